@@ -1,0 +1,34 @@
+import Foundation
+
+/// A person's account, as every module sees it. The password hash never leaves Storage.
+public struct Account: Equatable, Sendable, Codable {
+    public let id: UUID
+    public var email: String
+    public var displayName: String
+    public let createdAt: Date
+
+    public init(id: UUID, email: String, displayName: String, createdAt: Date) {
+        self.id = id
+        self.email = email
+        self.displayName = displayName
+        self.createdAt = createdAt
+    }
+}
+
+/// One signed-in browser or CLI. Only the SHA-256 of its token is stored, so a
+/// database leak does not hand out live sessions.
+public struct SessionRecord: Equatable, Sendable {
+    public let id: UUID
+    public let accountID: UUID
+    public let createdAt: Date
+    public var lastUsedAt: Date
+    public let userAgent: String
+
+    public init(id: UUID, accountID: UUID, createdAt: Date, lastUsedAt: Date, userAgent: String) {
+        self.id = id
+        self.accountID = accountID
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+        self.userAgent = userAgent
+    }
+}

@@ -1,0 +1,24 @@
+/// A short, human name for the browser or client behind a session ("Chrome on Android"),
+/// for lists where a person decides which sessions to revoke.
+public enum DeviceName {
+    // Order matters: Edge's agent also says Chrome, and Chrome's also says Safari.
+    private static let browsers: [(marker: String, name: String)] = [
+        ("Edg", "Edge"), ("Firefox", "Firefox"), ("Chrome", "Chrome"), ("Safari", "Safari"),
+        ("curl", "curl"), ("python", "Python"), ("cadence-cli", "Cadence CLI"),
+    ]
+    private static let systems: [(marker: String, name: String)] = [
+        ("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Mac OS", "Mac"),
+        ("Windows", "Windows"), ("Linux", "Linux"),
+    ]
+
+    public static func describe(userAgent: String) -> String {
+        let browser = browsers.first { userAgent.contains($0.marker) }?.name
+        let system = systems.first { userAgent.contains($0.marker) }?.name
+        switch (browser, system) {
+        case let (browser?, system?): return "\(browser) on \(system)"
+        case let (browser?, nil): return browser
+        case let (nil, system?): return system
+        case (nil, nil): return userAgent.isEmpty ? "Unknown device" : String(userAgent.prefix(40))
+        }
+    }
+}

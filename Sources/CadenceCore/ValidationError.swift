@@ -1,0 +1,13 @@
+/// A value a person supplied is unusable. Carries the field's name so forms and
+/// API answers can point at it, and a message a person can act on.
+public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let field: String
+    public let message: String
+
+    public init(field: String, _ message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String { "\(field): \(message)" }
+}

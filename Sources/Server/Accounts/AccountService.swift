@@ -1,0 +1,155 @@
+import CadenceCore
+import Foundation
+import Logging
+import Storage
+
+/// Everything P1 does with accounts and sessions, shared by the JSON API and the
+/// pages so both follow the same rules and say the same things.
+public struct AccountService: Sendable {
+    let accounts: any AccountRepository
+    let sessions: any SessionRepository
+    let resets: any PasswordResetRepository
+    let hasher: PasswordHasher
+    let throttle: ThrottleGuard
+    let mailer: any Mailer
+    let clock: any WallClock
+    let publicURL: String
+    let logger: Logger
+
+    static let resetLinkLifetime: TimeInterval = 60 * 60
+    /// A session's "last used" is refreshed at most this often, so reads stay reads.
+    static let touchInterval: TimeInterval = 5 * 60
+    /// A session unused for this long is over, like its cookie.
+    static let idleLifetime = TimeInterval(SessionCookie.lifetime)
+
+    public struct SignedIn: Sendable {
+        public let account: Account
+        public let token: String
+    }
+
+    public func register(email rawEmail: String, displayName rawName: String, password: String, userAgent: String) async throws -> SignedIn {
+        let email = try AccountRules.normalizedEmail(rawEmail)
+        let displayName = try AccountRules.displayName(rawName)
+        try AccountRules.checkPassword(password)
+        let account = Account(id: UUID(), email: email, displayName: displayName, createdAt: clock.now())
+        do {
+            try await accounts.create(account, passwordHash: try await hasher.hash(password))
+        } catch AccountStoreError.emailTaken {
+            throw APIError(.conflict, code: "email_taken", "An account with this e-mail address already exists. Sign in instead.", field: "email")
+        }
+        logger.info("account registered", metadata: ["account": .string(account.id.uuidString)])
+        return SignedIn(account: account, token: try await startSession(for: account, userAgent: userAgent))
+    }
+
+    public func signIn(email rawEmail: String, password: String, client: String?, userAgent: String) async throws -> SignedIn {
+        let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if let wait = throttle.retryAfter(email: email, client: client, now: clock.now()) {
+            var error = APIError(.tooManyRequests, code: "too_many_attempts",
+                                 "Too many failed sign-ins. Try again in \(Self.describe(seconds: wait)).")
+            error.headers[.retryAfter] = String(Int(wait))
+            throw error
+        }
+        let found = try await accounts.credentials(email: email)
+        var matches = false
+        if let found {
+            matches = try await hasher.verify(password, hash: found.passwordHash)
+        } else {
+            // Spend the same bcrypt time, so timing does not reveal which addresses exist.
+            _ = try await hasher.hash(password)
+        }
+        guard let found, matches else {
+            throttle.recordFailure(email: email, client: client, now: clock.now())
+            throw APIError(.unauthorized, code: "invalid_credentials", "That e-mail address and password do not match an account.")
+        }
+        throttle.recordSuccess(email: email)
+        return SignedIn(account: found.account, token: try await startSession(for: found.account, userAgent: userAgent))
+    }
+
+    func startSession(for account: Account, userAgent: String) async throws -> String {
+        let token = SecretToken.generate()
+        let now = clock.now()
+        let session = SessionRecord(id: UUID(), accountID: account.id, createdAt: now, lastUsedAt: now,
+                                    userAgent: String(userAgent.prefix(200)))
+        try await sessions.create(session, tokenHash: SecretToken.hash(token))
+        return token
+    }
+
+    /// The identity behind a presented token, or nil when it is unknown or revoked.
+    func identity(token: String, viaCookie: Bool) async throws -> Identity? {
+        guard !token.isEmpty, token.count <= 128,
+              let found = try await sessions.resolve(tokenHash: SecretToken.hash(token))
+        else { return nil }
+        let now = clock.now()
+        let idle = now.timeIntervalSince(found.session.lastUsedAt)
+        if idle > Self.idleLifetime {
+            _ = try await sessions.revoke(id: found.session.id, accountID: found.account.id)
+            return nil
+        }
+        if idle > Self.touchInterval {
+            try await sessions.touch(id: found.session.id, at: now)
+        }
+        return Identity(account: found.account, session: found.session, viaCookie: viaCookie)
+    }
+
+    func signOut(_ identity: Identity) async throws {
+        _ = try await sessions.revoke(id: identity.session.id, accountID: identity.account.id)
+    }
+
+    /// Changes the password and signs out every other session at once.
+    func changePassword(_ identity: Identity, current: String, new: String) async throws {
+        guard let hash = try await accounts.passwordHash(id: identity.account.id),
+              try await hasher.verify(current, hash: hash)
+        else {
+            throw APIError(.badRequest, code: "wrong_password", "The current password is not right.", field: "currentPassword")
+        }
+        try AccountRules.checkPassword(new, field: "newPassword")
+        try await accounts.setPasswordHash(try await hasher.hash(new), for: identity.account.id)
+        try await sessions.revokeAll(accountID: identity.account.id, keeping: identity.session.id)
+        logger.info("password changed", metadata: ["account": .string(identity.account.id.uuidString)])
+    }
+
+    /// Sends a reset link when the address has an account; says nothing either way.
+    func requestPasswordReset(email rawEmail: String) async throws {
+        guard let email = try? AccountRules.normalizedEmail(rawEmail),
+              let found = try await accounts.credentials(email: email)
+        else { return }
+        let token = SecretToken.generate()
+        try await resets.create(tokenHash: SecretToken.hash(token), accountID: found.account.id,
+                                expiresAt: clock.now().addingTimeInterval(Self.resetLinkLifetime))
+        let link = "\(publicURL)/reset?token=\(token)"
+        let body = """
+            Hello \(found.account.displayName),
+
+            Someone asked to reset the password of your Cadence account. To choose a new
+            password, open this link within the next hour (it works once):
+
+            \(link)
+
+            If it was not you, ignore this message: your password stays as it is.
+            """
+        do {
+            try await mailer.send(MailMessage(to: email, subject: "Reset your Cadence password", body: body))
+        } catch {
+            // The answer must not differ for known addresses, so a mail failure is the operator's to see.
+            logger.error("password reset e-mail failed", metadata: ["error": .string(String(describing: error))])
+        }
+    }
+
+    /// Sets a new password through a reset link and revokes every session of the account.
+    func resetPassword(token: String, newPassword: String) async throws {
+        try AccountRules.checkPassword(newPassword, field: "newPassword")
+        guard let accountID = try await resets.consume(tokenHash: SecretToken.hash(token), now: clock.now()) else {
+            throw APIError(.badRequest, code: "invalid_reset_link",
+                           "This reset link has expired or was already used. Ask for a new one.", field: "token")
+        }
+        try await accounts.setPasswordHash(try await hasher.hash(newPassword), for: accountID)
+        try await sessions.revokeAll(accountID: accountID, keeping: nil)
+        logger.info("password reset", metadata: ["account": .string(accountID.uuidString)])
+    }
+
+    static func describe(seconds: TimeInterval) -> String {
+        let minutes = Int((seconds / 60).rounded(.up))
+        return seconds < 60 ? "\(Int(seconds)) seconds" : (minutes == 1 ? "1 minute" : "\(minutes) minutes")
+    }
+}
+

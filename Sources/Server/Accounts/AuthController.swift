@@ -1,0 +1,160 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+
+/// `/api/v1/auth/…`: accounts and sessions for API clients and the CLI (P1, P5).
+struct AuthController {
+    let service: AccountService
+    let secureCookies: Bool
+
+    func addRoutes(to group: RouterGroup<AppContext>) {
+        group.post("register", use: register)
+        group.post("login", use: login)
+        group.post("logout", use: logout)
+        group.get("me", use: me)
+        group.post("password", use: changePassword)
+        group.post("forgot-password", use: forgotPassword)
+        group.post("reset-password", use: resetPassword)
+        group.get("sessions", use: listSessions)
+        group.delete("sessions/:id", use: revokeSession)
+    }
+
+    struct RegisterRequest: Decodable {
+        let email: String
+        let displayName: String
+        let password: String
+    }
+
+    struct LoginRequest: Decodable {
+        let email: String
+        let password: String
+    }
+
+    struct ChangePasswordRequest: Decodable {
+        let currentPassword: String
+        let newPassword: String
+    }
+
+    struct ForgotPasswordRequest: Decodable {
+        let email: String
+    }
+
+    struct ResetPasswordRequest: Decodable {
+        let token: String
+        let newPassword: String
+    }
+
+    struct AccountBody: Encodable {
+        let id: UUID
+        let email: String
+        let displayName: String
+        let createdAt: Date
+
+        init(_ account: Account) {
+            id = account.id
+            email = account.email
+            displayName = account.displayName
+            createdAt = account.createdAt
+        }
+    }
+
+    struct SignedInBody: Encodable {
+        let token: String
+        let account: AccountBody
+    }
+
+    struct SessionBody: Encodable {
+        let id: UUID
+        let createdAt: Date
+        let lastUsedAt: Date
+        let userAgent: String
+        let current: Bool
+    }
+
+    @Sendable func register(request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(RegisterRequest.self, context: context)
+        let signedIn = try await service.register(
+            email: body.email, displayName: body.displayName, password: body.password, userAgent: request.userAgent)
+        return signedInResponse(signedIn, status: .created)
+    }
+
+    @Sendable func login(request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(LoginRequest.self, context: context)
+        let signedIn = try await service.signIn(
+            email: body.email, password: body.password, client: context.remoteAddress, userAgent: request.userAgent)
+        return signedInResponse(signedIn, status: .ok)
+    }
+
+    @Sendable func logout(request: Request, context: AppContext) async throws -> Response {
+        try await service.signOut(try context.requireIdentity())
+        var response = Response(status: .noContent)
+        response.setCookie(SessionCookie.clear(secure: secureCookies))
+        return response
+    }
+
+    @Sendable func me(request: Request, context: AppContext) async throws -> Response {
+        .json(AccountBody(try context.requireIdentity().account))
+    }
+
+    @Sendable func changePassword(request: Request, context: AppContext) async throws -> Response {
+        let identity = try context.requireIdentity()
+        var request = request
+        let body = try await request.decodeJSON(ChangePasswordRequest.self, context: context)
+        try await service.changePassword(identity, current: body.currentPassword, new: body.newPassword)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func forgotPassword(request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(ForgotPasswordRequest.self, context: context)
+        try await service.requestPasswordReset(email: body.email)
+        return .json(["message": "If an account uses that address, a reset link is on its way."], status: .accepted)
+    }
+
+    @Sendable func resetPassword(request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(ResetPasswordRequest.self, context: context)
+        try await service.resetPassword(token: body.token, newPassword: body.newPassword)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func listSessions(request: Request, context: AppContext) async throws -> Response {
+        let identity = try context.requireIdentity()
+        let sessions = try await service.sessions.list(accountID: identity.account.id).map {
+            SessionBody(id: $0.id, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
+                        userAgent: $0.userAgent, current: $0.id == identity.session.id)
+        }
+        return .json(sessions)
+    }
+
+    @Sendable func revokeSession(request: Request, context: AppContext) async throws -> Response {
+        let identity = try context.requireIdentity()
+        let id = try context.parameters.requireID("id")
+        guard try await service.sessions.revoke(id: id, accountID: identity.account.id) else {
+            throw APIError.notFound("session")
+        }
+        return Response(status: .noContent)
+    }
+
+    private func signedInResponse(_ signedIn: AccountService.SignedIn, status: HTTPResponse.Status) -> Response {
+        var response = Response.json(SignedInBody(token: signedIn.token, account: AccountBody(signedIn.account)), status: status)
+        response.setCookie(SessionCookie.set(signedIn.token, secure: secureCookies))
+        return response
+    }
+}
+
+extension Request {
+    var userAgent: String { headers[.userAgent] ?? "unknown" }
+}
+
+extension Parameters {
+    /// A path id; a malformed one is a 404 like any id this account cannot see.
+    func requireID(_ name: String) throws -> UUID {
+        guard let text = self.get(name), let id = UUID(uuidString: text) else {
+            throw APIError(.notFound, code: "not_found", "No record with the id \"\(self.get(name) ?? "")\".")
+        }
+        return id
+    }
+}

@@ -1,0 +1,74 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import Logging
+import Storage
+
+/// What the server needs from outside: where it listens, where data lives, how it
+/// sends mail, where "now" comes from. The CLI fills it from flags; tests fill it
+/// with a throwaway database and a controllable clock.
+public struct ServerDependencies: Sendable {
+    public var database: Database
+    public var mailer: any Mailer
+    public var clock: any WallClock
+    public var passwordHasher: PasswordHasher
+    /// The address people reach Cadence at; used in e-mailed links and to mark cookies Secure under HTTPS.
+    public var publicURL: String
+    public var logger: Logger
+
+    public init(
+        database: Database, mailer: any Mailer, clock: any WallClock = SystemClock(),
+        passwordHasher: PasswordHasher = PasswordHasher(), publicURL: String, logger: Logger
+    ) {
+        self.database = database
+        self.mailer = mailer
+        self.clock = clock
+        self.passwordHasher = passwordHasher
+        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        self.logger = logger
+    }
+}
+
+/// Builds every route and middleware. Shared by `cadence serve` and the tests, so
+/// the tests exercise exactly what runs in production.
+public func buildRouter(_ dependencies: ServerDependencies) async throws -> Router<AppContext> {
+    let secureCookies = dependencies.publicURL.hasPrefix("https://")
+    let database = dependencies.database
+    let service = AccountService(
+        accounts: SQLAccountRepository(database: database),
+        sessions: SQLSessionRepository(database: database),
+        resets: SQLPasswordResetRepository(database: database),
+        hasher: dependencies.passwordHasher, throttle: ThrottleGuard(), mailer: dependencies.mailer,
+        clock: dependencies.clock, publicURL: dependencies.publicURL, logger: dependencies.logger)
+    let pages = PageRenderer(library: try await PageRenderer.loadTemplates(), secureCookies: secureCookies)
+
+    _ = CadenceMetrics.registry  // bootstrap before any middleware creates its metrics
+    let router = Router(context: AppContext.self)
+    router.add(middleware: ErrorMiddleware(pages: pages))
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: FileMiddleware(
+        ServerResources.path("static"), urlBasePath: "/static",
+        cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: dependencies.logger))
+
+    SystemController(database: database).addRoutes(to: router)
+
+    // Only pages and the API need to know who is asking; static files and probes skip the lookup.
+    let authenticated = router.group().add(middleware: AuthenticationMiddleware(service: service))
+    AuthController(service: service, secureCookies: secureCookies).addRoutes(to: authenticated.group("api/v1/auth"))
+    AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(to: authenticated)
+    PhoneController(pages: pages).addRoutes(to: authenticated)
+    return router
+}
+
+public func buildApplication(
+    _ dependencies: ServerDependencies, host: String, port: Int,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    let router = try await buildRouter(dependencies)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(host, port: port), serverName: "Cadence"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+        logger: dependencies.logger)
+}

@@ -1,0 +1,55 @@
+import Hummingbird
+
+/// Finds who is asking, from `Authorization: Bearer …` (API, CLI) or the session
+/// cookie (pages), and refuses cookie-authenticated writes from other origins.
+/// Routes that need a signed-in account call `context.requireIdentity()`.
+struct AuthenticationMiddleware: RouterMiddleware {
+    typealias Context = AppContext
+    let service: AccountService
+
+    func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
+        var context = context
+        if let header = request.headers[.authorization] {
+            guard header.lowercased().hasPrefix("bearer ") else {
+                throw APIError(.unauthorized, code: "unauthorized", "The Authorization header must be \"Bearer <token>\".")
+            }
+            let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+            guard let identity = try await service.identity(token: token, viaCookie: false) else {
+                throw APIError(.unauthorized, code: "unauthorized", "This token is unknown or was revoked. Sign in again.")
+            }
+            context.identity = identity
+        } else if let token = request.cookies[SessionCookie.name]?.value {
+            context.identity = try await service.identity(token: token, viaCookie: true)
+            if context.identity != nil, !request.method.isSafe, !Self.isSameOrigin(request) {
+                throw APIError(.forbidden, code: "cross_origin", "Cross-site requests may not change anything.")
+            }
+        }
+        return try await next(request, context)
+    }
+
+    /// Browsers send Origin on cross-site writes; when it is present it must name this host.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        guard let origin = request.headers[.origin] else { return true }
+        guard let host = request.head.authority else { return false }
+        return origin == "http://\(host)" || origin == "https://\(host)"
+    }
+}
+
+extension HTTPRequest.Method {
+    var isSafe: Bool { self == .get || self == .head || self == .options }
+}
+
+/// The session cookie: HttpOnly so scripts cannot read it, SameSite=Lax so other
+/// sites cannot post with it, Secure when Cadence is served over HTTPS.
+enum SessionCookie {
+    static let name = "cadence_session"
+    static let lifetime = 30 * 24 * 60 * 60
+
+    static func set(_ token: String, secure: Bool) -> Cookie {
+        Cookie(name: name, value: token, maxAge: lifetime, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+    }
+
+    static func clear(secure: Bool) -> Cookie {
+        Cookie(name: name, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+    }
+}

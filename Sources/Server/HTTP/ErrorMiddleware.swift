@@ -1,0 +1,62 @@
+import CadenceCore
+import Hummingbird
+import Logging
+
+/// Turns every error into an answer a client can use: the JSON envelope for the
+/// API (and anything that does not ask for HTML), a page for browsers. Bad input
+/// is always a 4xx; only our own faults become a 500, and those are logged.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = AppContext
+    let pages: PageRenderer
+
+    func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let apiError = Self.apiError(for: error, logger: context.logger)
+            if Self.wantsHTML(request) {
+                return pages.errorPage(apiError, request: request, context: context)
+            }
+            return try apiError.response(from: request, context: context)
+        }
+    }
+
+    static func apiError(for error: any Error, logger: Logger) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as ValidationError:
+            return APIError.invalid(field: error.field, error.message)
+        case let error as HTTPError:
+            return APIError(error.status, code: code(for: error.status), error.body ?? message(for: error.status))
+        default:
+            logger.error("request failed", metadata: ["error": .string(String(reflecting: error))])
+            return APIError(.internalServerError, code: "internal_error", "Something went wrong on the server; it has been logged.")
+        }
+    }
+
+    /// Browsers navigating to a page get HTML; API clients and `/api` paths get JSON.
+    static func wantsHTML(_ request: Request) -> Bool {
+        !request.uri.path.hasPrefix("/api/") && (request.headers[.accept] ?? "").contains("text/html")
+    }
+
+    static func code(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "not_found"
+        case .methodNotAllowed: "method_not_allowed"
+        case .contentTooLarge: "body_too_large"
+        case .unauthorized: "unauthorized"
+        case .forbidden: "forbidden"
+        default: status.code < 500 ? "bad_request" : "internal_error"
+        }
+    }
+
+    static func message(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "There is nothing at this address."
+        case .methodNotAllowed: "This address does not accept that method."
+        case .contentTooLarge: "The body is too large."
+        default: status.reasonPhrase
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import NIOCore
+
+extension Request {
+    /// Decodes a JSON body, turning every way it can be wrong into a 4xx that names
+    /// the problem: not JSON (415), too big (413), malformed, a missing field, a wrong type.
+    mutating func decodeJSON<T: Decodable>(_ type: T.Type, context: AppContext) async throws -> T {
+        let contentType = headers[.contentType]?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/json") else {
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type",
+                           "Send the body as JSON with Content-Type: application/json.")
+        }
+        let buffer = try await collectBounded(context: context)
+        do {
+            return try JSONBody.decoder.decode(T.self, from: Data(buffer: buffer))
+        } catch let error as DecodingError {
+            throw JSONBody.apiError(error)
+        } catch let error as ValidationError {
+            throw APIError.invalid(field: error.field, error.message)
+        }
+    }
+
+    /// Reads the body up to the context's limit, answering 413 beyond it.
+    mutating func collectBounded(context: AppContext) async throws -> ByteBuffer {
+        let limit = context.maxUploadSize
+        if let length = headers[.contentLength].flatMap(Int.init), length > limit {
+            throw JSONBody.tooLarge(limit: limit)
+        }
+        do {
+            return try await collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw JSONBody.tooLarge(limit: limit)
+        }
+    }
+}
+
+enum JSONBody {
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    static func tooLarge(limit: Int) -> APIError {
+        APIError(.contentTooLarge, code: "body_too_large", "The body is larger than the limit of \(limit) bytes.")
+    }
+
+    static func apiError(_ error: DecodingError) -> APIError {
+        func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
+            let keys = codingPath + (last.map { [$0] } ?? [])
+            return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+                .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = path(context.codingPath, key)
+            return APIError(.badRequest, code: "missing_field", "The field \"\(field)\" is required.", field: field)
+        case .valueNotFound(_, let context):
+            let field = path(context.codingPath)
+            return APIError(.badRequest, code: "missing_field", "The field \"\(field)\" must not be null.", field: field)
+        case .typeMismatch(let expected, let context):
+            let field = path(context.codingPath)
+            if field.isEmpty {
+                return APIError(.badRequest, code: "invalid_json", "The body must be a JSON object.")
+            }
+            return APIError(.badRequest, code: "wrong_type",
+                            "The field \"\(field)\" must be \(describe(expected)).", field: field)
+        case .dataCorrupted(let context):
+            let field = path(context.codingPath)
+            if field.isEmpty {
+                return APIError(.badRequest, code: "invalid_json", "The body is not valid JSON.")
+            }
+            return APIError(.badRequest, code: "invalid_field", "The field \"\(field)\" has an unusable value.", field: field)
+        @unknown default:
+            return APIError(.badRequest, code: "invalid_json", "The body could not be read.")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type, is Int32.Type: "a whole number"
+        case is Double.Type, is Float.Type: "a number"
+        case is UUID.Type: "a UUID"
+        default: type is any Collection.Type ? "a list" : "an object"
+        }
+    }
+}

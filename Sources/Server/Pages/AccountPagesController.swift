@@ -1,0 +1,185 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+
+/// The signed-out pages (sign in, register, forgot and reset password), the
+/// account page and sign-out. Forms post back here and redirect on success.
+struct AccountPagesController {
+    let service: AccountService
+    let pages: PageRenderer
+    let secureCookies: Bool
+
+    func addRoutes(to router: RouterGroup<AppContext>) {
+        router.get("/") { _, context in
+            PageRenderer.redirect(to: context.identity == nil ? "/login" : "/phone")
+        }
+        router.get("/login", use: showLogin)
+        router.post("/login", use: login)
+        router.get("/register", use: showRegister)
+        router.post("/register", use: register)
+        router.get("/forgot", use: showForgot)
+        router.post("/forgot", use: forgot)
+        router.get("/reset", use: showReset)
+        router.post("/reset", use: reset)
+        router.post("/logout", use: logout)
+        router.get("/account", use: showAccount)
+        router.post("/account/password", use: changePassword)
+        router.post("/account/sessions/:id/revoke", use: revokeSession)
+    }
+
+    @Sendable func showLogin(request: Request, context: AppContext) async throws -> Response {
+        if context.identity != nil { return PageRenderer.redirect(to: "/phone") }
+        var data: [String: Any] = [:]
+        if request.uri.queryParameters["reset"] == "done" { data["notice"] = "Your password is changed. Sign in with the new one." }
+        return pages.render("login", title: "Sign in", data, request: request, context: context)
+    }
+
+    @Sendable func login(request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        let email = form["email"] ?? ""
+        do {
+            let signedIn = try await service.signIn(
+                email: email, password: form["password"] ?? "", client: context.remoteAddress, userAgent: request.userAgent)
+            return signedInRedirect(signedIn.token)
+        } catch let error as APIError where error.status.code < 500 {
+            var response = pages.render("login", title: "Sign in", ["error": error.message, "email": email],
+                                        request: request, context: context, status: error.status)
+            response.headers.append(contentsOf: error.headers)
+            return response
+        }
+    }
+
+    @Sendable func showRegister(request: Request, context: AppContext) async throws -> Response {
+        pages.render("register", title: "Create an account", request: request, context: context)
+    }
+
+    @Sendable func register(request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        let email = form["email"] ?? "", displayName = form["displayName"] ?? ""
+        do {
+            let signedIn = try await service.register(
+                email: email, displayName: displayName, password: form["password"] ?? "", userAgent: request.userAgent)
+            return signedInRedirect(signedIn.token)
+        } catch {
+            let (message, field) = try Self.userFacing(error)
+            return pages.render(
+                "register", title: "Create an account",
+                ["error": message, "errorField_\(field ?? "form")": true, "email": email, "displayName": displayName],
+                request: request, context: context, status: .badRequest)
+        }
+    }
+
+    @Sendable func showForgot(request: Request, context: AppContext) async throws -> Response {
+        pages.render("forgot", title: "Forgot password", request: request, context: context)
+    }
+
+    @Sendable func forgot(request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        try await service.requestPasswordReset(email: form["email"] ?? "")
+        return pages.render("forgot", title: "Forgot password", ["sent": true], request: request, context: context)
+    }
+
+    @Sendable func showReset(request: Request, context: AppContext) async throws -> Response {
+        let token = request.uri.queryParameters["token"].map(String.init) ?? ""
+        return pages.render("reset", title: "Choose a new password", ["token": token, "missingToken": token.isEmpty],
+                            request: request, context: context)
+    }
+
+    @Sendable func reset(request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        let token = form["token"] ?? ""
+        do {
+            guard form["newPassword"] == form["confirmPassword"] else {
+                throw ValidationError(field: "confirmPassword", "The two passwords differ.")
+            }
+            try await service.resetPassword(token: token, newPassword: form["newPassword"] ?? "")
+            var response = PageRenderer.redirect(to: "/login?reset=done")
+            response.setCookie(SessionCookie.clear(secure: secureCookies))
+            return response
+        } catch {
+            let (message, _) = try Self.userFacing(error)
+            return pages.render("reset", title: "Choose a new password", ["token": token, "error": message],
+                                request: request, context: context, status: .badRequest)
+        }
+    }
+
+    @Sendable func logout(request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        if let identity = context.identity { try await service.signOut(identity) }
+        var response = PageRenderer.redirect(to: "/login")
+        response.setCookie(SessionCookie.clear(secure: secureCookies))
+        return response
+    }
+
+    @Sendable func showAccount(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        return try await accountPage(identity, request: request, context: context)
+    }
+
+    @Sendable func changePassword(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        do {
+            guard form["newPassword"] == form["confirmPassword"] else {
+                throw ValidationError(field: "confirmPassword", "The two new passwords differ.")
+            }
+            try await service.changePassword(identity, current: form["currentPassword"] ?? "", new: form["newPassword"] ?? "")
+            return try await accountPage(identity, notice: "Password changed. Your other sessions are signed out.",
+                                         request: request, context: context)
+        } catch {
+            let (message, _) = try Self.userFacing(error)
+            return try await accountPage(identity, error: message, request: request, context: context, status: .badRequest)
+        }
+    }
+
+    @Sendable func revokeSession(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        let id = try context.parameters.requireID("id")
+        guard try await service.sessions.revoke(id: id, accountID: identity.account.id) else {
+            throw APIError.notFound("session")
+        }
+        return PageRenderer.redirect(to: id == identity.session.id ? "/login" : "/account")
+    }
+
+    private func accountPage(
+        _ identity: Identity, notice: String? = nil, error: String? = nil,
+        request: Request, context: AppContext, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let sessions = try await service.sessions.list(accountID: identity.account.id).map { session -> [String: Any] in
+            [
+                "id": session.id.uuidString,
+                "device": DeviceName.describe(userAgent: session.userAgent),
+                "lastUsed": session.lastUsedAt.formatted(date: .abbreviated, time: .shortened),
+                "current": session.id == identity.session.id,
+            ]
+        }
+        var data: [String: Any] = ["sessions": sessions]
+        if let notice { data["notice"] = notice }
+        if let error { data["error"] = error }
+        return pages.render("account", title: "Your account", data, request: request, context: context, status: status)
+    }
+
+    private func signedInRedirect(_ token: String) -> Response {
+        var response = PageRenderer.redirect(to: "/phone")
+        response.setCookie(SessionCookie.set(token, secure: secureCookies))
+        return response
+    }
+
+    /// The message and field to show on the form for a user-caused error; our own faults propagate.
+    static func userFacing(_ error: any Error) throws -> (String, String?) {
+        switch error {
+        case let error as ValidationError: return (error.message, error.field)
+        case let error as APIError where error.status.code < 500: return (error.message, error.field)
+        default: throw error
+        }
+    }
+}
+

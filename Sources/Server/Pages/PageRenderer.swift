@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import Mustache
+
+/// Renders the server-side pages from the Mustache templates in Resources/templates,
+/// adding what every page needs: the signed-in account and the CSRF token.
+struct PageRenderer: Sendable {
+    let library: MustacheLibrary
+    let secureCookies: Bool
+
+    static func loadTemplates() async throws -> MustacheLibrary {
+        try await MustacheLibrary(directory: ServerResources.path("templates"))
+    }
+
+    func render(
+        _ template: String, title: String, _ data: [String: Any] = [:],
+        request: Request, context: AppContext, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let csrf = CSRFToken.current(in: request)
+        var values = data
+        values["title"] = title
+        values["csrf"] = csrf.value
+        if let account = context.identity?.account {
+            values["signedIn"] = ["displayName": account.displayName, "email": account.email]
+        }
+        let html = library.render(values, withTemplate: template) ?? "Missing template \(template)"
+        var response = Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html)))
+        if csrf.isNew { response.setCookie(CSRFToken.cookie(csrf.value, secure: secureCookies)) }
+        return response
+    }
+
+    func errorPage(_ error: APIError, request: Request, context: AppContext) -> Response {
+        let heading = error.status == .notFound ? "Page not found" : "Something is not right"
+        var response = render(
+            "error", title: heading, ["heading": heading, "message": error.message, "status": error.status.code],
+            request: request, context: context, status: error.status)
+        response.headers.append(contentsOf: error.headers)
+        return response
+    }
+
+    static func redirect(to location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}
+
+/// Double-submit CSRF protection for form posts: a random cookie, echoed in a
+/// hidden field. Another site can make a browser post, but cannot read the cookie
+/// to copy it into the form.
+enum CSRFToken {
+    static let cookieName = "cadence_csrf"
+    static let fieldName = "_csrf"
+
+    static func current(in request: Request) -> (value: String, isNew: Bool) {
+        if let value = request.cookies[cookieName]?.value, value.count >= 32 { return (value, false) }
+        return (SecretToken.generate(), true)
+    }
+
+    static func cookie(_ value: String, secure: Bool) -> Cookie {
+        Cookie(name: cookieName, value: value, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+    }
+}
+
+extension Request {
+    /// Reads an `application/x-www-form-urlencoded` post, refusing it unless it carries
+    /// the CSRF token from this browser's cookie.
+    mutating func decodeForm(context: AppContext) async throws -> [String: String] {
+        let buffer = try await collectBounded(context: context)
+        let form = FormFields.parse(String(buffer: buffer))
+        guard let expected = cookies[CSRFToken.cookieName]?.value, !expected.isEmpty,
+              form[CSRFToken.fieldName] == expected
+        else {
+            throw APIError(.forbidden, code: "csrf_failed",
+                           "This form has expired or came from another site. Go back, reload the page and try again.")
+        }
+        return form
+    }
+}
+
+enum FormFields {
+    static func parse(_ body: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ s: Substring) -> String {
+                s.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(s)
+            }
+            guard let name = parts.first else { continue }
+            fields[decode(name)] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return fields
+    }
+}

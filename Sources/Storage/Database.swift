@@ -1,0 +1,128 @@
+@preconcurrency import AsyncKit
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresKit
+import SQLKit
+import SQLiteKit
+
+public enum DatabaseEngine: String, Sendable {
+    case sqlite
+    case postgres
+}
+
+public struct DatabaseConfigurationError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// Where the data lives: an embedded SQLite file (the default) or a PostgreSQL server.
+public enum DatabaseLocation: Sendable, Equatable {
+    case sqlite(path: String)
+    case postgres(url: String)
+
+    /// Reads `postgres://…`/`postgresql://…` as PostgreSQL, `sqlite:PATH` or a plain path as SQLite.
+    public init(parsing text: String) throws {
+        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+            self = .postgres(url: text)
+        } else if text.hasPrefix("sqlite://") {
+            self = .sqlite(path: String(text.dropFirst("sqlite://".count)))
+        } else if text.hasPrefix("sqlite:") {
+            self = .sqlite(path: String(text.dropFirst("sqlite:".count)))
+        } else if text.contains("://") {
+            throw DatabaseConfigurationError(description: "unsupported database URL \"\(text)\": use postgres://user:password@host:port/name or a SQLite file path")
+        } else if text.isEmpty {
+            throw DatabaseConfigurationError(description: "the database location is empty")
+        } else {
+            self = .sqlite(path: text)
+        }
+    }
+
+    /// Passwords in a URL stay out of logs.
+    public var redacted: String {
+        switch self {
+        case .sqlite(let path): return "sqlite:\(path)"
+        case .postgres(let url):
+            guard var components = URLComponents(string: url) else { return "postgres://…" }
+            if components.password != nil { components.password = "***" }
+            return components.string ?? "postgres://…"
+        }
+    }
+}
+
+/// A pool of connections to one database, and the engine it speaks. Repositories
+/// take this and write SQL once through SQLKit for both engines.
+public final class Database: Sendable {
+    public let engine: DatabaseEngine
+    public let sql: any SQLDatabase
+    private let shutdownPool: @Sendable () async throws -> Void
+
+    private init(engine: DatabaseEngine, sql: any SQLDatabase, shutdown: @escaping @Sendable () async throws -> Void) {
+        self.engine = engine
+        self.sql = sql
+        self.shutdownPool = shutdown
+    }
+
+    public static func open(
+        _ location: DatabaseLocation,
+        logger: Logger,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> Database {
+        switch location {
+        case .sqlite(let path):
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let pool = EventLoopGroupConnectionPool(
+                source: SQLiteTunedSource(path: path), maxConnectionsPerEventLoop: 4,
+                pruneInterval: nil, logger: logger, on: eventLoopGroup)
+            let sql = PooledSQLDatabase(pool: pool, makeSQL: { $0.sql() }, dialect: SQLiteDialect(), logger: logger)
+            let database = Database(engine: .sqlite, sql: sql, shutdown: { try await pool.shutdownAsync() })
+            try await database.check(describing: "SQLite file \(path)")
+            return database
+        case .postgres(let url):
+            let configuration: SQLPostgresConfiguration
+            do { configuration = try SQLPostgresConfiguration(url: url) } catch {
+                throw DatabaseConfigurationError(description: "cannot read the PostgreSQL URL \(location.redacted): \(error)")
+            }
+            let pool = EventLoopGroupConnectionPool(
+                source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 6,
+                pruneInterval: .seconds(60), logger: logger, on: eventLoopGroup)
+            let sql = PooledSQLDatabase(pool: pool, makeSQL: { $0.sql() }, dialect: PostgresDialect(), logger: logger)
+            let database = Database(engine: .postgres, sql: sql, shutdown: { try await pool.shutdownAsync() })
+            try await database.check(describing: "PostgreSQL at \(location.redacted)")
+            return database
+        }
+    }
+
+    /// Fails early with a message naming the database, instead of on the first request.
+    private func check(describing what: String) async throws {
+        do {
+            try await sql.raw("SELECT 1").run()
+        } catch {
+            try? await shutdownPool()
+            throw DatabaseConfigurationError(description: "cannot open \(what): \(String(reflecting: error))")
+        }
+    }
+
+    public func shutdown() async throws {
+        try await shutdownPool()
+    }
+
+    /// Runs `body` in one transaction on one connection: all of it lands or none of it.
+    public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        // IMMEDIATE takes SQLite's write lock up front, so two writers queue on the
+        // busy timeout instead of deadlocking when both try to upgrade a read lock.
+        let begin = engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN"
+        return try await sql.withSession { session in
+            try await session.raw(SQLQueryString(begin)).run()
+            do {
+                let result = try await body(session)
+                try await session.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await session.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,6 @@
+import SQLKit
+
+/// Every migration, in order. Append; never edit or reorder a landed one.
+let allMigrations: [Migration] = [
+    accountsMigration,
+]

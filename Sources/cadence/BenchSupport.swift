@@ -1,0 +1,134 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+enum Executables {
+    static func find(_ name: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// A `cadence serve` child process, started from this same executable.
+struct BenchServer {
+    let process: Process
+    let port: Int
+
+    static func start(arguments: [String], port: Int) async throws -> BenchServer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
+        process.arguments = arguments + ["--port", String(port)]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LOG_LEVEL"] = "warning"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let server = BenchServer(process: process, port: port)
+        do {
+            try await server.waitForHealth()
+        } catch {
+            server.stop()
+            throw error
+        }
+        return server
+    }
+
+    /// A port nothing listens on now: bind to port 0, read what the kernel chose, let go.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw CLIError("cannot open a socket to find a free port") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw CLIError("cannot find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func waitForHealth() async throws {
+        let url = URL(string: "http://127.0.0.1:\(port)/healthz")!
+        for _ in 0..<5000 {
+            if !process.isRunning { throw CLIError("the server exited with status \(process.terminationStatus) before answering") }
+            if let (_, response) = try? await URLSession.shared.data(from: url),
+               (response as? HTTPURLResponse)?.statusCode == 200 { return }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        throw CLIError("the server never answered /healthz")
+    }
+
+    func registerBenchUser() async throws -> String {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/auth/register")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"email":"bench@example.org","displayName":"Bench","password":"bench-password-1"}"#.utf8)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 201,
+              let body = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let token = body["token"] as? String
+        else { throw CLIError("registering the bench user failed: \(String(decoding: data, as: UTF8.self))") }
+        return token
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// One wrk run and the figures read from its `--latency` report.
+struct WrkRun {
+    let requestsPerSecond: Double
+    let p99Milliseconds: Double
+    let errors: Int
+
+    static func run(wrk: String, url: String, headers: [String], connections: Int, threads: Int, seconds: Int) throws -> WrkRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wrk)
+        process.arguments = ["-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--latency"]
+            + headers.flatMap { ["-H", $0] } + [url]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard let run = parse(text) else { throw CLIError("could not read wrk's report:\n\(text)") }
+        return run
+    }
+
+    static func parse(_ report: String) -> WrkRun? {
+        var rps: Double?
+        var p99: Double?
+        var errors = 0
+        for line in report.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if line.hasPrefix("Requests/sec:"), let value = fields.last.flatMap({ Double($0) }) { rps = value }
+            if fields.first == "99%", let value = fields.last { p99 = milliseconds(String(value)) }
+            if line.contains("Non-2xx or 3xx responses:"), let value = fields.last.flatMap({ Int($0) }) { errors += value }
+            if line.contains("Socket errors:") {
+                errors += fields.compactMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) }.reduce(0, +)
+            }
+        }
+        guard let rps, let p99 else { return nil }
+        return WrkRun(requestsPerSecond: rps, p99Milliseconds: p99, errors: errors)
+    }
+
+    /// wrk prints latencies as "812.00us", "1.23ms" or "2.01s".
+    static func milliseconds(_ text: String) -> Double? {
+        for (suffix, factor) in [("us", 0.001), ("ms", 1.0), ("s", 1000.0)] where text.hasSuffix(suffix) {
+            return Double(text.dropLast(suffix.count)).map { $0 * factor }
+        }
+        return nil
+    }
+}

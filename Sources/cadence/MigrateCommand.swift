@@ -1,0 +1,30 @@
+import ArgumentParser
+import Storage
+
+struct MigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate", abstract: "Bring the database schema up to date (serve does this too).")
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    func run() async throws {
+        let logger = CLILogger.make(level: .warning)
+        let location = try databaseOptions.location()
+        let database: Database
+        do { database = try await Database.open(location, logger: logger) } catch { throw CLIError("\(error)") }
+        let migrator = Migrator(database: database)
+        let applied: [Int]
+        do {
+            applied = try await migrator.migrate()
+        } catch {
+            try? await database.shutdown()
+            throw CLIError("migrating \(location.redacted) failed: \(String(reflecting: error))")
+        }
+        try await database.shutdown()
+        if applied.isEmpty {
+            print("\(location.redacted) is up to date (schema version \(migrator.latestVersion)).")
+        } else {
+            print("Applied migrations \(applied.map(String.init).joined(separator: ", ")) to \(location.redacted).")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import Server
+import Storage
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the Cadence server (migrates the database first).")
+
+    @Option(help: "Address to listen on.") var host: String = "127.0.0.1"
+    @Option(help: "Port to listen on (0 picks a free one).") var port: Int = 8080
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(help: ArgumentHelp(
+        "Address people use to reach Cadence, for links in e-mails; https:// also marks cookies Secure. Default: CADENCE_PUBLIC_URL, else http://<host>:<port>.",
+        valueName: "url"))
+    var publicURL: String?
+
+    @Option(help: ArgumentHelp(
+        "SMTP relay for password-reset mail, smtp://[user:password@]host[:port][?from=address]. Default: CADENCE_SMTP_URL; without one, mails go to the log.",
+        valueName: "url"))
+    var smtpURL: String?
+
+    @Option(help: "bcrypt cost for new password hashes (10–15).") var bcryptCost: Int = 12
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port).") }
+        guard (10...15).contains(bcryptCost) || ProcessInfo.processInfo.environment["CADENCE_ALLOW_WEAK_BCRYPT"] == "1" else {
+            throw ValidationError("--bcrypt-cost must be between 10 and 15, not \(bcryptCost).")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        if let url = publicURL ?? environment["CADENCE_PUBLIC_URL"], !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
+            throw ValidationError("--public-url must start with http:// or https://, not \"\(url)\".")
+        }
+    }
+
+    func run() async throws {
+        let logger = CLILogger.make()
+        let environment = ProcessInfo.processInfo.environment
+        let mailer: any Mailer
+        if let smtp = smtpURL ?? environment["CADENCE_SMTP_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            do { mailer = try SMTPMailer(url: smtp) } catch { throw ValidationError("\(error)") }
+        } else {
+            mailer = LogMailer(logger: logger)
+        }
+        let database = try await databaseOptions.openMigrated(logger: logger)
+        let configuredURL = publicURL ?? environment["CADENCE_PUBLIC_URL"]
+        let dependencies = ServerDependencies(
+            database: database, mailer: mailer, passwordHasher: PasswordHasher(cost: UInt8(bcryptCost)),
+            publicURL: configuredURL ?? "http://\(host == "0.0.0.0" ? "localhost" : host):\(port)", logger: logger)
+        let host = self.host
+        let app = try await buildApplication(dependencies, host: host, port: port) { boundPort in
+            // Written straight to the descriptor: scripts wait for this line, and print() may sit in a buffer.
+            let line = "Cadence is serving at \(configuredURL ?? "http://\(host):\(boundPort)") (database: \(database.engine.rawValue))\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+        do {
+            try await app.runService()
+        } catch {
+            try? await database.shutdown()
+            throw CLIError("the server stopped: \(error)")
+        }
+        try await database.shutdown()
+    }
+}

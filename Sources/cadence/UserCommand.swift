@@ -1,0 +1,104 @@
+import ArgumentParser
+import CadenceCore
+import Foundation
+import Server
+import Storage
+
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Manage accounts from the server's terminal.",
+        subcommands: [Add.self, List.self, ResetPassword.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create an account.",
+            discussion: "The password is read from standard input with --password-stdin; otherwise a random one is generated and printed once.")
+
+        @Option(help: "The account's e-mail address.") var email: String
+        @Option(help: "The name shown in Cadence.") var name: String
+        @Flag(help: "Read the password from the first line of standard input.") var passwordStdin = false
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            let email = try checked { try AccountRules.normalizedEmail(self.email) }
+            let name = try checked { try AccountRules.displayName(self.name, field: "name") }
+            let (password, generated) = try PasswordInput.read(fromStdin: passwordStdin)
+            let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
+            do {
+                let account = Account(id: UUID(), email: email, displayName: name, createdAt: Date())
+                try await SQLAccountRepository(database: database)
+                    .create(account, passwordHash: try await PasswordHasher().hash(password))
+                try await database.shutdown()
+                print("Created \(email) (\(account.id.uuidString.lowercased())).")
+                if generated { print("Password: \(password)") }
+            } catch AccountStoreError.emailTaken {
+                try? await database.shutdown()
+                throw CLIError("an account with the address \(email) already exists")
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List accounts, oldest first.")
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
+            let accounts = try await SQLAccountRepository(database: database).all()
+            try await database.shutdown()
+            if accounts.isEmpty { print("No accounts yet. Add one with `cadence user add`."); return }
+            for account in accounts {
+                print("\(account.email)\t\(account.displayName)\t\(account.createdAt.formatted(.iso8601))")
+            }
+        }
+    }
+
+    struct ResetPassword: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-password",
+            abstract: "Set a new password and sign the account out everywhere.",
+            discussion: "The password is read from standard input with --password-stdin; otherwise a random one is generated and printed once.")
+
+        @Option(help: "The account's e-mail address.") var email: String
+        @Flag(help: "Read the password from the first line of standard input.") var passwordStdin = false
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            let email = try checked { try AccountRules.normalizedEmail(self.email) }
+            let (password, generated) = try PasswordInput.read(fromStdin: passwordStdin)
+            let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
+            let accounts = SQLAccountRepository(database: database)
+            guard let found = try await accounts.credentials(email: email) else {
+                try? await database.shutdown()
+                throw CLIError("no account has the address \(email)")
+            }
+            try await accounts.setPasswordHash(try await PasswordHasher().hash(password), for: found.account.id)
+            try await SQLSessionRepository(database: database).revokeAll(accountID: found.account.id, keeping: nil)
+            try await database.shutdown()
+            print("New password set for \(email); all of its sessions are signed out.")
+            if generated { print("Password: \(password)") }
+        }
+    }
+}
+
+/// Domain validation failures become argument errors, which print usage-style messages and exit 64.
+private func checked<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as CadenceCore.ValidationError {
+        throw ArgumentParser.ValidationError("--\(error.field): \(error.message)")
+    }
+}
+
+enum PasswordInput {
+    static func read(fromStdin: Bool) throws -> (password: String, generated: Bool) {
+        guard fromStdin else {
+            // 16 characters from an unambiguous alphabet: about 90 bits.
+            let alphabet = Array("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+            return (String((0..<16).map { _ in alphabet.randomElement()! }), true)
+        }
+        guard let line = Swift.readLine(strippingNewline: true) else {
+            throw CLIError("--password-stdin was given but standard input is empty")
+        }
+        do { try AccountRules.checkPassword(line) } catch { throw CLIError("password: \(error.message)") }
+        return (line, false)
+    }
+}

@@ -1,0 +1,75 @@
+import CadenceCore
+import Foundation
+import Testing
+
+@Suite struct AccountRulesTests {
+    @Test(arguments: [
+        ("ann@example.org", "ann@example.org"),
+        ("  Ann@Example.ORG ", "ann@example.org"),
+    ])
+    func emailIsNormalised(raw: String, expected: String) throws {
+        #expect(try AccountRules.normalizedEmail(raw) == expected)
+    }
+
+    @Test(arguments: ["", "   ", "ann", "ann@", "@example.org", "ann@example", "a b@example.org", "ann@@example.org", "ann@.org"])
+    func badEmailIsRefusedNamingTheField(raw: String) {
+        #expect(throws: ValidationError.self) { try AccountRules.normalizedEmail(raw) }
+        do { _ = try AccountRules.normalizedEmail(raw) } catch { #expect(error.field == "email") }
+    }
+
+    @Test func passwordNeedsTenCharacters() throws {
+        #expect(throws: ValidationError(field: "password", "A password needs at least 10 characters.")) {
+            try AccountRules.checkPassword("123456789")
+        }
+        try AccountRules.checkPassword("1234567890")
+    }
+
+    @Test func passwordOverBcryptLimitIsRefused() {
+        #expect(throws: ValidationError.self) { try AccountRules.checkPassword(String(repeating: "x", count: 73)) }
+    }
+
+    @Test func displayNameIsTrimmedAndRequired() throws {
+        #expect(try AccountRules.displayName("  Ann  ") == "Ann")
+        #expect(throws: ValidationError.self) { try AccountRules.displayName("   ") }
+        #expect(throws: ValidationError.self) { try AccountRules.displayName(String(repeating: "n", count: 81)) }
+    }
+}
+
+@Suite struct LoginThrottleTests {
+    let start = Date(timeIntervalSince1970: 1_000_000)
+
+    @Test func fifthFailureLocksUntilTheOldestExpires() {
+        var throttle = LoginThrottle(limit: 5, window: 900)
+        for i in 0..<4 {
+            throttle.recordFailure("ann", now: start.addingTimeInterval(Double(i)))
+            #expect(throttle.retryAfter("ann", now: start.addingTimeInterval(Double(i))) == nil)
+        }
+        throttle.recordFailure("ann", now: start.addingTimeInterval(10))
+        #expect(throttle.retryAfter("ann", now: start.addingTimeInterval(10)) == 890)
+        #expect(throttle.retryAfter("bob", now: start.addingTimeInterval(10)) == nil)
+        // The first failure leaves the window after 900 s, which reopens the door.
+        #expect(throttle.retryAfter("ann", now: start.addingTimeInterval(900)) == nil)
+    }
+
+    @Test func resetClearsTheCount() {
+        var throttle = LoginThrottle(limit: 2, window: 60)
+        throttle.recordFailure("ann", now: start)
+        throttle.recordFailure("ann", now: start)
+        #expect(throttle.retryAfter("ann", now: start) != nil)
+        throttle.reset("ann")
+        #expect(throttle.retryAfter("ann", now: start) == nil)
+    }
+}
+
+@Suite struct DeviceNameTests {
+    @Test(arguments: [
+        ("Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36", "Chrome on Android"),
+        ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1", "Safari on iPhone"),
+        ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36 Edg/120.0", "Edge on Windows"),
+        ("curl/8.0.1", "curl"),
+        ("", "Unknown device"),
+    ])
+    func namesTheBrowserAndSystem(userAgent: String, expected: String) {
+        #expect(DeviceName.describe(userAgent: userAgent) == expected)
+    }
+}
