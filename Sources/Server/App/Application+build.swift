@@ -44,9 +44,11 @@ public func buildRouter(_ dependencies: ServerDependencies) async throws -> Rout
 
     _ = CadenceMetrics.registry  // bootstrap before any middleware creates its metrics
     let router = Router(context: AppContext.self)
-    router.add(middleware: ErrorMiddleware(pages: pages))
+    let routeTable = RouteTable()
+    // Outermost first: every answer, errors included, gets the security headers and is counted.
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: MetricsMiddleware())
+    router.add(middleware: ErrorMiddleware(pages: pages, routeTable: routeTable))
     router.add(middleware: FileMiddleware(
         ServerResources.path("static"), urlBasePath: "/static",
         cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: dependencies.logger))
@@ -58,6 +60,7 @@ public func buildRouter(_ dependencies: ServerDependencies) async throws -> Rout
     AuthController(service: service, secureCookies: secureCookies).addRoutes(to: authenticated.group("api/v1/auth"))
     AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(to: authenticated)
     PhoneController(pages: pages).addRoutes(to: authenticated)
+    routeTable.record(router.routes)
     return router
 }
 

@@ -8,12 +8,21 @@ import Logging
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = AppContext
     let pages: PageRenderer
+    let routeTable: RouteTable
 
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            let apiError = Self.apiError(for: error, logger: context.logger)
+            var apiError = Self.apiError(for: error, logger: context.logger)
+            if let error = error as? HTTPError, error.status == .notFound {
+                let allowed = routeTable.allowedMethods(for: request.uri.path)
+                if !allowed.isEmpty {
+                    apiError = APIError(.methodNotAllowed, code: "method_not_allowed",
+                                        "\(request.method) is not supported here; use \(allowed.map(\.rawValue).joined(separator: " or ")).")
+                    apiError.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+                }
+            }
             if Self.wantsHTML(request) {
                 return pages.errorPage(apiError, request: request, context: context)
             }

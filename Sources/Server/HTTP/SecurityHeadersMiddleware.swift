@@ -17,8 +17,10 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.xFrameOptions] = "DENY"
-        // Reset links carry a secret in the URL: never send it onward as a referrer.
-        response.headers[.referrerPolicy] = "no-referrer"
+        // Reset links carry a secret in the URL: never send it to another site as a referrer.
+        // (Not "no-referrer": with it, browsers send "Origin: null" on our own form posts,
+        // which the cross-origin check must refuse.)
+        response.headers[.referrerPolicy] = "same-origin"
         return response
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 import Hummingbird
 
 /// The signed-out pages (sign in, register, forgot and reset password), the
-/// account page and sign-out. Forms post back here and redirect on success.
+/// account page and sign-out. Forms post back here and redirect on success; a
+/// form with a mistake is shown again (status 200: the page is the answer, and a
+/// 4xx would put a network error in the browser console) with the message on it.
 struct AccountPagesController {
     let service: AccountService
     let pages: PageRenderer
@@ -44,7 +46,7 @@ struct AccountPagesController {
             return signedInRedirect(signedIn.token)
         } catch let error as APIError where error.status.code < 500 {
             var response = pages.render("login", title: "Sign in", ["error": error.message, "email": email],
-                                        request: request, context: context, status: error.status)
+                                        request: request, context: context)
             response.headers.append(contentsOf: error.headers)
             return response
         }
@@ -67,7 +69,7 @@ struct AccountPagesController {
             return pages.render(
                 "register", title: "Create an account",
                 ["error": message, "errorField_\(field ?? "form")": true, "email": email, "displayName": displayName],
-                request: request, context: context, status: .badRequest)
+                request: request, context: context)
         }
     }
 
@@ -103,7 +105,7 @@ struct AccountPagesController {
         } catch {
             let (message, _) = try Self.userFacing(error)
             return pages.render("reset", title: "Choose a new password", ["token": token, "error": message],
-                                request: request, context: context, status: .badRequest)
+                                request: request, context: context)
         }
     }
 
@@ -134,7 +136,7 @@ struct AccountPagesController {
                                          request: request, context: context)
         } catch {
             let (message, _) = try Self.userFacing(error)
-            return try await accountPage(identity, error: message, request: request, context: context, status: .badRequest)
+            return try await accountPage(identity, error: message, request: request, context: context)
         }
     }
 
@@ -151,7 +153,7 @@ struct AccountPagesController {
 
     private func accountPage(
         _ identity: Identity, notice: String? = nil, error: String? = nil,
-        request: Request, context: AppContext, status: HTTPResponse.Status = .ok
+        request: Request, context: AppContext
     ) async throws -> Response {
         let sessions = try await service.sessions.list(accountID: identity.account.id).map { session -> [String: Any] in
             [
@@ -164,7 +166,7 @@ struct AccountPagesController {
         var data: [String: Any] = ["sessions": sessions]
         if let notice { data["notice"] = notice }
         if let error { data["error"] = error }
-        return pages.render("account", title: "Your account", data, request: request, context: context, status: status)
+        return pages.render("account", title: "Your account", data, request: request, context: context)
     }
 
     private func signedInRedirect(_ token: String) -> Response {

@@ -1,0 +1,154 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite struct PagesTests {
+    static let html: HTTPFields = [.accept: "text/html"]
+
+    /// GETs a form page and returns the CSRF cookie value the form must echo.
+    static func csrf(_ server: TestServer, page: String = "/login") async throws -> String {
+        let response = try await server.client.execute(uri: page, method: .get, headers: html)
+        let cookie = try #require(response.cookie("cadence_csrf"))
+        return String(cookie.dropFirst("cadence_csrf=".count).prefix { $0 != ";" })
+    }
+
+    static func postForm(_ server: TestServer, _ uri: String, _ fields: [String: String], cookies: String) async throws -> TestResponse {
+        let body = fields.map { key, value in
+            "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)"
+        }.joined(separator: "&")
+        return try await server.client.execute(
+            uri: uri, method: .post,
+            headers: [.contentType: "application/x-www-form-urlencoded", .cookie: cookies, .accept: "text/html"],
+            body: ByteBuffer(string: body))
+    }
+
+    @Test func pagesCarrySecurityHeaders() async throws {
+        try await withTestServer { server in
+            let response = try await server.client.execute(uri: "/login", method: .get, headers: Self.html)
+            #expect(response.status == .ok)
+            let csp = try #require(response.headers[.contentSecurityPolicy])
+            #expect(csp.contains("script-src 'self'"))
+            #expect(!csp.contains("unsafe-inline"))
+            #expect(csp.contains("frame-ancestors 'none'"))
+            #expect(response.headers[.init("X-Content-Type-Options")!] == "nosniff")
+            #expect(response.headers[.init("Referrer-Policy")!] == "same-origin")
+        }
+    }
+
+    @Test func registeringThroughTheFormSignsInAndShowsHome() async throws {
+        try await withTestServer { server in
+            let csrf = try await Self.csrf(server, page: "/register")
+            let email = uniqueEmail()
+            let response = try await Self.postForm(server, "/register",
+                ["_csrf": csrf, "email": email, "displayName": "Form Person", "password": "form password 1"],
+                cookies: "cadence_csrf=\(csrf)")
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/phone")
+            let session = try #require(response.cookie("cadence_session"))
+            let token = String(session.dropFirst("cadence_session=".count).prefix { $0 != ";" })
+            let home = try await server.client.execute(uri: "/phone", method: .get, headers: [.cookie: "cadence_session=\(token)", .accept: "text/html"])
+            #expect(home.status == .ok)
+            #expect(home.text.contains("Hello, Form Person"))
+            for module in ["Talks", "Stage", "Tempo", "Spots"] { #expect(home.text.contains(">\(module)<")) }
+        }
+    }
+
+    @Test func aFormWithoutTheCSRFTokenIsRefused() async throws {
+        try await withTestServer { server in
+            let email = uniqueEmail()
+            _ = try await server.client.register(email: email, password: "right password")
+            let forged = try await Self.postForm(server, "/login", ["email": email, "password": "right password"], cookies: "cadence_csrf=\(String(repeating: "a", count: 43))")
+            #expect(forged.status == .forbidden)
+            #expect(forged.cookie("cadence_session") == nil)
+            #expect(forged.text.contains("expired or came from another site"))
+        }
+    }
+
+    @Test func aWrongPasswordOnTheFormShowsAMessageAndKeepsTheAddress() async throws {
+        try await withTestServer { server in
+            let email = uniqueEmail()
+            _ = try await server.client.register(email: email, password: "right password")
+            let csrf = try await Self.csrf(server)
+            let response = try await Self.postForm(server, "/login", ["_csrf": csrf, "email": email, "password": "wrong password"], cookies: "cadence_csrf=\(csrf)")
+            #expect(response.status == .ok)
+            #expect(response.cookie("cadence_session") == nil)
+            #expect(response.text.contains("do not match an account"))
+            #expect(response.text.contains("value=\"\(email)\""))
+        }
+    }
+
+    @Test func signedOutVisitorsAreSentToSignIn() async throws {
+        try await withTestServer { server in
+            for page in ["/", "/phone", "/account"] {
+                let response = try await server.client.execute(uri: page, method: .get, headers: Self.html)
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/login")
+            }
+        }
+    }
+
+    @Test func cookieAuthenticatedWritesFromAnotherOriginAreRefused() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail())
+            let response = try await server.client.json(.post, "/api/v1/auth/logout",
+                headers: [.cookie: "cadence_session=\(token)", .origin: "https://evil.example", .init("Host")!: "cadence.test"])
+            #expect(response.status == .forbidden)
+            #expect(try await server.client.json(.get, "/api/v1/auth/me", token: token).status == .ok)
+        }
+    }
+
+    @Test func unknownPagesAndRoutesAnswer404() async throws {
+        try await withTestServer { server in
+            let api = try await server.client.json(.get, "/api/v1/nothing-here")
+            #expect(api.status == .notFound)
+            #expect(api.errorCode == "not_found")
+            let page = try await server.client.execute(uri: "/nothing-here", method: .get, headers: Self.html)
+            #expect(page.status == .notFound)
+            #expect(page.text.contains("Page not found"))
+        }
+    }
+}
+
+@Suite struct SystemRoutesTests {
+    @Test func healthMetricsAndSpec() async throws {
+        try await withTestServer { server in
+            #expect(try await server.client.json(.get, "/healthz").status == .ok)
+            let ready = try await server.client.json(.get, "/readyz")
+            #expect(ready.object["database"] as? String == TestDatabase.engineUnderTest.rawValue)
+            let metrics = try await server.client.json(.get, "/metrics")
+            #expect(metrics.status == .ok)
+            #expect(metrics.text.contains("hb_requests"))
+            let spec = try await server.client.json(.get, "/openapi.yaml")
+            #expect(spec.status == .ok)
+            for path in ["/api/v1/auth/register:", "/api/v1/auth/login:", "/api/v1/auth/logout:", "/api/v1/auth/me:",
+                         "/api/v1/auth/password:", "/api/v1/auth/forgot-password:", "/api/v1/auth/reset-password:",
+                         "/api/v1/auth/sessions:", "/api/v1/auth/sessions/{id}:", "/healthz:", "/readyz:", "/metrics:"] {
+                #expect(spec.text.contains(path), "openapi.yaml lacks \(path)")
+            }
+        }
+    }
+}
+
+@Suite struct MethodTests {
+    @Test func anUnsupportedMethodOnAKnownPathIs405WithAllow() async throws {
+        try await withTestServer { server in
+            let response = try await server.client.json(.put, "/api/v1/auth/login")
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.errorCode == "method_not_allowed")
+            #expect(response.headers[.allow] == "POST")
+            let session = try await server.client.json(.get, "/api/v1/auth/sessions/\(UUID().uuidString)")
+            #expect(session.status == .methodNotAllowed)
+            #expect(session.headers[.allow] == "DELETE")
+        }
+    }
+
+    @Test func errorAnswersCarryTheSecurityHeadersToo() async throws {
+        try await withTestServer { server in
+            let response = try await server.client.json(.get, "/nothing")
+            #expect(response.status == .notFound)
+            #expect(response.headers[.contentSecurityPolicy] != nil)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import Server
+import Storage
+import Synchronization
+
+/// A clock the test moves by hand (reset-link expiry, throttle windows).
+final class TestClock: WallClock {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    func now() -> Date { current.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// Keeps the messages the server would have e-mailed, so a test can follow a reset link.
+/// (The SMTP transport itself is exercised against a real SMTP server in e2e/.)
+final class RecordingMailer: Mailer {
+    private let messages = Mutex<[MailMessage]>([])
+    func send(_ message: MailMessage) async throws { messages.withLock { $0.append(message) } }
+    var sent: [MailMessage] { messages.withLock { $0 } }
+}
+
+/// Opens the engine under test: PostgreSQL when CADENCE_TEST_POSTGRES_URL is set
+/// (scripts/test sets it for the second run), else a fresh SQLite file per test.
+enum TestDatabase {
+    static var engineUnderTest: DatabaseEngine {
+        ProcessInfo.processInfo.environment["CADENCE_TEST_POSTGRES_URL"] == nil ? .sqlite : .postgres
+    }
+
+    static func open() async throws -> (Database, cleanup: @Sendable () -> Void) {
+        var logger = Logger(label: "test.db")
+        logger.logLevel = .warning
+        if let url = ProcessInfo.processInfo.environment["CADENCE_TEST_POSTGRES_URL"] {
+            let database = try await Database.open(.postgres(url: url), logger: logger)
+            try await Migrator(database: database).migrate()
+            return (database, {})
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-test-\(UUID().uuidString)")
+        let database = try await Database.open(.sqlite(path: folder.appendingPathComponent("cadence.sqlite").path), logger: logger)
+        try await Migrator(database: database).migrate()
+        return (database, { try? FileManager.default.removeItem(at: folder) })
+    }
+}
+
+struct TestServer {
+    let client: any TestClientProtocol
+    let clock: TestClock
+    let mailer: RecordingMailer
+    let database: Database
+}
+
+/// Builds the real router over a real database and hands the test a client.
+func withTestServer(_ body: @escaping @Sendable (TestServer) async throws -> Void) async throws {
+    let (database, cleanup) = try await TestDatabase.open()
+    defer { cleanup() }
+    let clock = TestClock()
+    let mailer = RecordingMailer()
+    var logger = Logger(label: "test.server")
+    logger.logLevel = .warning
+    let dependencies = ServerDependencies(
+        database: database, mailer: mailer, clock: clock, passwordHasher: PasswordHasher(cost: 4),
+        publicURL: "http://cadence.test", logger: logger)
+    let app = Application(router: try await buildRouter(dependencies), logger: logger)
+    do {
+        try await app.test(.router) { client in
+            try await body(TestServer(client: client, clock: clock, mailer: mailer, database: database))
+        }
+    } catch {
+        try? await database.shutdown()
+        throw error
+    }
+    try await database.shutdown()
+}
+
+/// A unique address per test, so tests can share one PostgreSQL database.
+func uniqueEmail(_ name: String = "user") -> String {
+    "\(name)-\(UUID().uuidString.prefix(8).lowercased())@example.org"
+}

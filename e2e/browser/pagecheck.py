@@ -1,0 +1,43 @@
+"""What every page must pass, at every device size: no horizontal overflow, no
+console errors, and no serious or critical axe-core violations."""
+from axe_selenium_python import Axe
+
+SIZES = {"watch": (176, 215), "phone": (390, 844), "desktop": (1280, 800)}
+
+
+def set_viewport(driver, width, height):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+
+
+def console_errors(driver, expected_status=None):
+    """SEVERE console entries. A page that is meant to answer with an error status
+    (the 404 page) logs that status for its own URL; only that entry is expected."""
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    if expected_status:
+        own = f"{driver.current_url} - Failed to load resource: the server responded with a status of {expected_status}"
+        errors = [entry for entry in errors if not entry["message"].startswith(own)]
+    return errors
+
+
+def check_page(driver, label, expected_status=None):
+    """Checks the page now loaded in `driver` at watch, phone and desktop sizes."""
+    problems = []
+    errors = console_errors(driver, expected_status)
+    if errors:
+        problems.append(f"{label}: console errors {errors}")
+    for size, (width, height) in SIZES.items():
+        set_viewport(driver, width, height)
+        overflow = driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        if overflow > 0:
+            problems.append(f"{label} at {size} ({width}x{height}): {overflow}px horizontal overflow")
+        axe = Axe(driver)
+        axe.inject()
+        results = axe.run()
+        serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+        for violation in serious:
+            targets = [node["target"] for node in violation["nodes"]][:3]
+            problems.append(f"{label} at {size}: axe {violation['id']} ({violation['impact']}): {violation['help']} {targets}")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert not problems, "\n".join(problems)

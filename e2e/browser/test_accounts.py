@@ -1,0 +1,133 @@
+"""Accounts as a person uses them, in real headless Chromium against the real server."""
+import re
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from browser.pagecheck import check_page
+from conftest import api, unique_email
+
+
+def wait_for_path(driver, path, timeout=10):
+    WebDriverWait(driver, timeout).until(lambda d: d.current_url.split("?")[0].endswith(path))
+
+
+def fill(driver, **fields):
+    for name, value in fields.items():
+        element = driver.find_element(By.NAME, name)
+        element.clear()
+        element.send_keys(value)
+
+
+def submit(driver):
+    driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+
+
+def sign_in(driver, server, email, password):
+    driver.get(server + "/login")
+    fill(driver, email=email, password=password)
+    submit(driver)
+    wait_for_path(driver, "/phone")
+
+
+def test_a_new_user_registers_signs_out_and_signs_back_in(driver, server):
+    email = unique_email("new")
+    driver.get(server)
+    wait_for_path(driver, "/login")
+    check_page(driver, "sign-in page")
+
+    driver.find_element(By.LINK_TEXT, "Create an account").click()
+    wait_for_path(driver, "/register")
+    check_page(driver, "register page")
+    fill(driver, displayName="Nadia Runner", email=email, password="a long enough password")
+    submit(driver)
+
+    wait_for_path(driver, "/phone")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Hello, Nadia Runner"
+    cards = [card.text for card in driver.find_elements(By.CSS_SELECTOR, ".module-card h2")]
+    assert cards == ["Talks", "Stage", "Tempo", "Spots"]
+    check_page(driver, "phone home")
+
+    driver.find_element(By.CSS_SELECTOR, ".top-nav button").click()
+    wait_for_path(driver, "/login")
+    driver.get(server + "/phone")
+    wait_for_path(driver, "/login")  # signed out for real: home sends us back
+
+    sign_in(driver, server, email, "a long enough password")
+    assert "Hello, Nadia Runner" in driver.page_source
+
+
+def test_mistakes_get_clear_messages(driver, server):
+    driver.get(server + "/register")
+    fill(driver, displayName="Short", email=unique_email(), password="short")
+    submit(driver)
+    alert = driver.find_element(By.CSS_SELECTOR, "[role=alert]")
+    assert "at least 10 characters" in alert.text
+    assert driver.find_element(By.NAME, "password").get_attribute("aria-invalid") == "true"
+    check_page(driver, "register page with an error")
+
+    driver.get(server + "/login")
+    fill(driver, email=unique_email("nobody"), password="whatever it is")
+    submit(driver)
+    assert "do not match an account" in driver.find_element(By.CSS_SELECTOR, "[role=alert]").text
+
+
+def test_forgot_password_sends_a_working_single_use_link(driver, server, inbox):
+    email = unique_email("forgetful")
+    status, _ = api(server, "POST", "/api/v1/auth/register",
+                    {"email": email, "displayName": "Forgetful", "password": "original password"})
+    assert status == 201
+
+    driver.get(server + "/login")
+    driver.find_element(By.LINK_TEXT, "Forgot your password?").click()
+    wait_for_path(driver, "/forgot")
+    check_page(driver, "forgot page")
+    fill(driver, email=email)
+    submit(driver)
+    assert "If an account uses that address" in driver.find_element(By.CSS_SELECTOR, "[role=status]").text
+
+    mail = inbox.wait_for(email)
+    assert "Subject: Reset your Cadence password" in mail
+    link = re.search(r"http://127\.0\.0\.1:\d+/reset\?token=[A-Za-z0-9_-]+", mail).group(0)
+
+    driver.get(link)
+    check_page(driver, "reset page")
+    fill(driver, newPassword="brand new password", confirmPassword="brand new password")
+    submit(driver)
+    wait_for_path(driver, "/login")
+    assert "password is changed" in driver.find_element(By.CSS_SELECTOR, "[role=status]").text
+
+    sign_in(driver, server, email, "brand new password")
+
+    driver.get(link)  # a second use of the same link is refused
+    fill(driver, newPassword="another password!", confirmPassword="another password!")
+    submit(driver)
+    assert "expired or was already used" in driver.find_element(By.CSS_SELECTOR, "[role=alert]").text
+
+
+def test_account_page_changes_the_password_and_lists_sessions(driver, server):
+    email = unique_email("account")
+    status, body = api(server, "POST", "/api/v1/auth/register",
+                       {"email": email, "displayName": "Acc Holder", "password": "first password"})
+    assert status == 201
+    other_token = body["token"]
+
+    sign_in(driver, server, email, "first password")
+    driver.get(server + "/account")
+    check_page(driver, "account page")
+    sessions = driver.find_elements(By.CSS_SELECTOR, ".session-list li")
+    assert len(sessions) == 2
+    assert any("(this browser)" in s.text for s in sessions)
+
+    fill(driver, currentPassword="first password", newPassword="second password", confirmPassword="second password")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/account/password'] button").click()
+    assert "Password changed" in driver.find_element(By.CSS_SELECTOR, "[role=status]").text
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".session-list li")) == 1
+    assert api(server, "GET", "/api/v1/auth/me", token=other_token)[0] == 401
+
+
+def test_unknown_page_is_a_friendly_404(driver, server):
+    driver.get(server + "/no-such-page")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Page not found"
+    check_page(driver, "404 page", expected_status=404)

@@ -1,0 +1,144 @@
+"""Shared fixtures: a real SMTP server, the real Cadence server, real headless Chromium.
+
+scripts/test sets CADENCE_BIN to the built `cadence` binary. Each test session
+starts one server on a free port with a fresh SQLite database, pointed at an
+in-process SMTP server (aiosmtpd) so password-reset mail really travels over SMTP.
+"""
+import json
+import os
+import re
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from aiosmtpd.controller import Controller
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Inbox:
+    """Collects every message the server sends, for tests to read links from."""
+
+    def __init__(self):
+        self.messages = []
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope):
+        with self.lock:
+            self.messages.append({"to": envelope.rcpt_tos, "text": envelope.content.decode("utf-8", "replace")})
+        return "250 Message accepted"
+
+    def wait_for(self, recipient, timeout=15):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            with self.lock:
+                for message in reversed(self.messages):
+                    if recipient in message["to"]:
+                        return message["text"]
+            time.sleep(0.1)
+        raise AssertionError(f"no e-mail reached {recipient} within {timeout} s")
+
+
+@pytest.fixture(scope="session")
+def inbox():
+    handler = Inbox()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    handler.port = controller.port
+    yield handler
+    controller.stop()
+
+
+@pytest.fixture(scope="session")
+def server(inbox):
+    binary = os.environ.get("CADENCE_BIN")
+    assert binary and Path(binary).exists(), "set CADENCE_BIN to the built cadence binary (scripts/test does)"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    data = tempfile.mkdtemp(prefix="cadence-e2e-")
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / "server.log", "w")
+    process = subprocess.Popen(
+        [binary, "serve", "--port", str(port), "--data-dir", data, "--bcrypt-cost", "10",
+         "--public-url", base, "--smtp-url", f"smtp://127.0.0.1:{inbox.port}?from=cadence@example.org"],
+        stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.time() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/healthz", timeout=1) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if process.poll() is not None or time.time() > deadline:
+            process.kill()
+            raise RuntimeError(f"cadence serve did not start; see {ARTIFACTS / 'server.log'}")
+        time.sleep(0.1)
+    yield base
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+def api(base, method, path, body=None, token=None):
+    """A JSON API call; returns (status, parsed body)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request) as response:
+            raw = response.read()
+            return response.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+        return error.code, json.loads(raw) if raw else None
+
+
+def unique_email(name="user"):
+    return f"{name}-{os.urandom(4).hex()}@example.org"
+
+
+@pytest.fixture
+def driver(request):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800"):
+        options.add_argument(argument)
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    browser = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options)
+    browser.implicitly_wait(0)
+    yield browser
+    outcome = getattr(request.node, "outcome", None)
+    if outcome is not None and outcome.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.nodeid)
+        browser.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+    browser.quit()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.outcome = report
+    return report
