@@ -13,6 +13,11 @@ def wait_for_path(driver, path, timeout=10):
     WebDriverWait(driver, timeout).until(lambda d: d.current_url.split("?")[0].endswith(path))
 
 
+def shown(driver, css, timeout=10):
+    """The element once the page that holds it has loaded (a submit navigates asynchronously)."""
+    return WebDriverWait(driver, timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
+
+
 def fill(driver, **fields):
     for name, value in fields.items():
         element = driver.find_element(By.NAME, name)
@@ -62,7 +67,7 @@ def test_mistakes_get_clear_messages(driver, server):
     driver.get(server + "/register")
     fill(driver, displayName="Short", email=unique_email(), password="short")
     submit(driver)
-    alert = driver.find_element(By.CSS_SELECTOR, "[role=alert]")
+    alert = shown(driver, "[role=alert]")
     assert "at least 10 characters" in alert.text
     assert driver.find_element(By.NAME, "password").get_attribute("aria-invalid") == "true"
     check_page(driver, "register page with an error")
@@ -70,7 +75,7 @@ def test_mistakes_get_clear_messages(driver, server):
     driver.get(server + "/login")
     fill(driver, email=unique_email("nobody"), password="whatever it is")
     submit(driver)
-    assert "do not match an account" in driver.find_element(By.CSS_SELECTOR, "[role=alert]").text
+    assert "do not match an account" in shown(driver, "[role=alert]").text
 
 
 def test_forgot_password_sends_a_working_single_use_link(driver, server, inbox):
@@ -85,7 +90,7 @@ def test_forgot_password_sends_a_working_single_use_link(driver, server, inbox):
     check_page(driver, "forgot page")
     fill(driver, email=email)
     submit(driver)
-    assert "If an account uses that address" in driver.find_element(By.CSS_SELECTOR, "[role=status]").text
+    assert "If an account uses that address" in shown(driver, "[role=status]").text
 
     mail = inbox.wait_for(email)
     assert "Subject: Reset your Cadence password" in mail
@@ -96,14 +101,14 @@ def test_forgot_password_sends_a_working_single_use_link(driver, server, inbox):
     fill(driver, newPassword="brand new password", confirmPassword="brand new password")
     submit(driver)
     wait_for_path(driver, "/login")
-    assert "password is changed" in driver.find_element(By.CSS_SELECTOR, "[role=status]").text
+    assert "password is changed" in shown(driver, "[role=status]").text
 
     sign_in(driver, server, email, "brand new password")
 
     driver.get(link)  # a second use of the same link is refused
     fill(driver, newPassword="another password!", confirmPassword="another password!")
     submit(driver)
-    assert "expired or was already used" in driver.find_element(By.CSS_SELECTOR, "[role=alert]").text
+    assert "expired or was already used" in shown(driver, "[role=alert]").text
 
 
 def test_account_page_changes_the_password_and_lists_sessions(driver, server):
@@ -122,7 +127,7 @@ def test_account_page_changes_the_password_and_lists_sessions(driver, server):
 
     fill(driver, currentPassword="first password", newPassword="second password", confirmPassword="second password")
     driver.find_element(By.CSS_SELECTOR, "form[action='/account/password'] button").click()
-    assert "Password changed" in driver.find_element(By.CSS_SELECTOR, "[role=status]").text
+    assert "Password changed" in shown(driver, "[role=status]").text
     assert len(driver.find_elements(By.CSS_SELECTOR, ".session-list li")) == 1
     assert api(server, "GET", "/api/v1/auth/me", token=other_token)[0] == 401
 
