@@ -62,9 +62,13 @@ struct HTTPBench: AsyncParsableCommand {
         let boot = bootTimes.sorted()[bootTimes.count / 2]
 
         print("cadence bench http — \(connections) connections, \(threads) wrk threads, \(duration) s each, \(ProcessInfo.processInfo.activeProcessorCount) cores")
-        print(String(format: "%-28@ %12@ %10@ %8@", "route" as NSString, "req/s" as NSString, "p99 ms" as NSString, "errors" as NSString))
+        func row(_ cells: [String]) -> String {
+            cells[0].padding(toLength: 28, withPad: " ", startingAt: 0)
+                + cells.dropFirst().map { String(repeating: " ", count: max(0, 11 - $0.count)) + $0 }.joined()
+        }
+        print(row(["route", "req/s", "p99 ms", "errors"]))
         for (name, run) in [("GET /healthz (reference)", health), ("GET /api/v1/auth/me", me)] {
-            print(String(format: "%-28@ %12.0f %10.2f %8d", name as NSString, run.requestsPerSecond, run.p99Milliseconds, run.errors))
+            print(row([name, String(format: "%.0f", run.requestsPerSecond), String(format: "%.2f", run.p99Milliseconds), String(run.errors)]))
         }
         print(String(format: "ratio auth/me ÷ healthz: %.2f (req/s)", me.requestsPerSecond / health.requestsPerSecond))
         print(String(format: "boot to first /healthz 200 (existing database): median %.0f ms of %d (min %.0f, max %.0f)",

@@ -20,7 +20,7 @@ struct BenchServer {
 
     static func start(arguments: [String], port: Int) async throws -> BenchServer {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
+        process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? "/proc/self/exe")
         process.arguments = arguments + ["--port", String(port)]
         var environment = ProcessInfo.processInfo.environment
         environment["LOG_LEVEL"] = "warning"
@@ -71,7 +71,7 @@ struct BenchServer {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/auth/register")!)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(#"{"email":"bench@example.org","displayName":"Bench","password":"bench-password-1"}"#.utf8)
+        request.httpBody = Data(#"{"email":"bench-\#(UUID().uuidString.lowercased())@example.org","displayName":"Bench","password":"bench-password-1"}"#.utf8)
         let (data, response) = try await URLSession.shared.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 201,
               let body = try JSONSerialization.jsonObject(with: data) as? [String: Any],

@@ -27,7 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port).") }
-        guard (10...15).contains(bcryptCost) || ProcessInfo.processInfo.environment["CADENCE_ALLOW_WEAK_BCRYPT"] == "1" else {
+        guard (10...15).contains(bcryptCost) else {
             throw ValidationError("--bcrypt-cost must be between 10 and 15, not \(bcryptCost).")
         }
         let environment = ProcessInfo.processInfo.environment

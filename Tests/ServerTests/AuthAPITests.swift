@@ -164,3 +164,25 @@ import Testing
         }
     }
 }
+
+@Suite struct SessionCacheTests {
+    /// Authenticated reads are served from memory on SQLite; every revocation through
+    /// the app must still take effect on the very next request.
+    @Test func revocationsBeatTheCache() async throws {
+        try await withTestServer { server in
+            let email = uniqueEmail()
+            let first = try await server.client.register(email: email, password: "first password")
+            let second = try #require(try await server.client.login(email: email, password: "first password").object["token"] as? String)
+            let third = try #require(try await server.client.login(email: email, password: "first password").object["token"] as? String)
+            for token in [first, second, third] {  // warm the cache for all three
+                #expect(try await server.client.json(.get, "/api/v1/auth/me", token: token).status == .ok)
+            }
+            try await server.client.json(.post, "/api/v1/auth/logout", token: second)
+            #expect(try await server.client.json(.get, "/api/v1/auth/me", token: second).status == .unauthorized)
+            try await server.client.json(.post, "/api/v1/auth/password",
+                body: #"{"currentPassword":"first password","newPassword":"second password"}"#, token: first)
+            #expect(try await server.client.json(.get, "/api/v1/auth/me", token: third).status == .unauthorized)
+            #expect(try await server.client.json(.get, "/api/v1/auth/me", token: first).status == .ok)
+        }
+    }
+}

@@ -11,6 +11,8 @@ public struct AccountService: Sendable {
     let resets: any PasswordResetRepository
     let hasher: PasswordHasher
     let throttle: ThrottleGuard
+    /// nil where revocations must be seen by other processes at once (see buildRouter).
+    let sessionCache: SessionCache?
     let mailer: any Mailer
     let clock: any WallClock
     let publicURL: String
@@ -76,23 +78,39 @@ public struct AccountService: Sendable {
 
     /// The identity behind a presented token, or nil when it is unknown or revoked.
     func identity(token: String, viaCookie: Bool) async throws -> Identity? {
-        guard !token.isEmpty, token.count <= 128,
-              let found = try await sessions.resolve(tokenHash: SecretToken.hash(token))
-        else { return nil }
+        guard !token.isEmpty, token.count <= 128 else { return nil }
+        let tokenHash = SecretToken.hash(token)
+        if let cached = sessionCache?.lookup(tokenHash: tokenHash) {
+            return Identity(account: cached.account, session: cached.session, viaCookie: viaCookie)
+        }
+        guard let found = try await sessions.resolve(tokenHash: tokenHash) else { return nil }
         let now = clock.now()
         let idle = now.timeIntervalSince(found.session.lastUsedAt)
         if idle > Self.idleLifetime {
             _ = try await sessions.revoke(id: found.session.id, accountID: found.account.id)
             return nil
         }
+        var session = found.session
         if idle > Self.touchInterval {
-            try await sessions.touch(id: found.session.id, at: now)
+            try await sessions.touch(id: session.id, at: now)
+            session.lastUsedAt = now
         }
-        return Identity(account: found.account, session: found.session, viaCookie: viaCookie)
+        sessionCache?.store(tokenHash: tokenHash, account: found.account, session: session)
+        return Identity(account: found.account, session: session, viaCookie: viaCookie)
     }
 
     func signOut(_ identity: Identity) async throws {
-        _ = try await sessions.revoke(id: identity.session.id, accountID: identity.account.id)
+        _ = try await revokeSession(id: identity.session.id, of: identity)
+    }
+
+    /// Revokes one of the account's sessions; false when the id is not one of them.
+    func revokeSession(id: UUID, of identity: Identity) async throws -> Bool {
+        sessionCache?.remove(sessionID: id)
+        return try await sessions.revoke(id: id, accountID: identity.account.id)
+    }
+
+    func listSessions(of identity: Identity) async throws -> [SessionRecord] {
+        try await sessions.list(accountID: identity.account.id)
     }
 
     /// Changes the password and signs out every other session at once.
@@ -104,6 +122,7 @@ public struct AccountService: Sendable {
         }
         try AccountRules.checkPassword(new, field: "newPassword")
         try await accounts.setPasswordHash(try await hasher.hash(new), for: identity.account.id)
+        sessionCache?.removeAll(accountID: identity.account.id, keeping: identity.session.id)
         try await sessions.revokeAll(accountID: identity.account.id, keeping: identity.session.id)
         logger.info("password changed", metadata: ["account": .string(identity.account.id.uuidString)])
     }
@@ -143,6 +162,7 @@ public struct AccountService: Sendable {
                            "This reset link has expired or was already used. Ask for a new one.", field: "token")
         }
         try await accounts.setPasswordHash(try await hasher.hash(newPassword), for: accountID)
+        sessionCache?.removeAll(accountID: accountID)
         try await sessions.revokeAll(accountID: accountID, keeping: nil)
         logger.info("password reset", metadata: ["account": .string(accountID.uuidString)])
     }

@@ -122,7 +122,7 @@ struct AuthController {
 
     @Sendable func listSessions(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
-        let sessions = try await service.sessions.list(accountID: identity.account.id).map {
+        let sessions = try await service.listSessions(of: identity).map {
             SessionBody(id: $0.id, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
                         userAgent: $0.userAgent, current: $0.id == identity.session.id)
         }
@@ -132,7 +132,7 @@ struct AuthController {
     @Sendable func revokeSession(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let id = try context.parameters.requireID("id")
-        guard try await service.sessions.revoke(id: id, accountID: identity.account.id) else {
+        guard try await service.revokeSession(id: id, of: identity) else {
             throw APIError.notFound("session")
         }
         return Response(status: .noContent)

@@ -14,7 +14,15 @@ enum SecretToken {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// Lower-case hex SHA-256. Runs on every authenticated request, so no per-byte String(format:).
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex = [UInt8]()
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: Array(token.utf8)) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 }

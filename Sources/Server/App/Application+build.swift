@@ -38,7 +38,12 @@ public func buildRouter(_ dependencies: ServerDependencies) async throws -> Rout
         accounts: SQLAccountRepository(database: database),
         sessions: SQLSessionRepository(database: database),
         resets: SQLPasswordResetRepository(database: database),
-        hasher: dependencies.passwordHasher, throttle: ThrottleGuard(), mailer: dependencies.mailer,
+        hasher: dependencies.passwordHasher, throttle: ThrottleGuard(),
+        // SQLite is one process, so every in-app revocation reaches the cache at once. With
+        // PostgreSQL another instance may revoke a session; until instances tell each other
+        // (the live channel's LISTEN/NOTIFY), every request asks the database.
+        sessionCache: database.engine == .sqlite ? SessionCache(ttl: 5, clock: dependencies.clock) : nil,
+        mailer: dependencies.mailer,
         clock: dependencies.clock, publicURL: dependencies.publicURL, logger: dependencies.logger)
     let pages = PageRenderer(library: try await PageRenderer.loadTemplates(), secureCookies: secureCookies)
 

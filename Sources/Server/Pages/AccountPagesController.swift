@@ -145,7 +145,7 @@ struct AccountPagesController {
         var request = request
         _ = try await request.decodeForm(context: context)
         let id = try context.parameters.requireID("id")
-        guard try await service.sessions.revoke(id: id, accountID: identity.account.id) else {
+        guard try await service.revokeSession(id: id, of: identity) else {
             throw APIError.notFound("session")
         }
         return PageRenderer.redirect(to: id == identity.session.id ? "/login" : "/account")
@@ -155,7 +155,7 @@ struct AccountPagesController {
         _ identity: Identity, notice: String? = nil, error: String? = nil,
         request: Request, context: AppContext
     ) async throws -> Response {
-        let sessions = try await service.sessions.list(accountID: identity.account.id).map { session -> [String: Any] in
+        let sessions = try await service.listSessions(of: identity).map { session -> [String: Any] in
             [
                 "id": session.id.uuidString,
                 "device": DeviceName.describe(userAgent: session.userAgent),

@@ -36,25 +36,14 @@ public struct SQLSessionRepository: SessionRepository {
             """).first()
         guard let row else { return nil }
         let account = try SQLAccountRepository.account(row)
-        let session = SessionRecord(
-            id: try row.decodeUUID(column: "session_id"), accountID: account.id,
-            createdAt: Date(millisecondsSince1970: try row.decode(column: "session_created_at", as: Int64.self)),
-            lastUsedAt: Date(millisecondsSince1970: try row.decode(column: "last_used_at", as: Int64.self)),
-            userAgent: try row.decode(column: "user_agent", as: String.self))
-        return (session, account)
+        return (try Self.session(row, id: "session_id", accountID: "id", createdAt: "session_created_at"), account)
     }
 
     public func list(accountID: UUID) async throws -> [SessionRecord] {
         try await database.sql.select().columns("id", "account_id", "created_at", "last_used_at", "user_agent")
             .from("sessions").where("account_id", .equal, accountID.uuidString)
             .orderBy("last_used_at", .descending).all()
-            .map { row in
-                SessionRecord(
-                    id: try row.decodeUUID(column: "id"), accountID: try row.decodeUUID(column: "account_id"),
-                    createdAt: Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)),
-                    lastUsedAt: Date(millisecondsSince1970: try row.decode(column: "last_used_at", as: Int64.self)),
-                    userAgent: try row.decode(column: "user_agent", as: String.self))
-            }
+            .map { try Self.session($0) }
     }
 
     public func revoke(id: UUID, accountID: UUID) async throws -> Bool {
@@ -68,6 +57,17 @@ public struct SQLSessionRepository: SessionRepository {
         var query = database.sql.delete(from: "sessions").where("account_id", .equal, accountID.uuidString)
         if let keeping { query = query.where("id", .notEqual, keeping.uuidString) }
         try await query.run()
+    }
+
+    /// Column names differ where a join renames them apart from the account's own.
+    static func session(
+        _ row: any SQLRow, id: String = "id", accountID: String = "account_id", createdAt: String = "created_at"
+    ) throws -> SessionRecord {
+        SessionRecord(
+            id: try row.decodeUUID(column: id), accountID: try row.decodeUUID(column: accountID),
+            createdAt: Date(millisecondsSince1970: try row.decode(column: createdAt, as: Int64.self)),
+            lastUsedAt: Date(millisecondsSince1970: try row.decode(column: "last_used_at", as: Int64.self)),
+            userAgent: try row.decode(column: "user_agent", as: String.self))
     }
 
     public func touch(id: UUID, at: Date) async throws {
