@@ -115,8 +115,7 @@ def unique_email(name="user"):
     return f"{name}-{os.urandom(4).hex()}@example.org"
 
 
-@pytest.fixture
-def driver(request):
+def new_browser():
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -127,13 +126,32 @@ def driver(request):
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     browser = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options)
     browser.implicitly_wait(0)
-    yield browser
+    return browser
+
+
+def finish_browser(browser, request, suffix=""):
+    """Keeps a screenshot of a failed test's browser in e2e/artifacts, then closes it."""
     outcome = getattr(request.node, "outcome", None)
     if outcome is not None and outcome.failed:
         ARTIFACTS.mkdir(exist_ok=True)
-        name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.nodeid)
+        name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.nodeid) + suffix
         browser.save_screenshot(str(ARTIFACTS / f"{name}.png"))
     browser.quit()
+
+
+@pytest.fixture
+def driver(request):
+    browser = new_browser()
+    yield browser
+    finish_browser(browser, request)
+
+
+@pytest.fixture
+def second_driver(request):
+    """A second, separate browser (its own cookies): the watch or display beside the phone."""
+    browser = new_browser()
+    yield browser
+    finish_browser(browser, request, "-second")
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

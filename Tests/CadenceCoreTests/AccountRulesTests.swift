@@ -35,11 +35,11 @@ import Testing
     }
 }
 
-@Suite struct LoginThrottleTests {
+@Suite struct AttemptThrottleTests {
     let start = Date(timeIntervalSince1970: 1_000_000)
 
     @Test func fifthFailureLocksUntilTheOldestExpires() {
-        var throttle = LoginThrottle(limit: 5, window: 900)
+        var throttle = AttemptThrottle(limit: 5, window: 900)
         for i in 0..<4 {
             throttle.recordFailure("ann", now: start.addingTimeInterval(Double(i)))
             #expect(throttle.retryAfter("ann", now: start.addingTimeInterval(Double(i))) == nil)
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func resetClearsTheCount() {
-        var throttle = LoginThrottle(limit: 2, window: 60)
+        var throttle = AttemptThrottle(limit: 2, window: 60)
         throttle.recordFailure("ann", now: start)
         throttle.recordFailure("ann", now: start)
         #expect(throttle.retryAfter("ann", now: start) != nil)

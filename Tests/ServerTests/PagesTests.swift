@@ -124,7 +124,9 @@ import Testing
             #expect(spec.status == .ok)
             for path in ["/api/v1/auth/register:", "/api/v1/auth/login:", "/api/v1/auth/logout:", "/api/v1/auth/me:",
                          "/api/v1/auth/password:", "/api/v1/auth/forgot-password:", "/api/v1/auth/reset-password:",
-                         "/api/v1/auth/sessions:", "/api/v1/auth/sessions/{id}:", "/healthz:", "/readyz:", "/metrics:"] {
+                         "/api/v1/auth/sessions:", "/api/v1/auth/sessions/{id}:", "/healthz:", "/readyz:", "/metrics:",
+                         "/api/v1/devices/pairings:", "/api/v1/devices/pair:", "/api/v1/devices:", "/api/v1/devices/me:",
+                         "/api/v1/devices/{id}:"] {
                 #expect(spec.text.contains(path), "openapi.yaml lacks \(path)")
             }
         }
@@ -149,6 +151,18 @@ import Testing
             let response = try await server.client.json(.get, "/nothing")
             #expect(response.status == .notFound)
             #expect(response.headers[.contentSecurityPolicy] != nil)
+        }
+    }
+}
+
+@Suite struct RouteTableTests {
+    @Test func aLiteralSegmentBeatsACapture() async throws {
+        try await withTestServer { server in
+            let me = try await server.client.json(.post, "/api/v1/devices/me")
+            #expect(me.status == .methodNotAllowed)
+            #expect(me.headers[.allow] == "GET")
+            let byID = try await server.client.json(.post, "/api/v1/devices/\(UUID().uuidString)")
+            #expect(Set(byID.headers[.allow]?.components(separatedBy: ", ") ?? []) == ["PATCH", "DELETE"])
         }
     }
 }

@@ -46,10 +46,7 @@ public struct AccountService: Sendable {
     public func signIn(email rawEmail: String, password: String, client: String?, userAgent: String) async throws -> SignedIn {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if let wait = throttle.retryAfter(email: email, client: client, now: clock.now()) {
-            var error = APIError(.tooManyRequests, code: "too_many_attempts",
-                                 "Too many failed sign-ins. Try again in \(Self.describe(seconds: wait)).")
-            error.headers[.retryAfter] = String(Int(wait))
-            throw error
+            throw APIError.tooManyAttempts("failed sign-ins", retryAfter: wait)
         }
         let found = try await accounts.credentials(email: email)
         var matches = false
@@ -165,11 +162,6 @@ public struct AccountService: Sendable {
         sessionCache?.removeAll(accountID: accountID)
         try await sessions.revokeAll(accountID: accountID, keeping: nil)
         logger.info("password reset", metadata: ["account": .string(accountID.uuidString)])
-    }
-
-    static func describe(seconds: TimeInterval) -> String {
-        let minutes = Int((seconds / 60).rounded(.up))
-        return seconds < 60 ? "\(Int(seconds)) seconds" : (minutes == 1 ? "1 minute" : "\(minutes) minutes")
     }
 }
 

@@ -15,6 +15,8 @@ public struct Identity: Sendable {
 public struct AppContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public var identity: Identity?
+    /// Set instead of `identity` when a paired device (watch, display) makes the request.
+    public var device: DeviceIdentity?
     public let remoteAddress: String?
 
     public init(source: ApplicationRequestContextSource) {
@@ -25,11 +27,20 @@ public struct AppContext: RequestContext {
     /// JSON bodies are small; larger uploads (imports, audio) get their own bounded routes.
     public var maxUploadSize: Int { 1 << 20 }
 
-    /// The signed-in account, or a 401 naming what is missing.
+    /// The signed-in person, or a 401 naming what is missing. Devices cannot act as a person.
     public func requireIdentity() throws -> Identity {
         guard let identity else {
+            if device != nil {
+                throw APIError(.forbidden, code: "person_required", "A paired device cannot do this; use a signed-in browser or the CLI.")
+            }
             throw APIError(.unauthorized, code: "unauthorized", "Sign in first: send a session cookie or an Authorization: Bearer token.")
         }
         return identity
+    }
+
+    /// The account behind a signed-in person or a paired device.
+    public func requireAccount() throws -> Account {
+        if let device { return device.account }
+        return try requireIdentity().account
     }
 }

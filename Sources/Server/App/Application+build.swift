@@ -45,6 +45,9 @@ public func buildRouter(_ dependencies: ServerDependencies) async throws -> Rout
         sessionCache: database.engine == .sqlite ? SessionCache(ttl: 5, clock: dependencies.clock) : nil,
         mailer: dependencies.mailer,
         clock: dependencies.clock, publicURL: dependencies.publicURL, logger: dependencies.logger)
+    let devices = DeviceService(
+        devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
+        clock: dependencies.clock, logger: dependencies.logger)
     let pages = PageRenderer(library: try await PageRenderer.loadTemplates(), secureCookies: secureCookies)
 
     _ = CadenceMetrics.registry  // bootstrap before any middleware creates its metrics
@@ -61,10 +64,14 @@ public func buildRouter(_ dependencies: ServerDependencies) async throws -> Rout
     SystemController(database: database).addRoutes(to: router)
 
     // Only pages and the API need to know who is asking; static files and probes skip the lookup.
-    let authenticated = router.group().add(middleware: AuthenticationMiddleware(service: service))
+    let authenticated = router.group().add(middleware: AuthenticationMiddleware(service: service, devices: devices))
     AuthController(service: service, secureCookies: secureCookies).addRoutes(to: authenticated.group("api/v1/auth"))
+    DevicesController(service: devices, publicURL: dependencies.publicURL, secureCookies: secureCookies)
+        .addRoutes(to: authenticated.group("api/v1/devices"))
     AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(to: authenticated)
     PhoneController(pages: pages).addRoutes(to: authenticated)
+    DevicePagesController(service: devices, pages: pages, publicURL: dependencies.publicURL, secureCookies: secureCookies)
+        .addRoutes(to: authenticated)
     routeTable.record(router.routes)
     return router
 }

@@ -6,6 +6,7 @@ import Hummingbird
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = AppContext
     let service: AccountService
+    let devices: DeviceService
 
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         var context = context
@@ -14,13 +15,22 @@ struct AuthenticationMiddleware: RouterMiddleware {
                 throw APIError(.unauthorized, code: "unauthorized", "The Authorization header must be \"Bearer <token>\".")
             }
             let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
-            guard let identity = try await service.identity(token: token, viaCookie: false) else {
+            if token.hasPrefix(DeviceService.tokenPrefix) {
+                context.device = try await devices.identity(token: token)
+            } else {
+                context.identity = try await service.identity(token: token, viaCookie: false)
+            }
+            guard context.identity != nil || context.device != nil else {
                 throw APIError(.unauthorized, code: "unauthorized", "This token is unknown or was revoked. Sign in again.")
             }
-            context.identity = identity
-        } else if let token = request.cookies[SessionCookie.name]?.value {
-            context.identity = try await service.identity(token: token, viaCookie: true)
-            if context.identity != nil, !request.method.isSafe, !Self.isSameOrigin(request) {
+        } else {
+            if let token = request.cookies[SessionCookie.name]?.value {
+                context.identity = try await service.identity(token: token, viaCookie: true)
+            }
+            if context.identity == nil, let token = request.cookies[DeviceCookie.name]?.value {
+                context.device = try await devices.identity(token: token)
+            }
+            if context.identity != nil || context.device != nil, !request.method.isSafe, !Self.isSameOrigin(request) {
                 throw APIError(.forbidden, code: "cross_origin", "Cross-site requests may not change anything.")
             }
         }
@@ -37,6 +47,21 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
 extension HTTPRequest.Method {
     var isSafe: Bool { self == .get || self == .head || self == .options }
+}
+
+/// A paired device's cookie, set when a watch or display page pairs: the page's
+/// requests and its live socket then need no token in script.
+enum DeviceCookie {
+    static let name = "cadence_device"
+    static let lifetime = 5 * 365 * 24 * 60 * 60
+
+    static func set(_ token: String, secure: Bool) -> Cookie {
+        Cookie(name: name, value: token, maxAge: lifetime, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+    }
+
+    static func clear(secure: Bool) -> Cookie {
+        Cookie(name: name, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+    }
 }
 
 /// The session cookie: HttpOnly so scripts cannot read it, SameSite=Lax so other

@@ -15,10 +15,16 @@ final class RouteTable: Sendable {
     /// The methods registered for paths matching `path`; empty when no route matches at all.
     func allowedMethods(for path: String) -> [HTTPRequest.Method] {
         let requested = Self.segments(path)
-        let methods = routes.withLock { routes in
-            routes.filter { Self.matches(pattern: $0.segments, path: requested) }.map(\.method)
-        }
-        return methods.reduce(into: []) { unique, method in if !unique.contains(method) { unique.append(method) } }
+        let matching = routes.withLock { routes in routes.filter { Self.matches(pattern: $0.segments, path: requested) } }
+        // Like the router, a literal segment beats a capture: /devices/me is not /devices/:id.
+        let specificity = { (segments: [Substring]) in segments.map { Self.isCapture($0) ? 0 : 1 } }
+        guard let best = matching.map({ specificity($0.segments) }).max(by: { $0.lexicographicallyPrecedes($1) }) else { return [] }
+        return matching.filter { specificity($0.segments) == best }.map(\.method)
+            .reduce(into: []) { unique, method in if !unique.contains(method) { unique.append(method) } }
+    }
+
+    private static func isCapture(_ segment: Substring) -> Bool {
+        segment.hasPrefix(":") || segment.hasPrefix("{") || segment == "*"
     }
 
     private static func segments(_ path: String) -> [Substring] {
@@ -28,7 +34,7 @@ final class RouteTable: Sendable {
     private static func matches(pattern: [Substring], path: [Substring]) -> Bool {
         guard pattern.count == path.count else { return false }
         return zip(pattern, path).allSatisfy { expected, actual in
-            expected.hasPrefix(":") || expected.hasPrefix("{") || expected == "*" || expected == actual
+            isCapture(expected) || expected == actual
         }
     }
 }

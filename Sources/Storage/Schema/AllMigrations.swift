@@ -3,4 +3,5 @@ import SQLKit
 /// Every migration, in order. Append; never edit or reorder a landed one.
 let allMigrations: [Migration] = [
     accountsMigration,
+    devicesMigration,
 ]

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Counts failed sign-ins per key (an address, a client) in a sliding window. After
+/// Counts failed attempts (sign-ins, pairing guesses) per key in a sliding window. After
 /// `limit` failures inside `window`, further attempts are refused until the oldest
 /// failure leaves the window. Pure state: the caller owns the lock and the clock.
-public struct LoginThrottle: Sendable {
+public struct AttemptThrottle: Sendable {
     public let limit: Int
     public let window: TimeInterval
     private var failures: [String: [Date]] = [:]

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What a paired device is for (P2): the phone controls and edits, the watch shows
+/// cue cards and workouts, the display is an audience screen.
+public enum DeviceRole: String, Codable, CaseIterable, Sendable {
+    case phone
+    case watch
+    case display
+
+    public init(parsing text: String, field: String = "role") throws(ValidationError) {
+        guard let role = DeviceRole(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            throw ValidationError(field: field, "A device's role is phone, watch or display, not \"\(text)\".")
+        }
+        self = role
+    }
+}
+
+/// A watch, display or phone paired to an account. It proves itself with a
+/// long-lived device token of which only the hash is stored.
+public struct Device: Equatable, Sendable, Codable {
+    public let id: UUID
+    public let accountID: UUID
+    public var role: DeviceRole
+    public var name: String
+    public let createdAt: Date
+    public var lastSeenAt: Date
+
+    public init(id: UUID, accountID: UUID, role: DeviceRole, name: String, createdAt: Date, lastSeenAt: Date) {
+        self.id = id
+        self.accountID = accountID
+        self.role = role
+        self.name = name
+        self.createdAt = createdAt
+        self.lastSeenAt = lastSeenAt
+    }
+
+    public static let maximumNameLength = 40
+
+    /// A trimmed, non-empty name of at most 40 characters ("Ann's watch", "Hall screen 2").
+    public static func name(_ raw: String, field: String = "name") throws(ValidationError) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { throw ValidationError(field: field, "Give the device a name.") }
+        if name.count > maximumNameLength {
+            throw ValidationError(field: field, "A device name has at most \(maximumNameLength) characters.")
+        }
+        return name
+    }
+}

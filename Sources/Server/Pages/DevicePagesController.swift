@@ -1,0 +1,126 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+
+/// Device pages: the phone's devices page (pair, rename, revoke) and the pages a
+/// watch or display opens to pair (`/pair`) and then lives on (`/watch`, `/display`).
+struct DevicePagesController {
+    let service: DeviceService
+    let pages: PageRenderer
+    let publicURL: String
+    let secureCookies: Bool
+
+    func addRoutes(to router: RouterGroup<AppContext>) {
+        router.get("/phone/devices", use: showDevices)
+        router.post("/phone/devices/pairing", use: startPairing)
+        router.post("/phone/devices/:id/rename", use: rename)
+        router.post("/phone/devices/:id/revoke", use: revoke)
+        router.get("/pair", use: showPair)
+        router.post("/pair", use: pair)
+        router.get("/watch", use: { request, context in try await devicePage(.watch, request: request, context: context) })
+        router.get("/display", use: { request, context in try await devicePage(.display, request: request, context: context) })
+    }
+
+    @Sendable func showDevices(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        return try await devicesPage(identity, request: request, context: context)
+    }
+
+    @Sendable func startPairing(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        let pairing = try await service.startPairing(for: identity.account)
+        let code = pairing.code
+        return try await devicesPage(identity, extra: [
+            "pairing": [
+                "code": "\(code.prefix(3)) \(code.suffix(3))",
+                "url": DevicesController.pairingURL(publicURL, pairing),
+                "expires": pairing.expiresAt.formatted(date: .omitted, time: .shortened),
+            ],
+        ], request: request, context: context)
+    }
+
+    @Sendable func rename(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        let id = try context.parameters.requireID("id")
+        do {
+            let name = try Device.name(form["name"] ?? "")
+            guard try await service.devices.rename(id: id, accountID: identity.account.id, to: name) != nil else {
+                throw APIError.notFound("device")
+            }
+            return PageRenderer.redirect(to: "/phone/devices")
+        } catch let error as ValidationError {
+            return try await devicesPage(identity, extra: ["error": error.message], request: request, context: context)
+        }
+    }
+
+    @Sendable func revoke(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        let id = try context.parameters.requireID("id")
+        guard try await service.devices.revoke(id: id, accountID: identity.account.id) else { throw APIError.notFound("device") }
+        return PageRenderer.redirect(to: "/phone/devices")
+    }
+
+    @Sendable func showPair(request: Request, context: AppContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        return pairPage(code: query["code"].map(String.init) ?? "", pairingID: query["pairing"].map(String.init) ?? "",
+                        role: query["role"].flatMap { DeviceRole(rawValue: String($0)) } ?? .watch,
+                        name: "", request: request, context: context)
+    }
+
+    @Sendable func pair(request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        let code = form["code"] ?? "", pairingID = form["pairing"] ?? "", name = form["name"] ?? ""
+        let role = DeviceRole(rawValue: form["role"] ?? "") ?? .watch
+        do {
+            let paired = try await service.pair(code: code, pairingID: UUID(uuidString: pairingID), role: role, name: name,
+                                                client: context.remoteAddress)
+            var response = PageRenderer.redirect(to: paired.device.role == .phone ? "/phone/devices" : "/\(paired.device.role.rawValue)")
+            response.setCookie(DeviceCookie.set(paired.token, secure: secureCookies))
+            return response
+        } catch {
+            let (message, _) = try AccountPagesController.userFacing(error)
+            return pairPage(code: code, pairingID: pairingID, role: role, name: name, error: message, request: request, context: context)
+        }
+    }
+
+    /// The watch or display page of a paired device; unpaired devices are sent to pair.
+    func devicePage(_ role: DeviceRole, request: Request, context: AppContext) async throws -> Response {
+        guard let device = context.device else { return PageRenderer.redirect(to: "/pair?role=\(role.rawValue)") }
+        let bodyClass = role == .display ? "page device-page stage" : "page device-page"
+        return pages.render(role.rawValue, title: device.device.name, [
+            "deviceName": device.device.name, "accountName": device.account.displayName, "bodyClass": bodyClass,
+        ], request: request, context: context)
+    }
+
+    private func pairPage(
+        code: String, pairingID: String, role: DeviceRole, name: String, error: String? = nil,
+        request: Request, context: AppContext
+    ) -> Response {
+        var data: [String: Any] = [
+            "code": code, "pairing": pairingID, "name": name,
+            "roles": DeviceRole.allCases.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0 == role] },
+        ]
+        if let error { data["error"] = error }
+        return pages.render("pair", title: "Pair this device", data, request: request, context: context)
+    }
+
+    private func devicesPage(_ identity: Identity, extra: [String: Any] = [:], request: Request, context: AppContext) async throws -> Response {
+        let devices = try await service.devices.list(accountID: identity.account.id).map { device -> [String: Any] in
+            [
+                "id": device.id.uuidString, "name": device.name, "role": device.role.rawValue.capitalized,
+                "lastSeen": device.lastSeenAt.formatted(date: .abbreviated, time: .shortened),
+            ]
+        }
+        var data = extra
+        data["devices"] = devices
+        data["hasDevices"] = !devices.isEmpty
+        return pages.render("devices", title: "Devices", data, request: request, context: context)
+    }
+}
