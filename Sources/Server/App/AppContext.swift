@@ -1,5 +1,6 @@
 import CadenceCore
 import Hummingbird
+import HummingbirdWebSocket
 import NIOCore
 
 /// Who is asking: the signed-in account and the session that proves it.
@@ -12,8 +13,9 @@ public struct Identity: Sendable {
 }
 
 /// The per-request context every Cadence route sees.
-public struct AppContext: RequestContext {
+public struct AppContext: RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
+    public let webSocket = WebSocketHandlerReference<AppContext>()
     public var identity: Identity?
     /// Set instead of `identity` when a paired device (watch, display) makes the request.
     public var device: DeviceIdentity?

@@ -1,6 +1,8 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import Storage
 
@@ -48,6 +50,9 @@ public func buildRouter(_ dependencies: ServerDependencies) async throws -> Rout
     let devices = DeviceService(
         devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
         clock: dependencies.clock, logger: dependencies.logger)
+    let live = LiveService(
+        events: SQLLiveEventRepository(database: database), devices: SQLDeviceRepository(database: database),
+        hub: LiveHub(), clock: dependencies.clock, logger: dependencies.logger)
     let pages = PageRenderer(library: try await PageRenderer.loadTemplates(), secureCookies: secureCookies)
 
     _ = CadenceMetrics.registry  // bootstrap before any middleware creates its metrics
@@ -66,11 +71,12 @@ public func buildRouter(_ dependencies: ServerDependencies) async throws -> Rout
     // Only pages and the API need to know who is asking; static files and probes skip the lookup.
     let authenticated = router.group().add(middleware: AuthenticationMiddleware(service: service, devices: devices))
     AuthController(service: service, secureCookies: secureCookies).addRoutes(to: authenticated.group("api/v1/auth"))
-    DevicesController(service: devices, publicURL: dependencies.publicURL, secureCookies: secureCookies)
+    LiveController(service: live).addRoutes(to: authenticated.group("api/v1"))
+    DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))
     AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(to: authenticated)
     PhoneController(pages: pages).addRoutes(to: authenticated)
-    DevicePagesController(service: devices, pages: pages, publicURL: dependencies.publicURL, secureCookies: secureCookies)
+    DevicePagesController(service: devices, live: live, pages: pages, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated)
     routeTable.record(router.routes)
     return router
@@ -81,9 +87,21 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(dependencies)
+    let pruner = LivePruner(events: SQLLiveEventRepository(database: dependencies.database), clock: dependencies.clock,
+                            logger: dependencies.logger)
     return Application(
         router: router,
+        server: webSocketServer(router),
         configuration: .init(address: .hostname(host, port: port), serverName: "Cadence"),
+        services: [pruner],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
         logger: dependencies.logger)
+}
+
+/// HTTP/1 with WebSocket upgrades for the live channel: frames up to 16 KiB, and a
+/// ping every 15 s so a dead socket is noticed and closed.
+public func webSocketServer(_ router: Router<AppContext>) -> HTTPServerBuilder {
+    .http1WebSocketUpgrade(
+        webSocketRouter: router,
+        configuration: .init(maxFrameSize: LiveController.maximumMessageSize, autoPing: .enabled(timePeriod: .seconds(15))))
 }

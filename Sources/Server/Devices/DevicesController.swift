@@ -5,6 +5,7 @@ import Hummingbird
 /// `/api/v1/devices/…`: pairing codes, pairing, and the account's devices (P2).
 struct DevicesController {
     let service: DeviceService
+    let live: LiveService
     let publicURL: String
     let secureCookies: Bool
 
@@ -112,6 +113,7 @@ struct DevicesController {
         guard try await service.devices.revoke(id: id, accountID: identity.account.id) else {
             throw APIError.notFound("device")
         }
+        try await live.deviceRevoked(id, accountID: identity.account.id)
         return Response(status: .noContent)
     }
 }

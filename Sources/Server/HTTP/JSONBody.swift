@@ -22,6 +22,20 @@ extension Request {
         }
     }
 
+    /// A JSON object body of free shape (commands whose `data` varies by type).
+    mutating func decodeJSONObject(context: AppContext) async throws -> [String: Any] {
+        let contentType = headers[.contentType]?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/json") else {
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type",
+                           "Send the body as JSON with Content-Type: application/json.")
+        }
+        let buffer = try await collectBounded(context: context)
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(buffer: buffer))) as? [String: Any] else {
+            throw APIError(.badRequest, code: "invalid_json", "The body must be a JSON object.")
+        }
+        return object
+    }
+
     /// Reads the body up to the context's limit, answering 413 beyond it.
     mutating func collectBounded(context: AppContext) async throws -> ByteBuffer {
         let limit = context.maxUploadSize

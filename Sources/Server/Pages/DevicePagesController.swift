@@ -6,6 +6,7 @@ import Hummingbird
 /// watch or display opens to pair (`/pair`) and then lives on (`/watch`, `/display`).
 struct DevicePagesController {
     let service: DeviceService
+    let live: LiveService
     let pages: PageRenderer
     let publicURL: String
     let secureCookies: Bool
@@ -63,6 +64,7 @@ struct DevicePagesController {
         _ = try await request.decodeForm(context: context)
         let id = try context.parameters.requireID("id")
         guard try await service.devices.revoke(id: id, accountID: identity.account.id) else { throw APIError.notFound("device") }
+        try await live.deviceRevoked(id, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/devices")
     }
 

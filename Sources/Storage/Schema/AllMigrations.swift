@@ -4,4 +4,5 @@ import SQLKit
 let allMigrations: [Migration] = [
     accountsMigration,
     devicesMigration,
+    liveMigration,
 ]

@@ -53,7 +53,8 @@ struct TestServer {
 }
 
 /// Builds the real router over a real database and hands the test a client.
-func withTestServer(_ body: @escaping @Sendable (TestServer) async throws -> Void) async throws {
+/// `live: true` runs a real server on a free port (WebSocket tests need one).
+func withTestServer(live: Bool = false, _ body: @escaping @Sendable (TestServer) async throws -> Void) async throws {
     let (database, cleanup) = try await TestDatabase.open()
     defer { cleanup() }
     let clock = TestClock()
@@ -63,9 +64,11 @@ func withTestServer(_ body: @escaping @Sendable (TestServer) async throws -> Voi
     let dependencies = ServerDependencies(
         database: database, mailer: mailer, clock: clock, passwordHasher: PasswordHasher(cost: 4),
         publicURL: "http://cadence.test", logger: logger)
-    let app = Application(router: try await buildRouter(dependencies), logger: logger)
+    let router = try await buildRouter(dependencies)
+    let app = Application(router: router, server: webSocketServer(router),
+                          configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
     do {
-        try await app.test(.router) { client in
+        try await app.test(live ? .live : .router) { client in
             try await body(TestServer(client: client, clock: clock, mailer: mailer, database: database))
         }
     } catch {

@@ -1,0 +1,195 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+
+/// `/api/v1/live`: one WebSocket per device (P3), plus REST for commands and presence.
+///
+/// On connect the server sends what the device missed since `?since=<seq>` (or a
+/// `resync` notice when that is no longer kept), a `hello` with the current seq,
+/// and `presence`; then every new event of the account as it happens. Devices send
+/// commands `{"id": uuid, "type": "...", "data": {...}}`, acknowledged with `ack`.
+struct LiveController {
+    let service: LiveService
+
+    /// Replays longer than this are not worth it: the device reloads instead.
+    static let maximumReplay = 2000
+    static let maximumMessageSize = 16 * 1024
+
+    func addRoutes(to group: RouterGroup<AppContext>) {
+        group.ws("live", shouldUpgrade: { request, context in
+            // (Upgrade and Connection are hop-by-hop and stripped before routing; the key is not.)
+            guard request.headers[.secWebSocketKey] != nil else {
+                throw APIError(.upgradeRequired, code: "upgrade_required", "Open this address as a WebSocket.")
+            }
+            _ = try context.requireAccount()
+            // Browsers attach cookies to sockets opened by any site; a bearer token proves intent by itself.
+            let viaCookie = request.headers[.authorization] == nil
+            guard !viaCookie || AuthenticationMiddleware.isSameOrigin(request) else {
+                throw APIError(.forbidden, code: "cross_origin", "A live channel may only be opened from Cadence's own pages.")
+            }
+            if let since = request.uri.queryParameters["since"], Int64(since).map({ $0 >= 0 }) != true {
+                throw APIError.invalid(field: "since", "since is the last seq this device saw: a whole number, 0 or more.")
+            }
+            return .upgrade([:])
+        }, onUpgrade: { inbound, outbound, context in
+            try await session(inbound: inbound, outbound: outbound, request: context.request, context: context.requestContext)
+        })
+        group.post("live/commands", use: command)
+        group.get("live/presence", use: presence)
+    }
+
+    private func session(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, request: Request, context: AppContext) async throws {
+        let account = try context.requireAccount()
+        let device = context.device?.device
+        let label = device?.name ?? "\(account.displayName)'s browser"
+        let (connection, stream) = service.hub.register(accountID: account.id, device: device, label: label)
+        defer {
+            service.hub.unregister(connection)
+            announcePresence(accountID: account.id)
+        }
+        announcePresence(accountID: account.id)
+
+        let replayedUpTo = try await replay(to: outbound, accountID: account.id,
+                                        since: request.uri.queryParameters["since"].flatMap { Int64($0) })
+        try await outbound.writeTextMessage(notice("hello", [
+            "seq": replayedUpTo, "connectionId": connection.id.uuidString.lowercased(),
+            "deviceId": device.map { $0.id.uuidString.lowercased() } ?? NSNull(), "name": label,
+        ]))
+        let sender = label
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var lastSent = replayedUpTo
+                for await item in stream {
+                    switch item {
+                    case .event(let event):
+                        guard event.seq > lastSent else { continue }  // already sent by the replay
+                        try await outbound.writeTextMessage(event.json)
+                        lastSent = event.seq
+                    case .notice(let text):
+                        try await outbound.writeTextMessage(text)
+                    case .close(let reason):
+                        try await outbound.close(.policyViolation, reason: reason)
+                        return
+                    }
+                }
+                if connection.hasOverflowed {
+                    // Fell too far behind: say so and close; the device reconnects and resumes or reloads.
+                    try await outbound.writeTextMessage(notice("resync", ["reason": "This device fell behind."]))
+                    try await outbound.close(.unexpectedServerError, reason: "fell behind")
+                }
+            }
+            group.addTask {
+                for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
+                    try await outbound.writeTextMessage(await handle(message, accountID: account.id, sender: sender))
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Sends what the device missed and returns the seq it is now at.
+    private func replay(to outbound: WebSocketOutboundWriter, accountID: UUID, since: Int64?) async throws -> Int64 {
+        let bounds = try await service.events.bounds(accountID: accountID)
+        switch ReplayPlan(lastSeen: since, latest: bounds.latest, oldestKept: bounds.oldestKept) {
+        case .upToDate:
+            return bounds.latest
+        case .replay(let after):
+            let missed = try await service.events.events(accountID: accountID, after: after, limit: Self.maximumReplay)
+            if missed.count < Self.maximumReplay {
+                for event in missed { try await outbound.writeTextMessage(event.json) }
+                return missed.last?.seq ?? after
+            }
+            fallthrough
+        case .resync:
+            try await outbound.writeTextMessage(notice("resync", ["reason": "Events since \(since ?? 0) are no longer kept.", "seq": bounds.latest]))
+            return bounds.latest
+        }
+    }
+
+    /// One message from a device: a command, or a `ping`. Always answers with one notice.
+    private func handle(_ message: WebSocketMessage, accountID: UUID, sender: String) async -> String {
+        guard case .text(let text) = message else {
+            return error("unsupported_frame", "Send commands as JSON text frames.")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+            return error("invalid_json", "A command is a JSON object: {\"id\": uuid, \"type\": \"...\", \"data\": {...}}.")
+        }
+        if object["type"] as? String == "ping" { return notice("pong", [:]) }
+        let id = object["id"] as? String
+        do {
+            let command = try LiveCommand(object)
+            let outcome = try await service.apply(commandID: command.id, type: command.type, data: command.data,
+                                                  accountID: accountID, from: sender)
+            return notice("ack", ["id": command.id, "duplicate": outcome == .duplicate])
+        } catch {
+            let apiError = ErrorMiddleware.apiError(for: error, logger: service.logger)
+            return self.error(apiError.code, apiError.message, field: apiError.field, id: id)
+        }
+    }
+
+    @Sendable func command(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireAccount()
+        var request = request
+        let command = try LiveCommand(try await request.decodeJSONObject(context: context))
+        let sender = context.device?.device.name ?? "\(account.displayName)'s browser"
+        let outcome = try await service.apply(commandID: command.id, type: command.type, data: command.data,
+                                              accountID: account.id, from: sender)
+        return .json(["duplicate": outcome == .duplicate], status: .accepted)
+    }
+
+    @Sendable func presence(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireAccount()
+        return Response(status: .ok, headers: [.contentType: "application/json"],
+                        body: .init(byteBuffer: .init(string: presenceData(accountID: account.id))))
+    }
+
+    private func announcePresence(accountID: UUID) {
+        service.hub.notify(accountID: accountID, LiveNotice.json(type: "presence", at: service.clock.now().millisecondsSince1970,
+                                                                data: presenceData(accountID: accountID)))
+    }
+
+    private func presenceData(accountID: UUID) -> String {
+        let online = service.hub.online(accountID: accountID).map { connection -> [String: Any] in
+            [
+                "connectionId": connection.id.uuidString.lowercased(), "name": connection.label,
+                "deviceId": connection.device.map { $0.id.uuidString.lowercased() } ?? NSNull(),
+                "role": connection.device?.role.rawValue ?? "phone",
+            ]
+        }
+        return LiveJSON.object(["online": online])
+    }
+
+    private func notice(_ type: String, _ data: [String: Any]) -> String {
+        LiveNotice.json(type: type, at: service.clock.now().millisecondsSince1970, data: LiveJSON.object(data))
+    }
+
+    private func error(_ code: String, _ message: String, field: String? = nil, id: String? = nil) -> String {
+        var data: [String: Any] = ["code": code, "message": message]
+        if let field { data["field"] = field }
+        if let id { data["id"] = id }
+        return notice("error", data)
+    }
+}
+
+/// A command as a device sends it, checked field by field.
+struct LiveCommand {
+    let id: String
+    let type: String
+    let data: [String: Any]
+
+    init(_ object: [String: Any]) throws {
+        guard let id = object["id"] as? String else {
+            throw ValidationError(field: "id", "Every command needs an id: a UUID the device makes, so a resend is applied once.")
+        }
+        guard let type = object["type"] as? String else { throw ValidationError(field: "type", "Every command needs a type.") }
+        if let data = object["data"], !(data is [String: Any]) {
+            throw ValidationError(field: "data", "A command's data is a JSON object.")
+        }
+        self.id = id
+        self.type = type
+        self.data = object["data"] as? [String: Any] ?? [:]
+    }
+}

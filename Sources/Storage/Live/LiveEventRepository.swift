@@ -1,0 +1,82 @@
+import CadenceCore
+import Foundation
+import SQLKit
+
+public protocol LiveEventRepository: Sendable {
+    /// Numbers and stores an event; `onCommit` runs inside the same transaction
+    /// (PostgreSQL's NOTIFY is delivered only if it commits).
+    func append(accountID: UUID, type: String, data: String, at: Date,
+                inTransaction: (@Sendable (any SQLDatabase, LiveEvent) async throws -> Void)?) async throws -> LiveEvent
+    func event(accountID: UUID, seq: Int64) async throws -> LiveEvent?
+    /// Kept events after `seq`, oldest first, at most `limit`.
+    func events(accountID: UUID, after seq: Int64, limit: Int) async throws -> [LiveEvent]
+    func bounds(accountID: UUID) async throws -> (latest: Int64, oldestKept: Int64?)
+    func prune(olderThan: Date) async throws
+    /// Records a command id; false when this account already sent it.
+    func recordCommand(accountID: UUID, commandID: String, at: Date) async throws -> Bool
+}
+
+public struct SQLLiveEventRepository: LiveEventRepository {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    public func append(
+        accountID: UUID, type: String, data: String, at: Date,
+        inTransaction: (@Sendable (any SQLDatabase, LiveEvent) async throws -> Void)? = nil
+    ) async throws -> LiveEvent {
+        let account = accountID.uuidString
+        return try await database.transaction { sql in
+            try await sql.raw("INSERT INTO live_sequences (account_id, seq) VALUES (\(bind: account), 0) ON CONFLICT (account_id) DO NOTHING").run()
+            guard let row = try await sql.raw("UPDATE live_sequences SET seq = seq + 1 WHERE account_id = \(bind: account) RETURNING seq").first() else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no sequence row for \(account)"))
+            }
+            let event = LiveEvent(accountID: accountID, seq: try row.decode(column: "seq", as: Int64.self), type: type,
+                                  at: at.millisecondsSince1970, data: data)
+            try await sql.insert(into: "live_events").columns("account_id", "seq", "type", "at", "data")
+                .values(SQLBind(account), SQLBind(event.seq), SQLBind(type), SQLBind(event.at), SQLBind(data)).run()
+            try await inTransaction?(sql, event)
+            return event
+        }
+    }
+
+    public func event(accountID: UUID, seq: Int64) async throws -> LiveEvent? {
+        try await database.sql.select().columns("seq", "type", "at", "data").from("live_events")
+            .where("account_id", .equal, accountID.uuidString).where("seq", .equal, seq)
+            .first().map { try Self.event($0, accountID: accountID) }
+    }
+
+    public func events(accountID: UUID, after seq: Int64, limit: Int) async throws -> [LiveEvent] {
+        try await database.sql.select().columns("seq", "type", "at", "data").from("live_events")
+            .where("account_id", .equal, accountID.uuidString).where("seq", .greaterThan, seq)
+            .orderBy("seq").limit(limit).all().map { try Self.event($0, accountID: accountID) }
+    }
+
+    public func bounds(accountID: UUID) async throws -> (latest: Int64, oldestKept: Int64?) {
+        let latest = try await database.sql.select().column("seq").from("live_sequences")
+            .where("account_id", .equal, accountID.uuidString).first()
+            .map { try $0.decode(column: "seq", as: Int64.self) } ?? 0
+        let oldest = try await database.sql.raw("SELECT MIN(seq) AS oldest FROM live_events WHERE account_id = \(bind: accountID.uuidString)")
+            .first().flatMap { try $0.decode(column: "oldest", as: Int64?.self) }
+        return (latest, oldest)
+    }
+
+    public func prune(olderThan: Date) async throws {
+        try await database.sql.delete(from: "live_events").where("at", .lessThan, olderThan.millisecondsSince1970).run()
+        try await database.sql.delete(from: "live_commands").where("received_at", .lessThan, olderThan.millisecondsSince1970).run()
+    }
+
+    public func recordCommand(accountID: UUID, commandID: String, at: Date) async throws -> Bool {
+        let rows = try await database.sql.raw("""
+            INSERT INTO live_commands (account_id, command_id, received_at)
+            VALUES (\(bind: accountID.uuidString), \(bind: commandID), \(bind: at.millisecondsSince1970))
+            ON CONFLICT (account_id, command_id) DO NOTHING RETURNING command_id
+            """).all()
+        return !rows.isEmpty
+    }
+
+    static func event(_ row: any SQLRow, accountID: UUID) throws -> LiveEvent {
+        LiveEvent(accountID: accountID, seq: try row.decode(column: "seq", as: Int64.self),
+                  type: try row.decode(column: "type", as: String.self), at: try row.decode(column: "at", as: Int64.self),
+                  data: try row.decode(column: "data", as: String.self))
+    }
+}
