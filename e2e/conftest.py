@@ -60,38 +60,67 @@ def inbox():
     controller.stop()
 
 
+class CadenceServer:
+    """A real `cadence serve` process on a free port with its own data folder; can be restarted."""
+
+    def __init__(self, smtp_port=None, log_name="server.log"):
+        self.binary = os.environ.get("CADENCE_BIN")
+        assert self.binary and Path(self.binary).exists(), "set CADENCE_BIN to the built cadence binary (scripts/test does)"
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.data = tempfile.mkdtemp(prefix="cadence-e2e-")
+        self.smtp_port = smtp_port
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log = open(ARTIFACTS / log_name, "a")
+        self.process = None
+
+    def start(self):
+        command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data, "--bcrypt-cost", "10",
+                   "--public-url", self.base]
+        if self.smtp_port:
+            command += ["--smtp-url", f"smtp://127.0.0.1:{self.smtp_port}?from=cadence@example.org"]
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{self.base}/healthz", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                pass
+            if self.process.poll() is not None or time.time() > deadline:
+                self.process.kill()
+                raise RuntimeError(f"cadence serve did not start; see {self.log.name}")
+            time.sleep(0.1)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+    def close(self):
+        self.stop()
+        self.log.close()
+
+
 @pytest.fixture(scope="session")
 def server(inbox):
-    binary = os.environ.get("CADENCE_BIN")
-    assert binary and Path(binary).exists(), "set CADENCE_BIN to the built cadence binary (scripts/test does)"
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    data = tempfile.mkdtemp(prefix="cadence-e2e-")
-    ARTIFACTS.mkdir(exist_ok=True)
-    log = open(ARTIFACTS / "server.log", "w")
-    process = subprocess.Popen(
-        [binary, "serve", "--port", str(port), "--data-dir", data, "--bcrypt-cost", "10",
-         "--public-url", base, "--smtp-url", f"smtp://127.0.0.1:{inbox.port}?from=cadence@example.org"],
-        stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.time() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{base}/healthz", timeout=1) as response:
-                if response.status == 200:
-                    break
-        except OSError:
-            pass
-        if process.poll() is not None or time.time() > deadline:
-            process.kill()
-            raise RuntimeError(f"cadence serve did not start; see {ARTIFACTS / 'server.log'}")
-        time.sleep(0.1)
-    yield base
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+    instance = CadenceServer(smtp_port=inbox.port)
+    instance.start()
+    yield instance.base
+    instance.close()
+
+
+@pytest.fixture
+def own_server():
+    """A server of this test's own, which the test may stop and start."""
+    instance = CadenceServer(log_name="own-server.log")
+    instance.start()
+    yield instance
+    instance.close()
 
 
 def api(base, method, path, body=None, token=None):

@@ -19,10 +19,6 @@ struct LiveController {
 
     func addRoutes(to group: RouterGroup<AppContext>) {
         group.ws("live", shouldUpgrade: { request, context in
-            // (Upgrade and Connection are hop-by-hop and stripped before routing; the key is not.)
-            guard request.headers[.secWebSocketKey] != nil else {
-                throw APIError(.upgradeRequired, code: "upgrade_required", "Open this address as a WebSocket.")
-            }
             _ = try context.requireAccount()
             // Browsers attach cookies to sockets opened by any site; a bearer token proves intent by itself.
             let viaCookie = request.headers[.authorization] == nil
@@ -31,6 +27,10 @@ struct LiveController {
             }
             if let since = request.uri.queryParameters["since"], Int64(since).map({ $0 >= 0 }) != true {
                 throw APIError.invalid(field: "since", "since is the last seq this device saw: a whole number, 0 or more.")
+            }
+            // (Upgrade and Connection are hop-by-hop and stripped before routing; the key is not.)
+            guard request.headers[.secWebSocketKey] != nil else {
+                throw APIError(.upgradeRequired, code: "upgrade_required", "Open this address as a WebSocket.")
             }
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in

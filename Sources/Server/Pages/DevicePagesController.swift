@@ -98,6 +98,7 @@ struct DevicePagesController {
         let bodyClass = role == .display ? "page device-page stage" : "page device-page"
         return pages.render(role.rawValue, title: device.device.name, [
             "deviceName": device.device.name, "accountName": device.account.displayName, "bodyClass": bodyClass,
+            "deviceId": device.device.id.uuidString.lowercased(), "live": true,
         ], request: request, context: context)
     }
 
@@ -116,13 +117,14 @@ struct DevicePagesController {
     private func devicesPage(_ identity: Identity, extra: [String: Any] = [:], request: Request, context: AppContext) async throws -> Response {
         let devices = try await service.devices.list(accountID: identity.account.id).map { device -> [String: Any] in
             [
-                "id": device.id.uuidString, "name": device.name, "role": device.role.rawValue.capitalized,
+                "id": device.id.uuidString.lowercased(), "name": device.name, "role": device.role.rawValue.capitalized,
                 "lastSeen": device.lastSeenAt.formatted(date: .abbreviated, time: .shortened),
             ]
         }
         var data = extra
         data["devices"] = devices
         data["hasDevices"] = !devices.isEmpty
+        data["live"] = true
         return pages.render("devices", title: "Devices", data, request: request, context: context)
     }
 }

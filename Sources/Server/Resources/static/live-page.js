@@ -1,0 +1,61 @@
+// Wires a page to the live channel: the online/offline indicator, "find my
+// device" on watches and displays, and presence plus "Find" on the devices page.
+import { LiveChannel } from "./live.js";
+
+const body = document.body;
+const statusElement = document.getElementById("live-status");
+const labels = {
+  connecting: "Connecting…",
+  online: "Online",
+  offline: "Offline, reconnecting…",
+  revoked: "Removed from the account",
+};
+
+const live = new LiveChannel({
+  onStatus(state) {
+    body.dataset.live = state;
+    if (statusElement) {
+      statusElement.hidden = false;
+      statusElement.textContent = labels[state] || state;
+      statusElement.dataset.state = state;
+    }
+  },
+});
+
+const myDevice = body.dataset.deviceId;
+
+// Watch and display: flash and vibrate when the phone asks "where are you?".
+live.on("device.find", (data) => {
+  if (!myDevice || data.deviceId !== myDevice) return;
+  body.classList.remove("found");
+  void body.offsetWidth; // restart the flash if it is already running
+  body.classList.add("found");
+  const notice = document.getElementById("find-notice");
+  if (notice) notice.textContent = `Found! ${data.by || "Your phone"} is looking for this device.`;
+  if (navigator.vibrate) navigator.vibrate([200, 100, 200, 100, 400]);
+  setTimeout(() => body.classList.remove("found"), 4000);
+});
+
+live.on("closed", () => {
+  if (myDevice) location.assign("/pair");
+});
+
+// Devices page: who is online, and the Find buttons.
+live.on("presence", (data) => {
+  const online = new Set((data.online || []).map((entry) => entry.deviceId).filter(Boolean));
+  for (const element of document.querySelectorAll("[data-online-for]")) {
+    const isOnline = online.has(element.dataset.onlineFor);
+    element.textContent = isOnline ? "Online now" : "Offline";
+    element.dataset.online = String(isOnline);
+  }
+});
+
+for (const button of document.querySelectorAll("[data-find]")) {
+  button.addEventListener("click", () => {
+    live.send("device.find", { deviceId: button.dataset.find });
+    button.textContent = "Finding…";
+    setTimeout(() => (button.textContent = "Find"), 2000);
+  });
+}
+
+live.connect();
