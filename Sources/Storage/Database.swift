@@ -55,11 +55,17 @@ public enum DatabaseLocation: Sendable, Equatable {
 public final class Database: Sendable {
     public let engine: DatabaseEngine
     public let sql: any SQLDatabase
+    /// For PostgreSQL, how to open a connection of one's own (LISTEN needs one that stays put).
+    let postgresConfiguration: PostgresConnection.Configuration?
     private let shutdownPool: @Sendable () async throws -> Void
 
-    private init(engine: DatabaseEngine, sql: any SQLDatabase, shutdown: @escaping @Sendable () async throws -> Void) {
+    private init(
+        engine: DatabaseEngine, sql: any SQLDatabase, postgresConfiguration: PostgresConnection.Configuration? = nil,
+        shutdown: @escaping @Sendable () async throws -> Void
+    ) {
         self.engine = engine
         self.sql = sql
+        self.postgresConfiguration = postgresConfiguration
         self.shutdownPool = shutdown
     }
 
@@ -88,7 +94,8 @@ public final class Database: Sendable {
                 source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 6,
                 pruneInterval: .seconds(60), logger: logger, on: eventLoopGroup)
             let sql = PooledSQLDatabase(pool: pool, makeSQL: { $0.sql() }, dialect: PostgresDialect(), logger: logger)
-            let database = Database(engine: .postgres, sql: sql, shutdown: { try await pool.shutdownAsync() })
+            let database = Database(engine: .postgres, sql: sql, postgresConfiguration: configuration.coreConfiguration,
+                                    shutdown: { try await pool.shutdownAsync() })
             try await database.check(describing: "PostgreSQL at \(location.redacted)")
             return database
         }

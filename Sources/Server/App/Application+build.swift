@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import ServiceLifecycle
 import Storage
 
 /// What the server needs from outside: where it listens, where data lives, how it
@@ -31,9 +32,15 @@ public struct ServerDependencies: Sendable {
     }
 }
 
-/// Builds every route and middleware. Shared by `cadence serve` and the tests, so
-/// the tests exercise exactly what runs in production.
-public func buildRouter(_ dependencies: ServerDependencies) async throws -> Router<AppContext> {
+/// The assembled server: its routes, and what runs beside them (the live listener, history pruning).
+public struct AssembledServer {
+    public let router: Router<AppContext>
+    public let services: [any Service]
+}
+
+/// Builds every route, middleware and background service. Shared by `cadence serve`
+/// and the tests, so the tests exercise exactly what runs in production.
+public func assembleServer(_ dependencies: ServerDependencies) async throws -> AssembledServer {
     let secureCookies = dependencies.publicURL.hasPrefix("https://")
     let database = dependencies.database
     let service = AccountService(
@@ -50,9 +57,11 @@ public func buildRouter(_ dependencies: ServerDependencies) async throws -> Rout
     let devices = DeviceService(
         devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
         clock: dependencies.clock, logger: dependencies.logger)
+    let liveEvents = SQLLiveEventRepository(database: database)
+    let hub = LiveHub()
     let live = LiveService(
-        events: SQLLiveEventRepository(database: database), devices: SQLDeviceRepository(database: database),
-        hub: LiveHub(), clock: dependencies.clock, logger: dependencies.logger)
+        events: liveEvents, devices: SQLDeviceRepository(database: database), hub: hub,
+        notifyInstances: database.notifiesOtherInstances, clock: dependencies.clock, logger: dependencies.logger)
     let pages = PageRenderer(library: try await PageRenderer.loadTemplates(), secureCookies: secureCookies)
 
     _ = CadenceMetrics.registry  // bootstrap before any middleware creates its metrics
@@ -79,21 +88,23 @@ public func buildRouter(_ dependencies: ServerDependencies) async throws -> Rout
     DevicePagesController(service: devices, live: live, pages: pages, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated)
     routeTable.record(router.routes)
-    return router
+    let services: [any Service] = [
+        LiveListener(database: database, events: liveEvents, hub: hub, logger: dependencies.logger),
+        LivePruner(events: liveEvents, clock: dependencies.clock, logger: dependencies.logger),
+    ]
+    return AssembledServer(router: router, services: services)
 }
 
 public func buildApplication(
     _ dependencies: ServerDependencies, host: String, port: Int,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(dependencies)
-    let pruner = LivePruner(events: SQLLiveEventRepository(database: dependencies.database), clock: dependencies.clock,
-                            logger: dependencies.logger)
+    let server = try await assembleServer(dependencies)
     return Application(
-        router: router,
-        server: webSocketServer(router),
+        router: server.router,
+        server: webSocketServer(server.router),
         configuration: .init(address: .hostname(host, port: port), serverName: "Cadence"),
-        services: [pruner],
+        services: server.services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
         logger: dependencies.logger)
 }

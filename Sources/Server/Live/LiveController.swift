@@ -64,7 +64,18 @@ struct LiveController {
                 for await item in stream {
                     switch item {
                     case .event(let event):
-                        guard event.seq > lastSent else { continue }  // already sent by the replay
+                        guard event.seq > lastSent else { continue }  // sent already (replay, or a second path)
+                        if event.seq > lastSent + 1 {
+                            // Arrived ahead of earlier ones (another instance, a listener outage): fill from history.
+                            let missing = try await service.events.events(accountID: account.id, after: lastSent,
+                                                                          limit: Int(event.seq - lastSent - 1))
+                            guard missing.first?.seq == lastSent + 1 else {
+                                try await outbound.writeTextMessage(notice("resync", ["reason": "Events were missed.", "seq": event.seq]))
+                                lastSent = event.seq
+                                continue
+                            }
+                            for earlier in missing { try await outbound.writeTextMessage(earlier.json) }
+                        }
                         try await outbound.writeTextMessage(event.json)
                         lastSent = event.seq
                     case .notice(let text):

@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Logging
+import SQLKit
 import Storage
 
 /// Publishing on the live channel: number and keep the event, then hand it to the
@@ -9,14 +10,34 @@ struct LiveService: Sendable {
     let events: any LiveEventRepository
     let devices: any DeviceRepository
     let hub: LiveHub
+    /// With PostgreSQL, every instance is told of each event (see LiveListener).
+    let notifyInstances: Bool
     let clock: any WallClock
     let logger: Logger
 
+    static let channel = "cadence_live"
+
+    /// Numbers, keeps and delivers an event. Sockets on this instance get it at once;
+    /// other instances hear of it by NOTIFY once it commits. A socket that receives
+    /// events out of order fills the gap from history (see LiveController).
     @discardableResult
     func publish(accountID: UUID, type: String, data: String) async throws -> LiveEvent {
-        let event = try await events.append(accountID: accountID, type: type, data: data, at: clock.now(), inTransaction: nil)
+        let notify = notifyInstances
+        let event = try await events.append(accountID: accountID, type: type, data: data, at: clock.now()) { sql, event in
+            if notify { try await Database.notify(Self.channel, payload: Self.payload(event), on: sql) }
+        }
         hub.deliver(event)
         return event
+    }
+
+    static func payload(_ event: LiveEvent) -> String {
+        "\(event.accountID.uuidString):\(event.seq)"
+    }
+
+    static func parse(payload: String) -> (accountID: UUID, seq: Int64)? {
+        let parts = payload.split(separator: ":")
+        guard parts.count == 2, let accountID = UUID(uuidString: String(parts[0])), let seq = Int64(parts[1]) else { return nil }
+        return (accountID, seq)
     }
 
     /// What a command did: applied now, or already applied under the same id.

@@ -64,9 +64,10 @@ func withTestServer(live: Bool = false, _ body: @escaping @Sendable (TestServer)
     let dependencies = ServerDependencies(
         database: database, mailer: mailer, clock: clock, passwordHasher: PasswordHasher(cost: 4),
         publicURL: "http://cadence.test", logger: logger)
-    let router = try await buildRouter(dependencies)
-    let app = Application(router: router, server: webSocketServer(router),
-                          configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
+    let server = try await assembleServer(dependencies)
+    let app = Application(router: server.router, server: webSocketServer(server.router),
+                          configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                          services: live ? server.services : [], logger: logger)
     do {
         try await app.test(live ? .live : .router) { client in
             try await body(TestServer(client: client, clock: clock, mailer: mailer, database: database))

@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
+import Logging
+import Server
+import Storage
+import Testing
+
+/// P4: two server instances on one PostgreSQL database. A change made through one
+/// reaches a device connected to the other. (SQLite is one process by design.)
+@Suite(.enabled(if: TestDatabase.engineUnderTest == .postgres, "needs CADENCE_TEST_POSTGRES_URL"))
+struct ScaleOutTests {
+    static func instance(_ database: Database) async throws -> Application<RouterResponder<AppContext>> {
+        var logger = Logger(label: "test.instance")
+        logger.logLevel = .warning
+        let dependencies = ServerDependencies(
+            database: database, mailer: RecordingMailer(), passwordHasher: PasswordHasher(cost: 4),
+            publicURL: "http://cadence.test", logger: logger)
+        let server = try await assembleServer(dependencies)
+        return Application(router: server.router, server: webSocketServer(server.router),
+                           configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                           services: server.services, logger: logger)
+    }
+
+    @Test func anEventCausedThroughOneInstanceReachesADeviceOnTheOther() async throws {
+        let (databaseA, _) = try await TestDatabase.open()
+        let (databaseB, _) = try await TestDatabase.open()
+        let instanceA = try await Self.instance(databaseA)
+        let instanceB = try await Self.instance(databaseB)
+        try await instanceA.test(.live) { clientA in
+            try await instanceB.test(.live) { clientB in
+                try await withDeadline {
+                    let account = try await LiveAccount.make(clientB)
+                    try await clientA.ws("/api/v1/live", configuration: socketConfiguration(token: account.deviceToken)) { inbound, outbound, _ in
+                        var reader = LiveReader(inbound)
+                        _ = try await reader.next(ofType: "hello")
+                        try await Task.sleep(for: .milliseconds(300))  // let A's listener settle
+                        #expect(try await account.find(clientB).status == .accepted)
+                        let event = try await reader.next(ofType: "device.find")
+                        #expect(event.data["deviceId"] as? String == account.deviceID.lowercased())
+                        try await outbound.close(.normalClosure, reason: nil)
+                    }
+                }
+            }
+        }
+        try await databaseA.shutdown()
+        try await databaseB.shutdown()
+    }
+}
