@@ -88,10 +88,11 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     DevicePagesController(service: devices, live: live, pages: pages, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated)
     routeTable.record(router.routes)
-    let services: [any Service] = [
-        LiveListener(database: database, events: liveEvents, hub: hub, logger: dependencies.logger),
-        LivePruner(events: liveEvents, clock: dependencies.clock, logger: dependencies.logger),
-    ]
+    // A service that returns ends the whole server, so the listener joins only where it has work.
+    var services: [any Service] = [LivePruner(events: liveEvents, clock: dependencies.clock, logger: dependencies.logger)]
+    if database.notifiesOtherInstances {
+        services.append(LiveListener(database: database, events: liveEvents, hub: hub, logger: dependencies.logger))
+    }
     return AssembledServer(router: router, services: services)
 }
 

@@ -15,7 +15,6 @@ struct LiveListener: Service {
     let logger: Logger
 
     func run() async throws {
-        guard database.notifiesOtherInstances else { return }
         try await cancelWhenGracefulShutdown {
             var attempt = 0
             while !Task.isCancelled {
