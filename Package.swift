@@ -67,6 +67,7 @@ let package = Package(
                 "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),

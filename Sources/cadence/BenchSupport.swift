@@ -80,6 +80,45 @@ struct BenchServer {
         return token
     }
 
+    /// Registers an account and pairs one device to it; returns the person's token and the device id.
+    func accountWithDevice() async throws -> (token: String, deviceID: String) {
+        let registered = try await post("/api/v1/auth/register", [
+            "email": "bench-\(UUID().uuidString.lowercased())@example.org", "displayName": "Bench", "password": "bench-password-1",
+        ])
+        guard let token = registered["token"] as? String else { throw CLIError("registering failed: \(registered)") }
+        let pairing = try await post("/api/v1/devices/pairings", [:], token: token)
+        guard let code = pairing["code"] as? String else { throw CLIError("pairing failed: \(pairing)") }
+        let paired = try await post("/api/v1/devices/pair", ["code": code, "role": "watch", "name": "Bench watch"])
+        guard let device = paired["device"] as? [String: Any], let id = device["id"] as? String else {
+            throw CLIError("pairing failed: \(paired)")
+        }
+        return (token, id)
+    }
+
+    func find(token: String, deviceID: String) async throws {
+        _ = try await post("/api/v1/live/commands", [
+            "id": UUID().uuidString, "type": "device.find", "data": ["deviceId": deviceID],
+        ], token: token)
+    }
+
+    private func post(_ path: String, _ body: [String: Any], token: String? = nil) async throws -> [String: Any] {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
+    /// The server process's resident memory, from /proc.
+    func residentKilobytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+    }
+
     func stop() {
         process.terminate()
         process.waitUntilExit()

@@ -12,6 +12,7 @@ import Logging
 /// commands `{"id": uuid, "type": "...", "data": {...}}`, acknowledged with `ack`.
 struct LiveController {
     let service: LiveService
+    let presenceAnnouncer = PresenceAnnouncer()
 
     /// Replays longer than this are not worth it: the device reloads instead.
     static let maximumReplay = 2000
@@ -158,8 +159,10 @@ struct LiveController {
     }
 
     private func announcePresence(accountID: UUID) {
-        service.hub.notify(accountID: accountID, LiveNotice.json(type: "presence", at: service.clock.now().millisecondsSince1970,
-                                                                data: presenceData(accountID: accountID)))
+        presenceAnnouncer.schedule(accountID: accountID) { [self] in
+            service.hub.notify(accountID: accountID, LiveNotice.json(type: "presence", at: service.clock.now().millisecondsSince1970,
+                                                                    data: presenceData(accountID: accountID)))
+        }
     }
 
     private func presenceData(accountID: UUID) -> String {
