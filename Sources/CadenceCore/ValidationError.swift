@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value a person supplied is unusable. Carries the field's name so forms and
 /// API answers can point at it, and a message a person can act on.
 public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -10,4 +12,21 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     public var description: String { "\(field): \(message)" }
+}
+
+/// Short, required text a person types (names, titles): trimmed, non-empty, bounded.
+public enum RequiredText {
+    /// - Parameters:
+    ///   - whenEmpty: the message for an empty value ("Give the device a name.").
+    ///   - noun: what the value is, for the too-long message ("A device name").
+    public static func check(
+        _ raw: String, field: String, maximumLength: Int, whenEmpty: String, noun: String
+    ) throws(ValidationError) -> String {
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty { throw ValidationError(field: field, whenEmpty) }
+        if text.count > maximumLength {
+            throw ValidationError(field: field, "\(noun) has at most \(maximumLength) characters.")
+        }
+        return text
+    }
 }

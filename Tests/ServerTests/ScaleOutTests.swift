@@ -48,4 +48,33 @@ struct ScaleOutTests {
         try await databaseA.shutdown()
         try await databaseB.shutdown()
     }
+
+    @Test func presenceIsWholeAcrossInstances() async throws {
+        let (databaseA, _) = try await TestDatabase.open()
+        let (databaseB, _) = try await TestDatabase.open()
+        let instanceA = try await Self.instance(databaseA)
+        let instanceB = try await Self.instance(databaseB)
+        try await instanceA.test(.live) { clientA in
+            try await instanceB.test(.live) { clientB in
+                try await withDeadline {
+                    let account = try await LiveAccount.make(clientB)
+                    // The watch holds its socket on A; the phone asks B who is online.
+                    try await clientA.ws("/api/v1/live", configuration: socketConfiguration(token: account.deviceToken)) { inbound, outbound, _ in
+                        var watch = LiveReader(inbound)
+                        _ = try await watch.next(ofType: "hello")
+                        let presence = try await clientB.json(.get, "/api/v1/live/presence", token: account.personToken)
+                        let online = presence.object["online"] as? [[String: Any]] ?? []
+                        #expect(online.contains { $0["deviceId"] as? String == account.deviceID.lowercased() })
+                        try await outbound.close(.normalClosure, reason: nil)
+                    }
+                    // Once it leaves, it is no longer listed.
+                    try await Task.sleep(for: .milliseconds(300))
+                    let after = try await clientB.json(.get, "/api/v1/live/presence", token: account.personToken)
+                    #expect((after.object["online"] as? [[String: Any]] ?? []).isEmpty)
+                }
+            }
+        }
+        try await databaseA.shutdown()
+        try await databaseB.shutdown()
+    }
 }

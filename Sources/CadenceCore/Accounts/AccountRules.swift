@@ -27,12 +27,8 @@ public enum AccountRules {
     }
 
     public static func displayName(_ raw: String, field: String = "displayName") throws(ValidationError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { throw ValidationError(field: field, "Enter a display name.") }
-        if name.count > maximumDisplayNameLength {
-            throw ValidationError(field: field, "A display name has at most \(maximumDisplayNameLength) characters.")
-        }
-        return name
+        try RequiredText.check(raw, field: field, maximumLength: maximumDisplayNameLength,
+                               whenEmpty: "Enter a display name.", noun: "A display name")
     }
 
     public static func checkPassword(_ password: String, field: String = "password") throws(ValidationError) {

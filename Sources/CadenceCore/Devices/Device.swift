@@ -38,11 +38,7 @@ public struct Device: Equatable, Sendable, Codable {
 
     /// A trimmed, non-empty name of at most 40 characters ("Ann's watch", "Hall screen 2").
     public static func name(_ raw: String, field: String = "name") throws(ValidationError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { throw ValidationError(field: field, "Give the device a name.") }
-        if name.count > maximumNameLength {
-            throw ValidationError(field: field, "A device name has at most \(maximumNameLength) characters.")
-        }
-        return name
+        try RequiredText.check(raw, field: field, maximumLength: maximumNameLength,
+                               whenEmpty: "Give the device a name.", noun: "A device name")
     }
 }

@@ -58,10 +58,11 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
         clock: dependencies.clock, logger: dependencies.logger)
     let liveEvents = SQLLiveEventRepository(database: database)
+    let presence = SQLPresenceRepository(database: database)
     let hub = LiveHub()
     let live = LiveService(
-        events: liveEvents, devices: SQLDeviceRepository(database: database), hub: hub,
-        notifyInstances: database.notifiesOtherInstances, clock: dependencies.clock, logger: dependencies.logger)
+        events: liveEvents, devices: SQLDeviceRepository(database: database), presence: presence, hub: hub,
+        database: database, clock: dependencies.clock, logger: dependencies.logger)
     let pages = PageRenderer(library: try await PageRenderer.loadTemplates(), secureCookies: secureCookies)
 
     _ = CadenceMetrics.registry  // bootstrap before any middleware creates its metrics
@@ -89,9 +90,9 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         .addRoutes(to: authenticated)
     routeTable.record(router.routes)
     // A service that returns ends the whole server, so the listener joins only where it has work.
-    var services: [any Service] = [LivePruner(events: liveEvents, clock: dependencies.clock, logger: dependencies.logger)]
+    var services: [any Service] = [LivePruner(live: live, presence: presence, logger: dependencies.logger)]
     if database.notifiesOtherInstances {
-        services.append(LiveListener(database: database, events: liveEvents, hub: hub, logger: dependencies.logger))
+        services.append(LiveListener(database: database, events: liveEvents, hub: hub, live: live, logger: dependencies.logger))
     }
     return AssembledServer(router: router, services: services)
 }

@@ -12,7 +12,6 @@ import Logging
 /// commands `{"id": uuid, "type": "...", "data": {...}}`, acknowledged with `ack`.
 struct LiveController {
     let service: LiveService
-    let presenceAnnouncer = PresenceAnnouncer()
 
     /// Replays longer than this are not worth it: the device reloads instead.
     static let maximumReplay = 2000
@@ -46,11 +45,13 @@ struct LiveController {
         let device = context.device?.device
         let label = device?.name ?? "\(account.displayName)'s browser"
         let (connection, stream) = service.hub.register(accountID: account.id, device: device, label: label)
+        let presence = PresenceEntry(connectionID: connection.id, accountID: account.id, deviceID: device?.id, name: label,
+                                     role: device?.role.rawValue ?? DeviceRole.phone.rawValue)
+        try await service.connected(presence)
         defer {
             service.hub.unregister(connection)
-            announcePresence(accountID: account.id)
+            Task { try? await service.disconnected(presence) }
         }
-        announcePresence(accountID: account.id)
 
         let replayedUpTo = try await replay(to: outbound, accountID: account.id,
                                         since: request.uri.queryParameters["since"].flatMap { Int64($0) })
@@ -155,25 +156,7 @@ struct LiveController {
     @Sendable func presence(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
         return Response(status: .ok, headers: [.contentType: "application/json"],
-                        body: .init(byteBuffer: .init(string: presenceData(accountID: account.id))))
-    }
-
-    private func announcePresence(accountID: UUID) {
-        presenceAnnouncer.schedule(accountID: accountID) { [self] in
-            service.hub.notify(accountID: accountID, LiveNotice.json(type: "presence", at: service.clock.now().millisecondsSince1970,
-                                                                    data: presenceData(accountID: accountID)))
-        }
-    }
-
-    private func presenceData(accountID: UUID) -> String {
-        let online = service.hub.online(accountID: accountID).map { connection -> [String: Any] in
-            [
-                "connectionId": connection.id.uuidString.lowercased(), "name": connection.label,
-                "deviceId": connection.device.map { $0.id.uuidString.lowercased() } ?? NSNull(),
-                "role": connection.device?.role.rawValue ?? "phone",
-            ]
-        }
-        return LiveJSON.object(["online": online])
+                        body: .init(byteBuffer: .init(string: try await service.presenceData(accountID: account.id))))
     }
 
     private func notice(_ type: String, _ data: [String: Any]) -> String {

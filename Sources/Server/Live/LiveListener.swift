@@ -12,6 +12,7 @@ struct LiveListener: Service {
     let database: Database
     let events: any LiveEventRepository
     let hub: LiveHub
+    let live: LiveService
     let logger: Logger
 
     func run() async throws {
@@ -36,13 +37,18 @@ struct LiveListener: Service {
     }
 
     private func deliver(_ payload: String) async {
-        guard let (accountID, seq) = LiveService.parse(payload: payload) else { return }
-        // Most instances hold no socket of a given account: skip the read for those.
-        guard !hub.online(accountID: accountID).isEmpty else { return }
-        do {
-            if let event = try await events.event(accountID: accountID, seq: seq) { hub.deliver(event) }
-        } catch {
-            logger.warning("reading a live event failed", metadata: ["error": .string(String(describing: error))])
+        guard let message = LiveMessage(payload: payload) else { return }
+        // Most instances hold no socket of a given account: skip the work for those.
+        guard !hub.online(accountID: message.accountID).isEmpty else { return }
+        switch message {
+        case .event(let accountID, let seq):
+            do {
+                if let event = try await events.event(accountID: accountID, seq: seq) { hub.deliver(event) }
+            } catch {
+                logger.warning("reading a live event failed", metadata: ["error": .string(String(describing: error))])
+            }
+        case .presence(let accountID):
+            live.announcePresence(accountID: accountID)
         }
     }
 }

@@ -5,21 +5,26 @@ import Logging
 import ServiceLifecycle
 import Storage
 
-/// Drops live history older than the replay window, once a minute, for as long as the server runs.
+/// Housekeeping for as long as the server runs: says this instance is alive (so its
+/// sockets count as online), forgets instances that died, and drops live history
+/// older than the replay window.
 struct LivePruner: Service {
-    let events: any LiveEventRepository
-    let clock: any WallClock
+    let live: LiveService
+    let presence: any PresenceRepository
     let logger: Logger
 
     func run() async throws {
         try await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
+                let now = live.clock.now()
                 do {
-                    try await events.prune(olderThan: clock.now().addingTimeInterval(-LiveRules.historyLifetime))
+                    try await presence.heartbeat(instanceID: live.instanceID, at: now)
+                    try await presence.pruneInstances(deadBefore: now.addingTimeInterval(-PresenceRules.instanceTimeout))
+                    try await live.events.prune(olderThan: now.addingTimeInterval(-LiveRules.historyLifetime))
                 } catch {
-                    logger.warning("pruning live history failed", metadata: ["error": .string(String(describing: error))])
+                    logger.warning("live housekeeping failed", metadata: ["error": .string(String(describing: error))])
                 }
-                try await Task.sleep(for: .seconds(60))
+                try await Task.sleep(for: .seconds(PresenceRules.heartbeatInterval))
             }
         }
     }

@@ -9,9 +9,15 @@ import Storage
 struct LiveService: Sendable {
     let events: any LiveEventRepository
     let devices: any DeviceRepository
+    let presence: any PresenceRepository
     let hub: LiveHub
-    /// With PostgreSQL, every instance is told of each event (see LiveListener).
-    let notifyInstances: Bool
+    /// This process, among the instances sharing a database (presence is per instance).
+    let instanceID = UUID()
+    /// With PostgreSQL, every instance is told of each event and presence change (see LiveListener).
+    let database: Database
+    var notifyInstances: Bool { database.notifiesOtherInstances }
+    /// Coalesces presence broadcasts per account.
+    let presenceAnnouncer = PresenceAnnouncer()
     let clock: any WallClock
     let logger: Logger
 
@@ -24,20 +30,50 @@ struct LiveService: Sendable {
     func publish(accountID: UUID, type: String, data: String) async throws -> LiveEvent {
         let notify = notifyInstances
         let event = try await events.append(accountID: accountID, type: type, data: data, at: clock.now()) { sql, event in
-            if notify { try await Database.notify(Self.channel, payload: Self.payload(event), on: sql) }
+            if notify { try await Database.notify(Self.channel, payload: LiveMessage.event(event.accountID, event.seq).payload, on: sql) }
         }
         hub.deliver(event)
         return event
     }
 
-    static func payload(_ event: LiveEvent) -> String {
-        "\(event.accountID.uuidString):\(event.seq)"
+    // MARK: Presence
+
+    /// Records a socket as online and tells the account's devices, on every instance.
+    func connected(_ entry: PresenceEntry) async throws {
+        try await presence.add(entry, instanceID: instanceID, at: clock.now())
+        try await presenceChanged(accountID: entry.accountID)
     }
 
-    static func parse(payload: String) -> (accountID: UUID, seq: Int64)? {
-        let parts = payload.split(separator: ":")
-        guard parts.count == 2, let accountID = UUID(uuidString: String(parts[0])), let seq = Int64(parts[1]) else { return nil }
-        return (accountID, seq)
+    func disconnected(_ entry: PresenceEntry) async throws {
+        try await presence.remove(connectionID: entry.connectionID)
+        try await presenceChanged(accountID: entry.accountID)
+    }
+
+    private func presenceChanged(accountID: UUID) async throws {
+        announcePresence(accountID: accountID)
+        if notifyInstances {
+            try await Database.notify(Self.channel, payload: LiveMessage.presence(accountID).payload, on: database.sql)
+        }
+    }
+
+    /// Sends this instance's sockets of the account who is online (coalesced: at most every 250 ms).
+    func announcePresence(accountID: UUID) {
+        presenceAnnouncer.schedule(accountID: accountID) { [self] in
+            Task {
+                guard let data = try? await presenceData(accountID: accountID) else { return }
+                hub.notify(accountID: accountID, LiveNotice.json(type: "presence", at: clock.now().millisecondsSince1970, data: data))
+            }
+        }
+    }
+
+    func presenceData(accountID: UUID) async throws -> String {
+        let online = try await presence.online(accountID: accountID, aliveSince: clock.now().addingTimeInterval(-PresenceRules.instanceTimeout))
+        return LiveJSON.object(["online": online.map { entry -> [String: Any] in
+            [
+                "connectionId": entry.connectionID.uuidString.lowercased(), "name": entry.name, "role": entry.role,
+                "deviceId": entry.deviceID.map { $0.uuidString.lowercased() } ?? NSNull(),
+            ]
+        }])
     }
 
     /// What a command did: applied now, or already applied under the same id.

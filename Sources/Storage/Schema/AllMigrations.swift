@@ -5,4 +5,5 @@ let allMigrations: [Migration] = [
     accountsMigration,
     devicesMigration,
     liveMigration,
+    presenceMigration,
 ]
