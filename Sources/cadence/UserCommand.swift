@@ -74,6 +74,7 @@ struct UserCommand: AsyncParsableCommand {
             }
             try await accounts.setPasswordHash(try await PasswordHasher().hash(password), for: found.account.id)
             try await SQLSessionRepository(database: database).revokeAll(accountID: found.account.id, keeping: nil)
+            try await AccountService.announceSessionsRevoked(accountID: found.account.id, database: database)
             try await database.shutdown()
             print("New password set for \(email); all of its sessions are signed out.")
             if generated { print("Password: \(password)") }

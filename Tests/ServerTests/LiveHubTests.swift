@@ -62,3 +62,16 @@ import Testing
         #expect(event.type == "device.revoked")
     }
 }
+
+@Suite struct LiveMessageTests {
+    @Test func payloadsRoundTrip() {
+        let account = UUID(), session = UUID()
+        for message in [LiveMessage.event(account, 42), .presence(account), .sessionRevoked(session),
+                        .accountSessionsRevoked(account, keeping: session), .accountSessionsRevoked(account, keeping: nil)] {
+            #expect(LiveMessage(payload: message.payload) == message)
+            #expect(message.payload.utf8.count < 8000)  // PostgreSQL's NOTIFY payload limit
+        }
+        #expect(LiveMessage(payload: "x:nonsense") == nil)
+        #expect(LiveMessage(payload: "e:\(account.uuidString):not-a-number") == nil)
+    }
+}

@@ -77,4 +77,33 @@ struct ScaleOutTests {
         try await databaseA.shutdown()
         try await databaseB.shutdown()
     }
+
+    /// Each instance caches resolved sessions; a sign-out through one must end the
+    /// session on the other too (NOTIFY clears its cache), not after the cache expires.
+    @Test func aSignOutThroughOneInstanceHoldsOnTheOther() async throws {
+        let (databaseA, _) = try await TestDatabase.open()
+        let (databaseB, _) = try await TestDatabase.open()
+        let instanceA = try await Self.instance(databaseA)
+        let instanceB = try await Self.instance(databaseB)
+        try await instanceA.test(.live) { clientA in
+            try await instanceB.test(.live) { clientB in
+                try await withDeadline {
+                    let token = try await clientB.register(email: uniqueEmail("scaled"))
+                    try await Task.sleep(for: .milliseconds(300))  // let A's listener settle
+                    #expect(try await clientA.json(.get, "/api/v1/auth/me", token: token).status == .ok)  // now cached on A
+                    #expect(try await clientB.json(.post, "/api/v1/auth/logout", token: token).status == .noContent)
+                    var status = HTTPResponse.Status.ok
+                    let started = ContinuousClock.now
+                    while status == .ok, ContinuousClock.now - started < .seconds(2) {
+                        status = try await clientA.json(.get, "/api/v1/auth/me", token: token).status
+                        if status == .ok { try await Task.sleep(for: .milliseconds(20)) }
+                    }
+                    #expect(status == .unauthorized)
+                    #expect(ContinuousClock.now - started < .seconds(1))  // well inside the cache's 5 s
+                }
+            }
+        }
+        try await databaseA.shutdown()
+        try await databaseB.shutdown()
+    }
 }

@@ -11,8 +11,10 @@ public struct AccountService: Sendable {
     let resets: any PasswordResetRepository
     let hasher: PasswordHasher
     let throttle: ThrottleGuard
-    /// nil where revocations must be seen by other processes at once (see buildRouter).
-    let sessionCache: SessionCache?
+    /// Resolved sessions, so authenticated reads skip the database (see SessionCache).
+    let sessionCache: SessionCache
+    /// With PostgreSQL, other instances are told of revocations so their caches drop them too.
+    let database: Database
     let mailer: any Mailer
     let clock: any WallClock
     let publicURL: String
@@ -77,7 +79,7 @@ public struct AccountService: Sendable {
     func identity(token: String, viaCookie: Bool) async throws -> Identity? {
         guard !token.isEmpty, token.count <= 128 else { return nil }
         let tokenHash = SecretToken.hash(token)
-        if let cached = sessionCache?.lookup(tokenHash: tokenHash) {
+        if let cached = sessionCache.lookup(tokenHash: tokenHash) {
             return Identity(account: cached.account, session: cached.session, viaCookie: viaCookie)
         }
         guard let found = try await sessions.resolve(tokenHash: tokenHash) else { return nil }
@@ -85,14 +87,14 @@ public struct AccountService: Sendable {
         let idle = now.timeIntervalSince(found.session.lastUsedAt)
         if idle > Self.idleLifetime {
             _ = try await sessions.revoke(id: found.session.id, accountID: found.account.id)
-            return nil
+            return nil  // (it was never cached: entries expire long before a session idles out)
         }
         var session = found.session
         if idle > Self.touchInterval {
             try await sessions.touch(id: session.id, at: now)
             session.lastUsedAt = now
         }
-        sessionCache?.store(tokenHash: tokenHash, account: found.account, session: session)
+        sessionCache.store(tokenHash: tokenHash, account: found.account, session: session)
         return Identity(account: found.account, session: session, viaCookie: viaCookie)
     }
 
@@ -102,8 +104,32 @@ public struct AccountService: Sendable {
 
     /// Revokes one of the account's sessions; false when the id is not one of them.
     func revokeSession(id: UUID, of identity: Identity) async throws -> Bool {
-        sessionCache?.remove(sessionID: id)
-        return try await sessions.revoke(id: id, accountID: identity.account.id)
+        // The database first: dropping the cache entry earlier would let a request re-cache it meanwhile.
+        let revoked = try await sessions.revoke(id: id, accountID: identity.account.id)
+        try await dropFromCaches(.sessionRevoked(id))
+        return revoked
+    }
+
+    /// Drops revoked sessions from this instance's cache and, with PostgreSQL, every other's.
+    private func dropFromCaches(_ message: LiveMessage) async throws {
+        switch message {
+        case .sessionRevoked(let id): sessionCache.remove(sessionID: id)
+        case .accountSessionsRevoked(let accountID, let keeping): sessionCache.removeAll(accountID: accountID, keeping: keeping)
+        case .event, .presence: return
+        }
+        try await Self.tellOtherInstances(message, database: database)
+    }
+
+    static func tellOtherInstances(_ message: LiveMessage, database: Database) async throws {
+        if database.notifiesOtherInstances {
+            try await Database.notify(LiveMessage.channel, payload: message.payload, on: database.sql)
+        }
+    }
+
+    /// For the CLI: after revoking every session of an account in the database,
+    /// running servers on the same PostgreSQL drop them from their caches too.
+    public static func announceSessionsRevoked(accountID: UUID, database: Database) async throws {
+        try await tellOtherInstances(.accountSessionsRevoked(accountID, keeping: nil), database: database)
     }
 
     func listSessions(of identity: Identity) async throws -> [SessionRecord] {
@@ -119,8 +145,8 @@ public struct AccountService: Sendable {
         }
         try AccountRules.checkPassword(new, field: "newPassword")
         try await accounts.setPasswordHash(try await hasher.hash(new), for: identity.account.id)
-        sessionCache?.removeAll(accountID: identity.account.id, keeping: identity.session.id)
         try await sessions.revokeAll(accountID: identity.account.id, keeping: identity.session.id)
+        try await dropFromCaches(.accountSessionsRevoked(identity.account.id, keeping: identity.session.id))
         logger.info("password changed", metadata: ["account": .string(identity.account.id.uuidString)])
     }
 
@@ -159,8 +185,8 @@ public struct AccountService: Sendable {
                            "This reset link has expired or was already used. Ask for a new one.", field: "token")
         }
         try await accounts.setPasswordHash(try await hasher.hash(newPassword), for: accountID)
-        sessionCache?.removeAll(accountID: accountID)
         try await sessions.revokeAll(accountID: accountID, keeping: nil)
+        try await dropFromCaches(.accountSessionsRevoked(accountID, keeping: nil))
         logger.info("password reset", metadata: ["account": .string(accountID.uuidString)])
     }
 }

@@ -43,15 +43,15 @@ public struct AssembledServer {
 public func assembleServer(_ dependencies: ServerDependencies) async throws -> AssembledServer {
     let secureCookies = dependencies.publicURL.hasPrefix("https://")
     let database = dependencies.database
+    // Revocations made through any instance clear every instance's cache at once (NOTIFY with
+    // PostgreSQL); the 5 s lifetime bounds the rest (the CLI on SQLite, a listener outage).
+    let sessionCache = SessionCache(ttl: 5, clock: dependencies.clock)
     let service = AccountService(
         accounts: SQLAccountRepository(database: database),
         sessions: SQLSessionRepository(database: database),
         resets: SQLPasswordResetRepository(database: database),
         hasher: dependencies.passwordHasher, throttle: ThrottleGuard(),
-        // SQLite is one process, so every in-app revocation reaches the cache at once. With
-        // PostgreSQL another instance may revoke a session; until instances tell each other
-        // (the live channel's LISTEN/NOTIFY), every request asks the database.
-        sessionCache: database.engine == .sqlite ? SessionCache(ttl: 5, clock: dependencies.clock) : nil,
+        sessionCache: sessionCache, database: database,
         mailer: dependencies.mailer,
         clock: dependencies.clock, publicURL: dependencies.publicURL, logger: dependencies.logger)
     let devices = DeviceService(
@@ -92,7 +92,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     // A service that returns ends the whole server, so the listener joins only where it has work.
     var services: [any Service] = [LivePruner(live: live, presence: presence, logger: dependencies.logger)]
     if database.notifiesOtherInstances {
-        services.append(LiveListener(database: database, events: liveEvents, hub: hub, live: live, logger: dependencies.logger))
+        services.append(LiveListener(database: database, events: liveEvents, hub: hub, live: live, sessionCache: sessionCache,
+                                     logger: dependencies.logger))
     }
     return AssembledServer(router: router, services: services)
 }

@@ -4,8 +4,9 @@ import Logging
 import ServiceLifecycle
 import Storage
 
-/// With PostgreSQL, hears of events published by any instance (LISTEN/NOTIFY) and
-/// hands them to this instance's sockets (P4). Reconnects with backoff when the
+/// With PostgreSQL, hears what other instances did (LISTEN/NOTIFY, P4): events to
+/// hand to this instance's sockets, presence changes, and revoked sessions to drop
+/// from the session cache. Reconnects with backoff when the
 /// listening connection fails; a socket that missed events meanwhile fills the gap
 /// from history on its next event.
 struct LiveListener: Service {
@@ -13,6 +14,7 @@ struct LiveListener: Service {
     let events: any LiveEventRepository
     let hub: LiveHub
     let live: LiveService
+    let sessionCache: SessionCache
     let logger: Logger
 
     func run() async throws {
@@ -20,7 +22,7 @@ struct LiveListener: Service {
             var attempt = 0
             while !Task.isCancelled {
                 do {
-                    try await database.listen(LiveService.channel, logger: logger, onListening: {
+                    try await database.listen(LiveMessage.channel, logger: logger, onListening: {
                         logger.info("listening for live events from other instances")
                     }) { payload in
                         await deliver(payload)
@@ -38,17 +40,25 @@ struct LiveListener: Service {
 
     private func deliver(_ payload: String) async {
         guard let message = LiveMessage(payload: payload) else { return }
-        // Most instances hold no socket of a given account: skip the work for those.
-        guard !hub.online(accountID: message.accountID).isEmpty else { return }
         switch message {
+        case .sessionRevoked(let sessionID):
+            sessionCache.remove(sessionID: sessionID)
+        case .accountSessionsRevoked(let accountID, let keeping):
+            sessionCache.removeAll(accountID: accountID, keeping: keeping)
+        case .presence(let accountID):
+            if hasSockets(accountID) { live.announcePresence(accountID: accountID) }
         case .event(let accountID, let seq):
+            guard hasSockets(accountID) else { return }
             do {
                 if let event = try await events.event(accountID: accountID, seq: seq) { hub.deliver(event) }
             } catch {
                 logger.warning("reading a live event failed", metadata: ["error": .string(String(describing: error))])
             }
-        case .presence(let accountID):
-            live.announcePresence(accountID: accountID)
         }
+    }
+
+    /// Most instances hold no socket of a given account: they skip the work.
+    private func hasSockets(_ accountID: UUID) -> Bool {
+        !hub.online(accountID: accountID).isEmpty
     }
 }

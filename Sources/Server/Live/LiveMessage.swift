@@ -7,17 +7,19 @@ enum LiveMessage: Equatable {
     case event(UUID, Int64)
     /// Someone connected or disconnected: "p:<account>".
     case presence(UUID)
+    /// A session was revoked: "s:<session>". Instances drop it from their session caches.
+    case sessionRevoked(UUID)
+    /// Every session of an account but one (or all) was revoked: "a:<account>:<kept session or ->".
+    case accountSessionsRevoked(UUID, keeping: UUID?)
 
-    var accountID: UUID {
-        switch self {
-        case .event(let accountID, _), .presence(let accountID): accountID
-        }
-    }
+    static let channel = "cadence_live"
 
     var payload: String {
         switch self {
         case .event(let accountID, let seq): "e:\(accountID.uuidString):\(seq)"
         case .presence(let accountID): "p:\(accountID.uuidString)"
+        case .sessionRevoked(let sessionID): "s:\(sessionID.uuidString)"
+        case .accountSessionsRevoked(let accountID, let keeping): "a:\(accountID.uuidString):\(keeping?.uuidString ?? "-")"
         }
     }
 
@@ -30,6 +32,12 @@ enum LiveMessage: Equatable {
         case ("p", 2):
             guard let accountID = UUID(uuidString: parts[1]) else { return nil }
             self = .presence(accountID)
+        case ("s", 2):
+            guard let sessionID = UUID(uuidString: parts[1]) else { return nil }
+            self = .sessionRevoked(sessionID)
+        case ("a", 3):
+            guard let accountID = UUID(uuidString: parts[1]) else { return nil }
+            self = .accountSessionsRevoked(accountID, keeping: UUID(uuidString: parts[2]))
         default:
             return nil
         }

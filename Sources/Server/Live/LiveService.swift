@@ -21,8 +21,6 @@ struct LiveService: Sendable {
     let clock: any WallClock
     let logger: Logger
 
-    static let channel = "cadence_live"
-
     /// Numbers, keeps and delivers an event. Sockets on this instance get it at once;
     /// other instances hear of it by NOTIFY once it commits. A socket that receives
     /// events out of order fills the gap from history (see LiveController).
@@ -30,7 +28,7 @@ struct LiveService: Sendable {
     func publish(accountID: UUID, type: String, data: String) async throws -> LiveEvent {
         let notify = notifyInstances
         let event = try await events.append(accountID: accountID, type: type, data: data, at: clock.now()) { sql, event in
-            if notify { try await Database.notify(Self.channel, payload: LiveMessage.event(event.accountID, event.seq).payload, on: sql) }
+            if notify { try await Database.notify(LiveMessage.channel, payload: LiveMessage.event(event.accountID, event.seq).payload, on: sql) }
         }
         hub.deliver(event)
         return event
@@ -52,7 +50,7 @@ struct LiveService: Sendable {
     private func presenceChanged(accountID: UUID) async throws {
         announcePresence(accountID: accountID)
         if notifyInstances {
-            try await Database.notify(Self.channel, payload: LiveMessage.presence(accountID).payload, on: database.sql)
+            try await Database.notify(LiveMessage.channel, payload: LiveMessage.presence(accountID).payload, on: database.sql)
         }
     }
 
