@@ -93,12 +93,11 @@ struct LiveController {
                     try await outbound.close(.unexpectedServerError, reason: "fell behind")
                 }
             }
-            group.addTask {
-                for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
-                    try await outbound.writeTextMessage(await handle(message, accountID: account.id, sender: sender))
-                }
+            // Reading stays in this task (one task fewer per socket: memory per idle connection counts).
+            // It ends when the device or the writer (revocation, overflow) closes the socket.
+            for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
+                try await outbound.writeTextMessage(await handle(message, accountID: account.id, sender: sender))
             }
-            try await group.next()
             group.cancelAll()
         }
     }
