@@ -28,6 +28,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "CadenceCore"),
+        .target(name: "Talks", dependencies: ["CadenceCore"]),
         .target(
             name: "Storage",
             dependencies: [
@@ -71,6 +72,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
+        .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [

@@ -1,0 +1,93 @@
+import Foundation
+import Talks
+import Testing
+
+/// T4: the run's state at any instant, from its steps alone.
+@Suite struct TalkRunTests {
+    /// Cues at 0:00, 0:10 and 0:20 of a 30-second talk.
+    func run() throws -> TalkRun {
+        var topic = try Topic(title: "Demo", duration: 30)
+        for (keyword, time) in [("One", "0:00"), ("Two", "0:10"), ("Three", "0:20")] {
+            try topic.insert(try topic.makeCue(keyword: keyword, time: time))
+        }
+        return TalkRun(topic: topic)
+    }
+
+    let t0: Int64 = 1_000_000
+
+    @Test func beforeStartNothingRuns() throws {
+        let snapshot = try run().snapshot(at: t0)
+        #expect(snapshot.phase == .notStarted)
+        #expect(snapshot.elapsed == 0)
+    }
+
+    @Test(arguments: [(0, 0), (9_999, 0), (10_000, 1), (19_000, 1), (20_000, 2), (29_000, 2)])
+    func theKeywordChangesByItselfAtEachCue(after: Int64, index: Int) throws {
+        var run = try run()
+        try run.apply(RunStep(.start, at: t0))
+        let snapshot = run.snapshot(at: t0 + after)
+        #expect(snapshot.phase == .running)
+        #expect(snapshot.cueIndex == index)
+    }
+
+    @Test func theEndShowsFinished() throws {
+        var run = try run()
+        try run.apply(RunStep(.start, at: t0))
+        let end = run.snapshot(at: t0 + 31_000)
+        #expect(end.phase == .finished)
+        #expect(end.elapsed == 30)
+        #expect(end.remaining == 0)
+        #expect(throws: RunError.self) { try run.apply(RunStep(.next, at: t0 + 32_000)) }
+    }
+
+    @Test func nextJumpsAheadAndLaterCuesKeepTheirTimes() throws {
+        var run = try run()
+        try run.apply(RunStep(.start, at: t0))
+        try run.apply(RunStep(.next, at: t0 + 3_000))
+        #expect(run.snapshot(at: t0 + 3_000).cueIndex == 1)
+        #expect(run.snapshot(at: t0 + 19_000).cueIndex == 1)
+        #expect(run.snapshot(at: t0 + 20_000).cueIndex == 2)
+        try run.apply(RunStep(.next, at: t0 + 21_000))  // past the last cue
+        #expect(run.snapshot(at: t0 + 21_000).phase == .finished)
+    }
+
+    @Test func pausesStopTheClock() throws {
+        var run = try run()
+        try run.apply(RunStep(.start, at: t0))
+        try run.apply(RunStep(.pause, at: t0 + 5_000))
+        #expect(run.snapshot(at: t0 + 60_000).elapsed == 5)
+        #expect(run.snapshot(at: t0 + 60_000).phase == .paused)
+        try run.apply(RunStep(.resume, at: t0 + 60_000))
+        #expect(run.snapshot(at: t0 + 65_000).cueIndex == 1)  // 10 s of talking
+        #expect(run.snapshot(at: t0 + 65_000).nextCueAt == 20)
+    }
+
+    @Test func theSameStepsGiveTheSameStateOnEveryDevice() throws {
+        var first = try run()
+        try first.apply(RunStep(.start, at: t0))
+        try first.apply(RunStep(.next, at: t0 + 2_000))
+        // A second watch (or a reload) decodes the steps and agrees at every instant.
+        let second = try JSONDecoder().decode(TalkRun.self, from: JSONEncoder().encode(first))
+        for offset in stride(from: Int64(0), through: 35_000, by: 500) {
+            #expect(first.snapshot(at: t0 + offset) == second.snapshot(at: t0 + offset))
+        }
+    }
+
+    @Test func impossibleStepsAreRefused() throws {
+        var run = try run()
+        #expect(throws: RunError.notAllowed(action: .pause, phase: .notStarted)) { try run.apply(RunStep(.pause, at: t0)) }
+        try run.apply(RunStep(.start, at: t0))
+        #expect(throws: RunError.notAllowed(action: .start, phase: .running)) { try run.apply(RunStep(.start, at: t0 + 1)) }
+        #expect(throws: RunError.outOfOrder) { try run.apply(RunStep(.pause, at: t0 - 1)) }
+    }
+
+    /// T5: the rehearsal log, actual against planned.
+    @Test func timingsShowDriftPerCue() throws {
+        var run = try run()
+        try run.apply(RunStep(.start, at: t0))
+        try run.apply(RunStep(.next, at: t0 + 4_000))   // "Two" 6 s early
+        try run.apply(RunStep(.stop, at: t0 + 15_000))  // "Three" never shown
+        let timings = run.timings(at: t0 + 15_000)
+        #expect(timings.map(\.drift) == [0, -6, nil])
+    }
+}
