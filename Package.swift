@@ -33,6 +33,7 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "CadenceCore",
+                "Talks",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -43,6 +44,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "CadenceCore",
+                "Talks",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -28,6 +28,7 @@ struct UserCommand: AsyncParsableCommand {
                 let account = Account(id: UUID(), email: email, displayName: name, createdAt: Date())
                 try await SQLAccountRepository(database: database)
                     .create(account, passwordHash: try await PasswordHasher().hash(password))
+                try await NewAccountExamples.create(for: account, database: database, at: Date())
                 try await database.shutdown()
                 print("Created \(email) (\(account.id.uuidString.lowercased())).")
                 if generated { print("Password: \(password)") }

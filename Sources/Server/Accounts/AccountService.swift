@@ -41,6 +41,7 @@ public struct AccountService: Sendable {
         } catch AccountStoreError.emailTaken {
             throw APIError(.conflict, code: "email_taken", "An account with this e-mail address already exists. Sign in instead.", field: "email")
         }
+        try await NewAccountExamples.create(for: account, database: database, at: clock.now())
         logger.info("account registered", metadata: ["account": .string(account.id.uuidString)])
         return SignedIn(account: account, token: try await startSession(for: account, userAgent: userAgent))
     }

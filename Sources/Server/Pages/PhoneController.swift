@@ -1,9 +1,12 @@
 import Hummingbird
+import Storage
+import Talks
 
 /// `/phone`: the signed-in home, one card per module. A module that has not
 /// arrived yet shows what it will do instead of an empty list.
 struct PhoneController {
     let pages: PageRenderer
+    let talks: any TalkRepository
 
     struct ModuleCard {
         let id: String
@@ -14,7 +17,7 @@ struct PhoneController {
 
     static let modules = [
         ModuleCard(id: "talks", name: "Talks", tagline: "Cue cards on your wrist.",
-                   emptyState: "No talks yet. Soon you can write a talk's cues here and run them on your watch."),
+                   emptyState: "No talks yet. Write a talk's cues here and run them on your watch."),
         ModuleCard(id: "stage", name: "Stage", tagline: "Present on any number of screens.",
                    emptyState: "No series yet. Soon you can import slides and drive your audience screens from here."),
         ModuleCard(id: "tempo", name: "Tempo", tagline: "Music that follows your run.",
@@ -28,8 +31,17 @@ struct PhoneController {
     }
 
     @Sendable func home(request: Request, context: AppContext) async throws -> Response {
-        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
-        let cards = Self.modules.map { ["id": $0.id, "name": $0.name, "tagline": $0.tagline, "emptyState": $0.emptyState] }
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let topics = try await talks.topics(accountID: identity.account.id)
+        let cards = Self.modules.map { module -> [String: Any] in
+            var card: [String: Any] = ["id": module.id, "name": module.name, "tagline": module.tagline, "emptyState": module.emptyState]
+            if module.id == "talks", !topics.isEmpty {
+                card["items"] = topics.prefix(3).map { ["title": $0.title, "detail": "\($0.cues.count) cues · \(CueTime.format($0.duration))"] }
+                card["hasItems"] = true
+                card["emptyState"] = nil
+            }
+            return card
+        }
         return pages.render("phone", title: "Home", ["modules": cards], request: request, context: context)
     }
 }

@@ -6,4 +6,5 @@ let allMigrations: [Migration] = [
     devicesMigration,
     liveMigration,
     presenceMigration,
+    talksMigration,
 ]

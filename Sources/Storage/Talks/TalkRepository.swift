@@ -1,0 +1,131 @@
+import CadenceCore
+import Foundation
+import SQLKit
+import Talks
+
+/// What is cast to an account's watches: a topic, and the run in progress if any.
+public struct TalkCast: Equatable, Sendable {
+    public let topicID: UUID
+    public let runID: UUID?
+
+    public init(topicID: UUID, runID: UUID?) {
+        self.topicID = topicID
+        self.runID = runID
+    }
+}
+
+public protocol TalkRepository: Sendable {
+    func topics(accountID: UUID) async throws -> [Topic]
+    func topic(id: UUID, accountID: UUID) async throws -> Topic?
+    /// Creates or replaces the account's topic.
+    func save(_ topic: Topic, accountID: UUID, at: Date) async throws
+    func deleteTopic(id: UUID, accountID: UUID) async throws -> Bool
+
+    func run(id: UUID, accountID: UUID) async throws -> (topicID: UUID, run: TalkRun, createdAt: Date)?
+    func saveRun(id: UUID, topicID: UUID, run: TalkRun, accountID: UUID, at: Date) async throws
+    /// A topic's runs, newest first.
+    func runs(topicID: UUID, accountID: UUID) async throws -> [(id: UUID, run: TalkRun, createdAt: Date)]
+
+    func cast(accountID: UUID) async throws -> TalkCast?
+    func setCast(_ cast: TalkCast?, accountID: UUID, at: Date) async throws
+}
+
+public struct SQLTalkRepository: TalkRepository {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    static let encoder = JSONEncoder()
+    static let decoder = JSONDecoder()
+
+    public func topics(accountID: UUID) async throws -> [Topic] {
+        try await database.sql.select().columns("id", "title", "duration", "cues").from("topics")
+            .where("account_id", .equal, accountID.uuidString).orderBy("updated_at", .descending).all()
+            .map(Self.topic)
+    }
+
+    public func topic(id: UUID, accountID: UUID) async throws -> Topic? {
+        try await database.sql.select().columns("id", "title", "duration", "cues").from("topics")
+            .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString)
+            .first().map(Self.topic)
+    }
+
+    public func save(_ topic: Topic, accountID: UUID, at: Date) async throws {
+        let cues = String(decoding: try Self.encoder.encode(topic.cues), as: UTF8.self)
+        let now = at.millisecondsSince1970
+        // Scoped by account: an id that belongs to another account is never overwritten.
+        try await database.sql.raw("""
+            INSERT INTO topics (id, account_id, title, duration, cues, created_at, updated_at)
+            VALUES (\(bind: topic.id.uuidString), \(bind: accountID.uuidString), \(bind: topic.title), \(bind: topic.duration),
+                    \(bind: cues), \(bind: now), \(bind: now))
+            ON CONFLICT (id) DO UPDATE SET title = excluded.title, duration = excluded.duration, cues = excluded.cues,
+                updated_at = excluded.updated_at
+            WHERE topics.account_id = excluded.account_id
+            """).run()
+    }
+
+    public func deleteTopic(id: UUID, accountID: UUID) async throws -> Bool {
+        let rows = try await database.sql.delete(from: "topics")
+            .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString)
+            .returning("id").all()
+        return !rows.isEmpty
+    }
+
+    public func run(id: UUID, accountID: UUID) async throws -> (topicID: UUID, run: TalkRun, createdAt: Date)? {
+        guard let row = try await database.sql.select().columns("topic_id", "run", "created_at").from("talk_runs")
+            .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).first()
+        else { return nil }
+        return (try row.decodeUUID(column: "topic_id"), try Self.run(row),
+                Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)))
+    }
+
+    public func saveRun(id: UUID, topicID: UUID, run: TalkRun, accountID: UUID, at: Date) async throws {
+        let text = String(decoding: try Self.encoder.encode(run), as: UTF8.self)
+        let now = at.millisecondsSince1970
+        try await database.sql.raw("""
+            INSERT INTO talk_runs (id, account_id, topic_id, run, created_at, updated_at)
+            VALUES (\(bind: id.uuidString), \(bind: accountID.uuidString), \(bind: topicID.uuidString), \(bind: text), \(bind: now), \(bind: now))
+            ON CONFLICT (id) DO UPDATE SET run = excluded.run, updated_at = excluded.updated_at
+            WHERE talk_runs.account_id = excluded.account_id
+            """).run()
+    }
+
+    public func runs(topicID: UUID, accountID: UUID) async throws -> [(id: UUID, run: TalkRun, createdAt: Date)] {
+        try await database.sql.select().columns("id", "run", "created_at").from("talk_runs")
+            .where("topic_id", .equal, topicID.uuidString).where("account_id", .equal, accountID.uuidString)
+            .orderBy("created_at", .descending).all()
+            .map { row in
+                (try row.decodeUUID(column: "id"), try Self.run(row),
+                 Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)))
+            }
+    }
+
+    public func cast(accountID: UUID) async throws -> TalkCast? {
+        guard let row = try await database.sql.select().columns("topic_id", "run_id").from("talk_casts")
+            .where("account_id", .equal, accountID.uuidString).first()
+        else { return nil }
+        return TalkCast(topicID: try row.decodeUUID(column: "topic_id"),
+                        runID: try row.decode(column: "run_id", as: String?.self).flatMap(UUID.init(uuidString:)))
+    }
+
+    public func setCast(_ cast: TalkCast?, accountID: UUID, at: Date) async throws {
+        guard let cast else {
+            try await database.sql.delete(from: "talk_casts").where("account_id", .equal, accountID.uuidString).run()
+            return
+        }
+        try await database.sql.raw("""
+            INSERT INTO talk_casts (account_id, topic_id, run_id, cast_at)
+            VALUES (\(bind: accountID.uuidString), \(bind: cast.topicID.uuidString), \(bind: cast.runID?.uuidString), \(bind: at.millisecondsSince1970))
+            ON CONFLICT (account_id) DO UPDATE SET topic_id = excluded.topic_id, run_id = excluded.run_id, cast_at = excluded.cast_at
+            """).run()
+    }
+
+    static func topic(_ row: any SQLRow) throws -> Topic {
+        let cues = try decoder.decode([Cue].self, from: Data(try row.decode(column: "cues", as: String.self).utf8))
+        return try Topic(id: try row.decodeUUID(column: "id"), title: try row.decode(column: "title", as: String.self),
+                         duration: try row.decode(column: "duration", as: Int.self), cues: cues)
+    }
+
+    static func run(_ row: any SQLRow) throws -> TalkRun {
+        try decoder.decode(TalkRun.self, from: Data(try row.decode(column: "run", as: String.self).utf8))
+    }
+}
