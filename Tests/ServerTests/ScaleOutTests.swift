@@ -24,86 +24,73 @@ struct ScaleOutTests {
                            services: server.services, logger: logger)
     }
 
-    @Test func anEventCausedThroughOneInstanceReachesADeviceOnTheOther() async throws {
+    /// Two live instances, each with its own pool on the same database, for the body's duration.
+    static func withTwoInstances(
+        _ body: @escaping @Sendable (_ clientA: any TestClientProtocol, _ clientB: any TestClientProtocol) async throws -> Void
+    ) async throws {
         let (databaseA, _) = try await TestDatabase.open()
         let (databaseB, _) = try await TestDatabase.open()
-        let instanceA = try await Self.instance(databaseA)
-        let instanceB = try await Self.instance(databaseB)
+        let instanceA = try await instance(databaseA)
+        let instanceB = try await instance(databaseB)
         try await instanceA.test(.live) { clientA in
             try await instanceB.test(.live) { clientB in
-                try await withDeadline {
-                    let account = try await LiveAccount.make(clientB)
-                    try await clientA.ws("/api/v1/live", configuration: socketConfiguration(token: account.deviceToken)) { inbound, outbound, _ in
-                        var reader = LiveReader(inbound)
-                        _ = try await reader.next(ofType: "hello")
-                        try await Task.sleep(for: .milliseconds(300))  // let A's listener settle
-                        #expect(try await account.find(clientB).status == .accepted)
-                        let event = try await reader.next(ofType: "device.find")
-                        #expect(event.data["deviceId"] as? String == account.deviceID.lowercased())
-                        try await outbound.close(.normalClosure, reason: nil)
-                    }
-                }
+                try await withDeadline { try await body(clientA, clientB) }
             }
         }
         try await databaseA.shutdown()
         try await databaseB.shutdown()
     }
 
-    @Test func presenceIsWholeAcrossInstances() async throws {
-        let (databaseA, _) = try await TestDatabase.open()
-        let (databaseB, _) = try await TestDatabase.open()
-        let instanceA = try await Self.instance(databaseA)
-        let instanceB = try await Self.instance(databaseB)
-        try await instanceA.test(.live) { clientA in
-            try await instanceB.test(.live) { clientB in
-                try await withDeadline {
-                    let account = try await LiveAccount.make(clientB)
-                    // The watch holds its socket on A; the phone asks B who is online.
-                    try await clientA.ws("/api/v1/live", configuration: socketConfiguration(token: account.deviceToken)) { inbound, outbound, _ in
-                        var watch = LiveReader(inbound)
-                        _ = try await watch.next(ofType: "hello")
-                        let presence = try await clientB.json(.get, "/api/v1/live/presence", token: account.personToken)
-                        let online = presence.object["online"] as? [[String: Any]] ?? []
-                        #expect(online.contains { $0["deviceId"] as? String == account.deviceID.lowercased() })
-                        try await outbound.close(.normalClosure, reason: nil)
-                    }
-                    // Once it leaves, it is no longer listed.
-                    try await Task.sleep(for: .milliseconds(300))
-                    let after = try await clientB.json(.get, "/api/v1/live/presence", token: account.personToken)
-                    #expect((after.object["online"] as? [[String: Any]] ?? []).isEmpty)
-                }
+    @Test func anEventCausedThroughOneInstanceReachesADeviceOnTheOther() async throws {
+        try await Self.withTwoInstances { clientA, clientB in
+            let account = try await LiveAccount.make(clientB)
+            try await clientA.ws("/api/v1/live", configuration: socketConfiguration(token: account.deviceToken)) { inbound, outbound, _ in
+                var reader = LiveReader(inbound)
+                _ = try await reader.next(ofType: "hello")
+                try await Task.sleep(for: .milliseconds(300))  // let A's listener settle
+                #expect(try await account.find(clientB).status == .accepted)
+                let event = try await reader.next(ofType: "device.find")
+                #expect(event.data["deviceId"] as? String == account.deviceID.lowercased())
+                try await outbound.close(.normalClosure, reason: nil)
             }
         }
-        try await databaseA.shutdown()
-        try await databaseB.shutdown()
+    }
+
+    @Test func presenceIsWholeAcrossInstances() async throws {
+        try await Self.withTwoInstances { clientA, clientB in
+            let account = try await LiveAccount.make(clientB)
+            // The watch holds its socket on A; the phone asks B who is online.
+            try await clientA.ws("/api/v1/live", configuration: socketConfiguration(token: account.deviceToken)) { inbound, outbound, _ in
+                var watch = LiveReader(inbound)
+                _ = try await watch.next(ofType: "hello")
+                let presence = try await clientB.json(.get, "/api/v1/live/presence", token: account.personToken)
+                let online = presence.object["online"] as? [[String: Any]] ?? []
+                #expect(online.contains { $0["deviceId"] as? String == account.deviceID.lowercased() })
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            // Once it leaves, it is no longer listed.
+            try await Task.sleep(for: .milliseconds(300))
+            let after = try await clientB.json(.get, "/api/v1/live/presence", token: account.personToken)
+            #expect((after.object["online"] as? [[String: Any]] ?? []).isEmpty)
+        }
     }
 
     /// Each instance caches resolved sessions; a sign-out through one must end the
     /// session on the other too (NOTIFY clears its cache), not after the cache expires.
     @Test func aSignOutThroughOneInstanceHoldsOnTheOther() async throws {
-        let (databaseA, _) = try await TestDatabase.open()
-        let (databaseB, _) = try await TestDatabase.open()
-        let instanceA = try await Self.instance(databaseA)
-        let instanceB = try await Self.instance(databaseB)
-        try await instanceA.test(.live) { clientA in
-            try await instanceB.test(.live) { clientB in
-                try await withDeadline {
-                    let token = try await clientB.register(email: uniqueEmail("scaled"))
-                    try await Task.sleep(for: .milliseconds(300))  // let A's listener settle
-                    #expect(try await clientA.json(.get, "/api/v1/auth/me", token: token).status == .ok)  // now cached on A
-                    #expect(try await clientB.json(.post, "/api/v1/auth/logout", token: token).status == .noContent)
-                    var status = HTTPResponse.Status.ok
-                    let started = ContinuousClock.now
-                    while status == .ok, ContinuousClock.now - started < .seconds(2) {
-                        status = try await clientA.json(.get, "/api/v1/auth/me", token: token).status
-                        if status == .ok { try await Task.sleep(for: .milliseconds(20)) }
-                    }
-                    #expect(status == .unauthorized)
-                    #expect(ContinuousClock.now - started < .seconds(1))  // well inside the cache's 5 s
-                }
+        try await Self.withTwoInstances { clientA, clientB in
+            let token = try await clientB.register(email: uniqueEmail("scaled"))
+            try await Task.sleep(for: .milliseconds(300))  // let A's listener settle
+            #expect(try await clientA.json(.get, "/api/v1/auth/me", token: token).status == .ok)  // now cached on A
+            #expect(try await clientB.json(.post, "/api/v1/auth/logout", token: token).status == .noContent)
+            var status = HTTPResponse.Status.ok
+            let started = ContinuousClock.now
+            while status == .ok, ContinuousClock.now - started < .seconds(2) {
+                status = try await clientA.json(.get, "/api/v1/auth/me", token: token).status
+                if status == .ok { try await Task.sleep(for: .milliseconds(20)) }
             }
+            #expect(status == .unauthorized)
+            #expect(ContinuousClock.now - started < .seconds(1))  // well inside the cache's 5 s
         }
-        try await databaseA.shutdown()
-        try await databaseB.shutdown()
     }
 }

@@ -41,7 +41,12 @@ public struct AccountService: Sendable {
         } catch AccountStoreError.emailTaken {
             throw APIError(.conflict, code: "email_taken", "An account with this e-mail address already exists. Sign in instead.", field: "email")
         }
-        try await NewAccountExamples.create(for: account, database: database, at: clock.now())
+        do {
+            try await NewAccountExamples.create(for: account, database: database, at: clock.now())
+        } catch {
+            // The account is made; a missing example is not worth failing the sign-up for.
+            logger.error("creating the example content failed", metadata: ["error": .string(String(describing: error))])
+        }
         logger.info("account registered", metadata: ["account": .string(account.id.uuidString)])
         return SignedIn(account: account, token: try await startSession(for: account, userAgent: userAgent))
     }
