@@ -179,8 +179,9 @@ public struct TalkRun: Equatable, Sendable, Codable {
             return Replay(snapshot: RunSnapshot(phase: .finished, elapsed: current, cueIndex: displayed(at: current), nextCueAt: nil,
                                                 remaining: 0), shownAt: shownAt)
         }
-        markScheduled(upTo: current)
-        let index = displayed(at: current)
+        // Before the start nothing is on screen, even a cue at 0:00.
+        let index = phase == .notStarted ? nil : displayed(at: current)
+        if phase != .notStarted { markScheduled(upTo: current) }
         let nextIndex = (index ?? -1) + 1
         let nextCueAt = nextIndex < cues.count ? Double(cues[nextIndex].at) : nil
         return Replay(snapshot: RunSnapshot(phase: phase, elapsed: current, cueIndex: index, nextCueAt: nextCueAt,

@@ -52,6 +52,7 @@ import Testing
             #expect(home.status == .ok)
             #expect(home.text.contains("Hello, Form Person"))
             for module in ["Talks", "Stage", "Tempo", "Spots"] { #expect(home.text.contains(">\(module)<")) }
+            #expect(home.text.contains(#"href="/phone/talks""#))
             #expect(home.text.contains("Example: a five-minute talk"))  // the new account's example talk
         }
     }

@@ -19,6 +19,8 @@ import Testing
         let snapshot = try run().snapshot(at: t0)
         #expect(snapshot.phase == .notStarted)
         #expect(snapshot.elapsed == 0)
+        #expect(snapshot.cueIndex == nil)  // not even the cue at 0:00
+        #expect(snapshot.nextCueAt == 0)
     }
 
     @Test(arguments: [(0, 0), (9_999, 0), (10_000, 1), (19_000, 1), (20_000, 2), (29_000, 2)])

@@ -35,6 +35,7 @@ struct PhoneController {
         let topics = try await talks.topics(accountID: identity.account.id)
         let cards = Self.modules.map { module -> [String: Any] in
             var card: [String: Any] = ["id": module.id, "name": module.name, "tagline": module.tagline, "emptyState": module.emptyState]
+            if module.id == "talks" { card["href"] = "/phone/talks" }
             if module.id == "talks", !topics.isEmpty {
                 card["items"] = topics.prefix(3).map { ["title": $0.title, "detail": "\($0.cues.count) cues · \(CueTime.format($0.duration))"] }
                 card["hasItems"] = true

@@ -154,14 +154,20 @@ struct TalksController {
         var request = request
         let input = try await request.decodeJSON(RunInput.self, context: context)
         guard let topic = try await talks.topic(id: input.topicId, accountID: account.id) else { throw APIError.notFound("topic") }
+        return .json(try await startRun(of: topic, accountID: account.id), status: .created)
+    }
+
+    /// Starts a run now; it becomes the cast run, and every device hears of it.
+    @discardableResult
+    func startRun(of topic: Topic, accountID: UUID) async throws -> RunBody {
         let id = UUID()
         let now = clock.now()
         var run = TalkRun(topic: topic)
         try run.apply(RunStep(.start, at: now.millisecondsSince1970))
-        try await talks.saveRun(id: id, topicID: topic.id, run: run, accountID: account.id, at: now)
-        try await talks.setCast(TalkCast(topicID: topic.id, runID: id), accountID: account.id, at: now)
-        try await announceCast(accountID: account.id)
-        return .json(RunBody(id: id, topicID: topic.id, run: run, now: now.millisecondsSince1970), status: .created)
+        try await talks.saveRun(id: id, topicID: topic.id, run: run, accountID: accountID, at: now)
+        try await talks.setCast(TalkCast(topicID: topic.id, runID: id), accountID: accountID, at: now)
+        try await announceCast(accountID: accountID)
+        return RunBody(id: id, topicID: topic.id, run: run, now: now.millisecondsSince1970)
     }
 
     @Sendable func showRun(request: Request, context: AppContext) async throws -> Response {
@@ -244,7 +250,7 @@ struct TalksController {
         return body
     }
 
-    private func announceCastIfShowing(_ topicID: UUID, accountID: UUID) async throws {
+    func announceCastIfShowing(_ topicID: UUID, accountID: UUID) async throws {
         if try await talks.cast(accountID: accountID)?.topicID == topicID { try await announceCast(accountID: accountID) }
     }
 }

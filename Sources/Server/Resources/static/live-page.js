@@ -1,6 +1,7 @@
 // Wires a page to the live channel: the online/offline indicator, "find my
 // device" on watches and displays, and presence plus "Find" on the devices page.
 import { LiveChannel } from "./live.js";
+import { setupTalk } from "./talk-watch.js";
 
 const body = document.body;
 const statusElement = document.getElementById("live-status");
@@ -55,6 +56,19 @@ for (const button of document.querySelectorAll("[data-find]")) {
     live.send("device.find", { deviceId: button.dataset.find });
     button.textContent = "Finding…";
     setTimeout(() => (button.textContent = "Find"), 2000);
+  });
+}
+
+if (document.getElementById("talk")) setupTalk(live);
+
+// The phone's talk page mirrors the run: which cue the watch shows now.
+const phoneRun = document.getElementById("phone-run");
+if (phoneRun) {
+  live.on("talk.cast", (data) => {
+    if (!data.run) return;
+    const index = data.run.snapshot.cueIndex;
+    const keyword = data.run.snapshot.phase === "finished" ? "Finished" : index === null ? "Starting…" : data.run.cues[index].keyword;
+    phoneRun.textContent = `Now on the watch: ${keyword}`;
   });
 }
 

@@ -1,0 +1,179 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import Storage
+import Talks
+
+/// The phone's Talks pages (T1–T3): list and add topics, edit a topic's cues,
+/// delete with a confirmation, cast to the watch, start a run, and see past runs.
+struct TalkPagesController {
+    let talks: any TalkRepository
+    let api: TalksController
+    let pages: PageRenderer
+    let clock: any WallClock
+
+    func addRoutes(to router: RouterGroup<AppContext>) {
+        router.get("/phone/talks", use: list)
+        router.post("/phone/talks", use: create)
+        router.get("/phone/talks/:id", use: show)
+        router.post("/phone/talks/:id", use: update)
+        router.post("/phone/talks/:id/cues", use: addCue)
+        router.post("/phone/talks/:id/cues/:cue/delete", use: deleteCue)
+        router.get("/phone/talks/:id/delete", use: confirmDelete)
+        router.post("/phone/talks/:id/delete", use: delete)
+        router.post("/phone/talks/:id/cast", use: cast)
+        router.post("/phone/talks/:id/start", use: start)
+    }
+
+    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        return try await listPage(identity, request: request, context: context)
+    }
+
+    @Sendable func create(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        do {
+            let duration = try CueTime.parse(form["duration"].flatMap { $0.isEmpty ? nil : $0 } ?? "1:00", field: "duration")
+            let topic = try Topic(title: form["title"] ?? "", duration: duration)
+            try await talks.save(topic, accountID: identity.account.id, at: clock.now())
+            return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+        } catch let error as ValidationError {
+            return try await listPage(identity, error: error.message, typed: form, request: request, context: context)
+        }
+    }
+
+    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        return try await detailPage(try await ownTopic(identity, context), identity: identity, request: request, context: context)
+    }
+
+    @Sendable func update(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var topic = try await ownTopic(identity, context)
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        do {
+            try topic.rename(form["title"] ?? "")
+            try topic.setDuration(try CueTime.parse(form["duration"] ?? "", field: "duration"))
+            try await talks.save(topic, accountID: identity.account.id, at: clock.now())
+            try await api.announceCastIfShowing(topic.id, accountID: identity.account.id)
+            return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+        } catch let error as ValidationError {
+            return try await detailPage(topic, identity: identity, error: error.message, request: request, context: context)
+        }
+    }
+
+    @Sendable func addCue(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var topic = try await ownTopic(identity, context)
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        do {
+            try topic.insert(try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? ""))
+            try await talks.save(topic, accountID: identity.account.id, at: clock.now())
+            try await api.announceCastIfShowing(topic.id, accountID: identity.account.id)
+            return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+        } catch let error as ValidationError {
+            // The form keeps what was typed, and says which field is wrong.
+            return try await detailPage(topic, identity: identity, error: error.message, errorField: error.field,
+                                        typed: form, request: request, context: context)
+        }
+    }
+
+    @Sendable func deleteCue(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var topic = try await ownTopic(identity, context)
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        guard topic.removeCue(id: try context.parameters.requireID("cue")) else { throw APIError.notFound("cue") }
+        try await talks.save(topic, accountID: identity.account.id, at: clock.now())
+        try await api.announceCastIfShowing(topic.id, accountID: identity.account.id)
+        return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+    }
+
+    @Sendable func confirmDelete(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let topic = try await ownTopic(identity, context)
+        return pages.render("talk-delete", title: "Delete \(topic.title)?",
+                            ["id": topic.id.uuidString.lowercased(), "topicTitle": topic.title], request: request, context: context)
+    }
+
+    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let topic = try await ownTopic(identity, context)
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        let wasCast = try await talks.cast(accountID: identity.account.id)?.topicID == topic.id
+        _ = try await talks.deleteTopic(id: topic.id, accountID: identity.account.id)
+        if wasCast { try await api.announceCast(accountID: identity.account.id) }
+        return PageRenderer.redirect(to: "/phone/talks")
+    }
+
+    @Sendable func cast(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let topic = try await ownTopic(identity, context)
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        try await talks.setCast(TalkCast(topicID: topic.id, runID: nil), accountID: identity.account.id, at: clock.now())
+        try await api.announceCast(accountID: identity.account.id)
+        return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+    }
+
+    @Sendable func start(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let topic = try await ownTopic(identity, context)
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        try await api.startRun(of: topic, accountID: identity.account.id)
+        return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+    }
+
+    private func ownTopic(_ identity: Identity, _ context: AppContext) async throws -> Topic {
+        guard let topic = try await talks.topic(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
+            throw APIError.notFound("talk")
+        }
+        return topic
+    }
+
+    private func listPage(_ identity: Identity, error: String? = nil, typed: [String: String] = [:],
+                          request: Request, context: AppContext) async throws -> Response {
+        let topics = try await talks.topics(accountID: identity.account.id).map { topic -> [String: Any] in
+            ["id": topic.id.uuidString.lowercased(), "title": topic.title, "duration": CueTime.format(topic.duration),
+             "cueCount": topic.cues.count]
+        }
+        var data: [String: Any] = ["topics": topics, "hasTopics": !topics.isEmpty,
+                                   "newTitle": typed["title"] ?? "", "newDuration": typed["duration"] ?? "1:00"]
+        if let error { data["error"] = error }
+        return pages.render("talks", title: "Talks", data, request: request, context: context)
+    }
+
+    private func detailPage(
+        _ topic: Topic, identity: Identity, error: String? = nil, errorField: String? = nil, typed: [String: String] = [:],
+        request: Request, context: AppContext
+    ) async throws -> Response {
+        let cast = try await talks.cast(accountID: identity.account.id)
+        let runs = try await talks.runs(topicID: topic.id, accountID: identity.account.id)
+        let now = clock.now().millisecondsSince1970
+        var data: [String: Any] = [
+            "id": topic.id.uuidString.lowercased(), "topicTitle": topic.title, "duration": CueTime.format(topic.duration),
+            "cues": topic.cues.map { ["cueId": $0.id.uuidString.lowercased(), "keyword": $0.keyword, "time": CueTime.format($0.at)] },
+            "hasCues": !topic.cues.isEmpty, "isCast": cast?.topicID == topic.id,
+            "typedKeyword": typed["keyword"] ?? "", "typedTime": typed["time"] ?? "",
+            "runs": runs.prefix(10).map { run -> [String: Any] in
+                let timings = run.run.timings(at: now).map { timing -> [String: Any] in
+                    ["keyword": timing.keyword, "planned": CueTime.format(timing.planned),
+                     "actual": timing.actual.map { CueTime.format(Int($0.rounded())) } ?? "not reached",
+                     "drift": timing.drift.map { String(format: "%+.0f s", $0) } ?? ""]
+                }
+                return ["when": run.createdAt.formatted(date: .abbreviated, time: .shortened),
+                        "phase": run.run.snapshot(at: now).phase.rawValue, "timings": timings]
+            },
+            "hasRuns": !runs.isEmpty, "live": true,
+        ]
+        if let error { data["error"] = error }
+        if let errorField { data["errorField_\(errorField)"] = true }
+        return pages.render("talk", title: topic.title, data, request: request, context: context)
+    }
+}

@@ -1,0 +1,124 @@
+// The watch's cue card (T3–T5): shows the cast topic, runs it with the keyword
+// changing by itself, and keeps working from its last copy when the network drops.
+import { runSnapshot, formatTime } from "./talk-run.js";
+
+const STORE = "cadence.talk.cast";
+
+export function setupTalk(live) {
+  const $ = (id) => document.getElementById(id);
+  let cast = JSON.parse(localStorage.getItem(STORE) || "null");
+  let offset = 0;            // server clock minus ours
+  let dismissedRun = null;   // a finished run the speaker has left with "Back"
+  let shownIndex = undefined;
+  let lastPulse = 0;
+
+  function apply(body) {
+    cast = body;
+    if (body?.run) offset = body.run.serverTime - Date.now();
+    localStorage.setItem(STORE, JSON.stringify(body));
+    render();
+  }
+
+  async function load() {
+    try {
+      const response = await fetch("/api/v1/talks/cast");
+      if (response.ok) apply(await response.json());
+    } catch { /* offline: keep the last copy */ }
+  }
+
+  async function post(url, body) {
+    try {
+      const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      if (response.ok) {
+        const run = await response.json();
+        apply({ topic: cast.topic, run });
+      }
+    } catch { /* the live channel brings the state back when online */ }
+  }
+
+  function fit(element) {
+    // Largest size at which the keyword fits its box, so it reads at a glance.
+    let size = 64;
+    element.style.overflowWrap = "normal";
+    element.style.fontSize = `${size}px`;
+    while (size > 14 && (element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth)) {
+      size -= 2;
+      element.style.fontSize = `${size}px`;
+    }
+    // A word too long even at the smallest size may break anywhere rather than be cut off.
+    if (element.scrollWidth > element.clientWidth) element.style.overflowWrap = "anywhere";
+  }
+
+  function render() {
+    const topic = cast?.topic;
+    const run = cast?.run && cast.run.id !== dismissedRun ? cast.run : null;
+    $("talk-idle").hidden = !!run;
+    $("talk-running").hidden = !run;
+    if (!topic) {
+      $("talk-title").textContent = "No topic";
+      $("talk-duration").textContent = "Cast a talk from your phone.";
+      $("talk-start").hidden = true;
+      return;
+    }
+    if (!run) {
+      $("talk-title").textContent = topic.title;
+      $("talk-duration").textContent = `${topic.durationText} · ${topic.cues.length} cues`;
+      $("talk-start").hidden = false;
+      return;
+    }
+    const state = runSnapshot(run, Date.now() + offset);
+    const finished = state.phase === "finished";
+    const keyword = finished ? "Finished" : state.cueIndex === null ? "…" : run.cues[state.cueIndex].keyword;
+    const keywordElement = $("talk-keyword");
+    if (keywordElement.textContent !== keyword) {
+      keywordElement.textContent = keyword;
+      fit(keywordElement);
+      if (shownIndex !== undefined && state.cueIndex !== shownIndex) {
+        keywordElement.classList.remove("cue-changed");
+        void keywordElement.offsetWidth;
+        keywordElement.classList.add("cue-changed");
+        if (navigator.vibrate) navigator.vibrate(120);
+      }
+      shownIndex = state.cueIndex;
+    }
+    document.body.dataset.cue = finished ? "finished" : String(state.cueIndex ?? "");
+    $("talk-remaining").textContent = `${formatTime(state.remaining)} left`;
+    $("talk-elapsed").textContent = formatTime(state.elapsed);
+    // Pacing against the next cue: green with time to spare, amber inside 10 s, red once overdue.
+    const card = $("talk-running");
+    card.classList.remove("pace-on-time", "pace-amber", "pace-late");
+    if (!finished && state.nextCueAt !== null && state.nextCueAt !== undefined) {
+      const spare = state.nextCueAt - state.elapsed;
+      card.classList.add(spare > 10 ? "pace-on-time" : spare > 0 ? "pace-amber" : "pace-late");
+    }
+    // The last two minutes: a buzz every 30 s.
+    if (!finished && state.phase === "running" && state.remaining <= 120) {
+      const slot = Math.floor(state.remaining / 30);
+      if (slot !== lastPulse) { lastPulse = slot; if (navigator.vibrate) navigator.vibrate([80, 60, 80]); }
+    }
+    $("talk-next").hidden = finished;
+    $("talk-pause").hidden = finished;
+    $("talk-pause").textContent = state.phase === "paused" ? "Resume" : "Pause";
+    $("talk-back").hidden = !finished;
+  }
+
+  $("talk-start").addEventListener("click", () => { dismissedRun = null; post("/api/v1/talks/runs", { topicId: cast.topic.id }); });
+  $("talk-next").addEventListener("click", () => post(`/api/v1/talks/runs/${cast.run.id}/steps`, { action: "next" }));
+  $("talk-pause").addEventListener("click", () => {
+    const paused = runSnapshot(cast.run, Date.now() + offset).phase === "paused";
+    post(`/api/v1/talks/runs/${cast.run.id}/steps`, { action: paused ? "resume" : "pause" });
+  });
+  $("talk-back").addEventListener("click", () => {
+    dismissedRun = cast.run.id;
+    shownIndex = undefined;
+    delete document.body.dataset.cue;
+    render();
+  });
+
+  window.addEventListener("resize", () => fit($("talk-keyword")));
+  live.on("talk.cast", apply);
+  live.on("hello", load);  // after every (re)connect, fetch the current state
+  render();
+  load();
+  setInterval(render, 100);
+}

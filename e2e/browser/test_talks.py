@@ -1,0 +1,80 @@
+"""Talks as a person gives one: write a talk on the phone, cast it, run it on the
+watch (198×242) and see each keyword in order, then the summary on the phone."""
+import time
+
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from browser.pagecheck import check_page, set_viewport
+from browser.test_accounts import fill, shown, submit, wait_for_path
+from browser.test_live import pair_watch, status, wait_until
+from conftest import ARTIFACTS, unique_email
+
+
+def add_cue(phone, keyword, at):
+    fill(phone, keyword=keyword, time=at)
+    phone.find_element(By.CSS_SELECTOR, "form[action$='/cues'] button").click()
+    # The page is replaced by the post's redirect: elements read mid-way may go stale.
+    WebDriverWait(phone, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: keyword in [e.text for e in d.find_elements(By.CSS_SELECTOR, ".cue-keyword")])
+
+
+def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_server):
+    phone, watch, base = driver, second_driver, own_server.base
+    pair_watch(phone, watch, base, unique_email("speaker"))
+    set_viewport(watch, 198, 242)
+    wait_until(watch, lambda: status(watch) == "online")
+    assert shown(watch, "#talk-title").text == "No topic"
+
+    phone.get(base + "/phone/talks")
+    check_page(phone, "talks page")
+    fill(phone, title="Lightning talk", duration="0:20")
+    submit(phone)
+    WebDriverWait(phone, 10).until(lambda d: "/phone/talks/" in d.current_url)
+    # A wrong time is refused with a message, and what was typed stays.
+    fill(phone, keyword="Too late", time="0:25")
+    phone.find_element(By.CSS_SELECTOR, "form[action$='/cues'] button").click()
+    assert "after the end" in shown(phone, "[role=alert]").text
+    assert phone.find_element(By.NAME, "keyword").get_attribute("value") == "Too late"
+    add_cue(phone, "Third", "0:06")
+    add_cue(phone, "First", "0")
+    add_cue(phone, "Second", "0:03")
+    assert [e.text for e in phone.find_elements(By.CSS_SELECTOR, ".cue-keyword")] == ["First", "Second", "Third"]
+    check_page(phone, "talk page")
+
+    phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Lightning talk", message="the cast never reached the watch")
+    watch.save_screenshot(str(ARTIFACTS / "watch-198-cast.png"))
+    watch.find_element(By.ID, "talk-start").click()
+
+    seen = []
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        keyword = watch.find_element(By.ID, "talk-keyword").text
+        if keyword and (not seen or seen[-1] != keyword):
+            seen.append(keyword)
+            if keyword == "Second":
+                # The phone mirrors the run live.
+                wait_until(phone, lambda: "Now on the watch:" in phone.find_element(By.ID, "phone-run").text)
+                watch.save_screenshot(str(ARTIFACTS / "watch-198-running.png"))
+        if keyword == "Finished":
+            break
+        time.sleep(0.05)
+    assert [k for k in seen if k != "…"] == ["First", "Second", "Third", "Finished"]
+    set_viewport(watch, 176, 215)
+    watch.save_screenshot(str(ARTIFACTS / "watch-176-finished.png"))
+    watch.find_element(By.ID, "talk-back").click()
+    assert shown(watch, "#talk-title").text == "Lightning talk"
+
+    phone.get(phone.current_url)
+    phone.find_element(By.CSS_SELECTOR, ".run-summary summary").click()
+    rows = phone.find_elements(By.CSS_SELECTOR, ".run-summary tbody tr")
+    assert [row.find_elements(By.TAG_NAME, "td")[0].text for row in rows] == ["First", "Second", "Third"]
+
+    # Deleting asks first.
+    phone.find_element(By.LINK_TEXT, "Delete this talk…").click()
+    check_page(phone, "delete confirmation")
+    phone.find_element(By.CSS_SELECTOR, "button.danger").click()
+    wait_for_path(phone, "/phone/talks")
+    assert "Lightning talk" not in phone.page_source
