@@ -78,3 +78,44 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     phone.find_element(By.CSS_SELECTOR, "button.danger").click()
     wait_for_path(phone, "/phone/talks")
     assert "Lightning talk" not in phone.page_source
+
+
+def test_a_run_keeps_going_offline_and_its_steps_sync_later(driver, second_driver, own_server):
+    phone, watch, base = driver, second_driver, own_server.base
+    pair_watch(phone, watch, base, unique_email("offline"))
+    wait_until(watch, lambda: status(watch) == "online")
+    phone.get(base + "/phone/talks")
+    fill(phone, title="Offline talk", duration="1:00")
+    submit(phone)
+    WebDriverWait(phone, 10).until(lambda d: "/phone/talks/" in d.current_url)
+    add_cue(phone, "Alpha", "0")
+    add_cue(phone, "Beta", "0:30")
+    add_cue(phone, "Gamma", "0:50")
+    phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Offline talk")
+    watch.find_element(By.ID, "talk-start").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Alpha")
+
+    assert run_steps(phone) == ["start"]
+
+    # The server goes away (as when the network drops): the watch keeps its cue card and still takes "Next".
+    own_server.stop()
+    wait_until(watch, lambda: status(watch) == "offline", timeout=30)
+    watch.find_element(By.ID, "talk-next").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Beta", message="Next did nothing offline")
+
+    # Back online, the watch sends the step it took, with the time it was taken.
+    own_server.start()
+    wait_until(watch, lambda: status(watch) == "online", timeout=40)
+    wait_until(phone, lambda: run_steps(phone) == ["start", "next"], timeout=20, message="the offline step never reached the server")
+    assert watch.find_element(By.ID, "talk-keyword").text == "Beta"
+
+
+def run_steps(browser):
+    """The cast run's steps as the server has them, asked with the browser's own session."""
+    return browser.execute_async_script("""
+        const done = arguments[0];
+        fetch('/api/v1/talks/cast').then((r) => r.json())
+            .then((body) => done(body.run ? body.run.steps.map((s) => s.action) : null))
+            .catch(() => done(null));
+    """)

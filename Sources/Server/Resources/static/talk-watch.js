@@ -3,6 +3,7 @@
 import { runSnapshot, formatTime } from "./talk-run.js";
 
 const STORE = "cadence.talk.cast";
+const PENDING = "cadence.talk.pendingSteps";
 
 export function setupTalk(live) {
   const $ = (id) => document.getElementById(id);
@@ -14,7 +15,10 @@ export function setupTalk(live) {
 
   function apply(body) {
     cast = body;
-    if (body?.run) offset = body.run.serverTime - Date.now();
+    if (body?.run) {
+      offset = body.run.serverTime - Date.now();
+      document.body.dataset.clockOffset = String(offset); // read by e2e/bench/cue_timing.py
+    }
     localStorage.setItem(STORE, JSON.stringify(body));
     render();
   }
@@ -33,7 +37,33 @@ export function setupTalk(live) {
         const run = await response.json();
         apply({ topic: cast.topic, run });
       }
-    } catch { /* the live channel brings the state back when online */ }
+      return true;
+    } catch {
+      return false; // offline
+    }
+  }
+
+  /** A step of the cast run: applied here at once, sent now or, offline, when the network is back. */
+  async function step(action) {
+    const at = Date.now() + offset;
+    cast.run.steps.push({ action, at });
+    localStorage.setItem(STORE, JSON.stringify(cast)); // (not apply(): the clock offset stays as measured)
+    render();
+    const pending = JSON.parse(localStorage.getItem(PENDING) || "[]");
+    pending.push({ runId: cast.run.id, action, at });
+    localStorage.setItem(PENDING, JSON.stringify(pending));
+    await flush();
+  }
+
+  /** Sends steps taken offline, in order, with the time they were taken. */
+  async function flush() {
+    let pending = JSON.parse(localStorage.getItem(PENDING) || "[]");
+    while (pending.length > 0) {
+      const [first] = pending;
+      if (!(await post(`/api/v1/talks/runs/${first.runId}/steps`, { action: first.action, at: first.at }))) return;
+      pending = JSON.parse(localStorage.getItem(PENDING) || "[]").slice(1);
+      localStorage.setItem(PENDING, JSON.stringify(pending));
+    }
   }
 
   function fit(element) {
@@ -103,10 +133,10 @@ export function setupTalk(live) {
   }
 
   $("talk-start").addEventListener("click", () => { dismissedRun = null; post("/api/v1/talks/runs", { topicId: cast.topic.id }); });
-  $("talk-next").addEventListener("click", () => post(`/api/v1/talks/runs/${cast.run.id}/steps`, { action: "next" }));
+  $("talk-next").addEventListener("click", () => step("next"));
   $("talk-pause").addEventListener("click", () => {
     const paused = runSnapshot(cast.run, Date.now() + offset).phase === "paused";
-    post(`/api/v1/talks/runs/${cast.run.id}/steps`, { action: paused ? "resume" : "pause" });
+    step(paused ? "resume" : "pause");
   });
   $("talk-back").addEventListener("click", () => {
     dismissedRun = cast.run.id;
@@ -117,7 +147,8 @@ export function setupTalk(live) {
 
   window.addEventListener("resize", () => fit($("talk-keyword")));
   live.on("talk.cast", apply);
-  live.on("hello", load);  // after every (re)connect, fetch the current state
+  // After every (re)connect: send what was done offline, then fetch the current state.
+  live.on("hello", async () => { await flush(); await load(); });
   render();
   load();
   setInterval(render, 100);
