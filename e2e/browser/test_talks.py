@@ -13,7 +13,11 @@ from conftest import ARTIFACTS, unique_email
 
 
 def add_cue(phone, keyword, at):
-    fill(phone, keyword=keyword, time=at)
+    # By id: each listed cue also has (folded) keyword and time fields of its own.
+    for field, value in (("keyword", keyword), ("time", at)):
+        element = phone.find_element(By.ID, field)
+        element.clear()
+        element.send_keys(value)
     phone.find_element(By.CSS_SELECTOR, "form[action$='/cues'] button").click()
     # The page is replaced by the post's redirect: elements read mid-way may go stale.
     WebDriverWait(phone, 10, ignored_exceptions=[StaleElementReferenceException]).until(
@@ -36,12 +40,36 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     fill(phone, keyword="Too late", time="0:25")
     phone.find_element(By.CSS_SELECTOR, "form[action$='/cues'] button").click()
     assert "after the end" in shown(phone, "[role=alert]").text
-    assert phone.find_element(By.NAME, "keyword").get_attribute("value") == "Too late"
+    assert phone.find_element(By.ID, "keyword").get_attribute("value") == "Too late"
     add_cue(phone, "Third", "0:06")
     add_cue(phone, "First", "0")
     add_cue(phone, "Second", "0:03")
     assert [e.text for e in phone.find_elements(By.CSS_SELECTOR, ".cue-keyword")] == ["First", "Second", "Third"]
     check_page(phone, "talk page")
+    # A6: change a cue in place; the list re-sorts.
+    third = phone.find_elements(By.CSS_SELECTOR, ".cue-list li")[2]
+    third.find_element(By.TAG_NAME, "summary").click()
+    third_form = third.find_element(By.CSS_SELECTOR, "form.stack")
+    keyword = third_form.find_element(By.NAME, "keyword")
+    keyword.clear()
+    keyword.send_keys("Zero")
+    time_input = third_form.find_element(By.NAME, "time")
+    time_input.clear()
+    time_input.send_keys("0:01")
+    third_form.find_element(By.TAG_NAME, "button").click()
+    WebDriverWait(phone, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".cue-keyword")] == ["First", "Zero", "Second"])
+    # And back, so the run below reads First, Second, Third.
+    zero = phone.find_elements(By.CSS_SELECTOR, ".cue-list li")[1]
+    zero.find_element(By.TAG_NAME, "summary").click()
+    zero_form = zero.find_element(By.CSS_SELECTOR, "form.stack")
+    zero_form.find_element(By.NAME, "keyword").clear()
+    zero_form.find_element(By.NAME, "keyword").send_keys("Third")
+    zero_form.find_element(By.NAME, "time").clear()
+    zero_form.find_element(By.NAME, "time").send_keys("0:06")
+    zero_form.find_element(By.TAG_NAME, "button").click()
+    WebDriverWait(phone, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".cue-keyword")] == ["First", "Second", "Third"])
 
     phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Lightning talk", message="the cast never reached the watch")

@@ -18,6 +18,7 @@ struct TalkPagesController {
         router.get("/phone/talks/:id", use: show)
         router.post("/phone/talks/:id", use: update)
         router.post("/phone/talks/:id/cues", use: addCue)
+        router.post("/phone/talks/:id/cues/:cue", use: updateCue)
         router.post("/phone/talks/:id/cues/:cue/delete", use: deleteCue)
         router.get("/phone/talks/:id/delete", use: confirmDelete)
         router.post("/phone/talks/:id/delete", use: delete)
@@ -79,6 +80,24 @@ struct TalkPagesController {
             // The form keeps what was typed, and says which field is wrong.
             return try await detailPage(topic, identity: identity, error: error.message, errorField: error.field,
                                         typed: form, request: request, context: context)
+        }
+    }
+
+    /// A6: change a cue's keyword or time; the list re-sorts.
+    @Sendable func updateCue(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var topic = try await ownTopic(identity, context)
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        let cueID = try context.parameters.requireID("cue")
+        do {
+            let cue = try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? "", id: cueID)
+            guard try topic.update(cue) else { throw APIError.notFound("cue") }
+            try await talks.save(topic, accountID: identity.account.id, at: clock.now())
+            try await api.announceCastIfShowing(topic.id, accountID: identity.account.id)
+            return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+        } catch let error as ValidationError {
+            return try await detailPage(topic, identity: identity, error: error.message, request: request, context: context)
         }
     }
 

@@ -124,7 +124,14 @@ export function setupTalk(live) {
     // The last two minutes: a buzz every 30 s.
     if (!finished && state.phase === "running" && state.remaining <= 120) {
       const slot = Math.floor(state.remaining / 30);
-      if (slot !== lastPulse) { lastPulse = slot; if (navigator.vibrate) navigator.vibrate([80, 60, 80]); }
+      if (slot !== lastPulse) {
+        lastPulse = slot;
+        if (navigator.vibrate) navigator.vibrate([80, 60, 80]);
+        // Always a visual pulse too: many watches and browsers cannot vibrate.
+        card.classList.remove("time-pulse");
+        void card.offsetWidth;
+        card.classList.add("time-pulse");
+      }
     }
     $("talk-next").hidden = finished;
     $("talk-pause").hidden = finished;
