@@ -13,8 +13,8 @@ import Testing
     @Test func aSlowConsumerOverflowsAloneAndIsToldToResync() async {
         let hub = LiveHub()
         let account = UUID()
-        let (slow, slowStream) = hub.register(accountID: account, device: nil, label: "slow")  // never read
-        let (fast, fastStream) = hub.register(accountID: account, device: nil, label: "fast")
+        let (slow, slowStream) = hub.register(accountID: account, device: nil)  // never read
+        let (fast, fastStream) = hub.register(accountID: account, device: nil)
         let reader = Task {
             var received = 0
             for await case .event in fastStream {
@@ -36,8 +36,8 @@ import Testing
     @Test func eventsReachOnlyTheirAccount() async {
         let hub = LiveHub()
         let ann = UUID(), bob = UUID()
-        let (_, annStream) = hub.register(accountID: ann, device: nil, label: "ann")
-        let (bobConnection, bobStream) = hub.register(accountID: bob, device: nil, label: "bob")
+        let (_, annStream) = hub.register(accountID: ann, device: nil)
+        let (bobConnection, bobStream) = hub.register(accountID: bob, device: nil)
         hub.deliver(event(ann, 1))
         hub.unregister(bobConnection)
         var bobReceived = 0
@@ -52,8 +52,8 @@ import Testing
         let hub = LiveHub()
         let account = UUID()
         let watch = Device(id: UUID(), accountID: account, role: .watch, name: "W", createdAt: Date(), lastSeenAt: Date())
-        let (_, watchStream) = hub.register(accountID: account, device: watch, label: "W")
-        let (_, phoneStream) = hub.register(accountID: account, device: nil, label: "P")
+        let (_, watchStream) = hub.register(accountID: account, device: watch)
+        let (_, phoneStream) = hub.register(accountID: account, device: nil)
         hub.deliver(event(account, 1, type: "device.revoked", data: #"{"deviceId":"\#(watch.id.uuidString.lowercased())"}"#))
         var watchIterator = watchStream.makeAsyncIterator()
         var phoneIterator = phoneStream.makeAsyncIterator()

@@ -44,7 +44,7 @@ struct LiveController {
         let account = try context.requireAccount()
         let device = context.device?.device
         let label = device?.name ?? "\(account.displayName)'s browser"
-        let (connection, stream) = service.hub.register(accountID: account.id, device: device, label: label)
+        let (connection, stream) = service.hub.register(accountID: account.id, device: device)
         let presence = PresenceEntry(connectionID: connection.id, accountID: account.id, deviceID: device?.id, name: label,
                                      role: device?.role.rawValue ?? DeviceRole.phone.rawValue)
         try await service.connected(presence)

@@ -16,14 +16,12 @@ final class LiveHub: Sendable {
         let id = UUID()
         let accountID: UUID
         let device: Device?
-        let label: String
         let continuation: AsyncStream<Outbound>.Continuation
         private let overflowed = Mutex(false)
 
-        init(accountID: UUID, device: Device?, label: String, continuation: AsyncStream<Outbound>.Continuation) {
+        init(accountID: UUID, device: Device?, continuation: AsyncStream<Outbound>.Continuation) {
             self.accountID = accountID
             self.device = device
-            self.label = label
             self.continuation = continuation
         }
 
@@ -40,9 +38,9 @@ final class LiveHub: Sendable {
     private let connections = Mutex<[UUID: [UUID: Connection]]>([:])
 
     /// A new connection and the stream its writer drains.
-    func register(accountID: UUID, device: Device?, label: String) -> (Connection, AsyncStream<Outbound>) {
+    func register(accountID: UUID, device: Device?) -> (Connection, AsyncStream<Outbound>) {
         let (stream, continuation) = AsyncStream.makeStream(of: Outbound.self, bufferingPolicy: .bufferingOldest(LiveRules.connectionBuffer))
-        let connection = Connection(accountID: accountID, device: device, label: label, continuation: continuation)
+        let connection = Connection(accountID: accountID, device: device, continuation: continuation)
         connections.withLock { $0[accountID, default: [:]][connection.id] = connection }
         return (connection, stream)
     }
@@ -78,8 +76,6 @@ final class LiveHub: Sendable {
     func online(accountID: UUID) -> [Connection] {
         connections.withLock { Array(($0[accountID] ?? [:]).values) }
     }
-
-    var connectionCount: Int { connections.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
     static func deviceID(in data: String) -> UUID? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any],
