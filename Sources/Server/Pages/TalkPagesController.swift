@@ -58,9 +58,7 @@ struct TalkPagesController {
         do {
             try topic.rename(form["title"] ?? "")
             try topic.setDuration(try CueTime.parse(form["duration"] ?? "", field: "duration"))
-            try await talks.save(topic, accountID: identity.account.id, at: clock.now())
-            try await api.announceCastIfShowing(topic.id, accountID: identity.account.id)
-            return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+            return try await saveEdited(topic, identity)
         } catch let error as ValidationError {
             return try await detailPage(topic, identity: identity, error: error.message, request: request, context: context)
         }
@@ -73,9 +71,7 @@ struct TalkPagesController {
         let form = try await request.decodeForm(context: context)
         do {
             try topic.insert(try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? ""))
-            try await talks.save(topic, accountID: identity.account.id, at: clock.now())
-            try await api.announceCastIfShowing(topic.id, accountID: identity.account.id)
-            return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+            return try await saveEdited(topic, identity)
         } catch let error as ValidationError {
             // The form keeps what was typed, and says which field is wrong.
             return try await detailPage(topic, identity: identity, error: error.message, errorField: error.field,
@@ -93,9 +89,7 @@ struct TalkPagesController {
         do {
             let cue = try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? "", id: cueID)
             guard try topic.update(cue) else { throw APIError.notFound("cue") }
-            try await talks.save(topic, accountID: identity.account.id, at: clock.now())
-            try await api.announceCastIfShowing(topic.id, accountID: identity.account.id)
-            return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+            return try await saveEdited(topic, identity)
         } catch let error as ValidationError {
             return try await detailPage(topic, identity: identity, error: error.message, request: request, context: context)
         }
@@ -107,9 +101,7 @@ struct TalkPagesController {
         var request = request
         _ = try await request.decodeForm(context: context)
         guard topic.removeCue(id: try context.parameters.requireID("cue")) else { throw APIError.notFound("cue") }
-        try await talks.save(topic, accountID: identity.account.id, at: clock.now())
-        try await api.announceCastIfShowing(topic.id, accountID: identity.account.id)
-        return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+        return try await saveEdited(topic, identity)
     }
 
     @Sendable func confirmDelete(request: Request, context: AppContext) async throws -> Response {
@@ -146,6 +138,13 @@ struct TalkPagesController {
         var request = request
         _ = try await request.decodeForm(context: context)
         try await api.startRun(of: topic, accountID: identity.account.id)
+        return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+    }
+
+    /// Saves an edited topic, updates the watch if it shows this topic, and goes back to the topic's page.
+    private func saveEdited(_ topic: Topic, _ identity: Identity) async throws -> Response {
+        try await talks.save(topic, accountID: identity.account.id, at: clock.now())
+        try await api.announceCastIfShowing(topic.id, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
     }
 
