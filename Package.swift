@@ -29,11 +29,13 @@ let package = Package(
     targets: [
         .target(name: "CadenceCore"),
         .target(name: "Talks", dependencies: ["CadenceCore"]),
+        .target(name: "Stage", dependencies: ["CadenceCore"]),
         .target(
             name: "Storage",
             dependencies: [
                 "CadenceCore",
                 "Talks",
+                "Stage",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -45,6 +47,7 @@ let package = Package(
             dependencies: [
                 "CadenceCore",
                 "Talks",
+                "Stage",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -75,6 +78,7 @@ let package = Package(
         ),
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"]),
+        .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
