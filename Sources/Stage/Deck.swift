@@ -31,16 +31,21 @@ public struct Deck: Equatable, Sendable {
             guard let slide = slides[placement.slideID] else { continue }
             if let tag = slide.appeal, !tag.matches(talk.appeal) { continue }
             let notes = slide.notes[notesLanguage] ?? ""
-            let overlays = slide.overlays.compactMap { overlay -> ResolvedOverlay? in
-                guard let text = overlay.text.resolve(slideLanguage, fallbacks: fallbackLanguages), !text.isEmpty else { return nil }
-                return ResolvedOverlay(overlay: overlay, text: text)
-            }
+            let overlays = Self.overlays(of: slide, language: slideLanguage, fallbacks: fallbackLanguages)
             entries.append(Entry(
                 slideID: slide.id, number: entries.count + 1, kind: slide.kind,
                 mediaID: slide.media.resolve(slideLanguage, fallbacks: fallbackLanguages),
                 notes: notes, captions: CaptionScript.parse(notes), overlays: overlays, title: slide.title))
         }
         self.entries = entries
+    }
+
+    /// A slide's overlays with their words in `language`; overlays with no words are left out.
+    public static func overlays(of slide: Slide, language: String, fallbacks: [String]) -> [ResolvedOverlay] {
+        slide.overlays.compactMap { overlay in
+            guard let text = overlay.text.resolve(language, fallbacks: fallbacks), !text.isEmpty else { return nil }
+            return ResolvedOverlay(overlay: overlay, text: text)
+        }
     }
 
     /// The songs a talk's appeal offers, from its appeal slides' tags.

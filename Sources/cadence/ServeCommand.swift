@@ -49,7 +49,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuredURL = publicURL ?? environment["CADENCE_PUBLIC_URL"]
         let dependencies = ServerDependencies(
             database: database, mailer: mailer, passwordHasher: PasswordHasher(cost: UInt8(bcryptCost)),
-            publicURL: configuredURL ?? "http://\(host == "0.0.0.0" ? "localhost" : host):\(port)", logger: logger)
+            publicURL: configuredURL ?? "http://\(host == "0.0.0.0" ? "localhost" : host):\(port)",
+            dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true), logger: logger)
         let host = self.host
         let app = try await buildApplication(dependencies, host: host, port: port) { boundPort in
             // Written straight to the descriptor: scripts wait for this line, and print() may sit in a buffer.

@@ -17,17 +17,22 @@ public struct ServerDependencies: Sendable {
     public var passwordHasher: PasswordHasher
     /// The address people reach Cadence at; used in e-mailed links and to mark cookies Secure under HTTPS.
     public var publicURL: String
+    /// Where uploaded and imported files live (slide pictures, videos).
+    public var dataDirectory: URL
     public var logger: Logger
 
     public init(
         database: Database, mailer: any Mailer, clock: any WallClock = SystemClock(),
-        passwordHasher: PasswordHasher = PasswordHasher(), publicURL: String, logger: Logger
+        passwordHasher: PasswordHasher = PasswordHasher(), publicURL: String, dataDirectory: URL? = nil, logger: Logger
     ) {
         self.database = database
         self.mailer = mailer
         self.clock = clock
         self.passwordHasher = passwordHasher
         self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        // Tests and tools that keep no files get a private folder of their own.
+        self.dataDirectory = dataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("cadence-\(UUID().uuidString.lowercased())")
         self.logger = logger
     }
 }
@@ -85,6 +90,11 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let talks = TalksController(talks: SQLTalkRepository(database: database), live: live, clock: dependencies.clock)
     talks.addRoutes(to: authenticated.group("api/v1/talks"))
     TalkPagesController(talks: talks.talks, api: talks, pages: pages, clock: dependencies.clock).addRoutes(to: authenticated)
+    let stage = StageLibrary(store: SQLStageRepository(database: database), files: AssetStore(dataDirectory: dependencies.dataDirectory),
+                             clock: dependencies.clock, logger: dependencies.logger)
+    let stageJobs = SQLStageJobsRepository(database: database)
+    StageController(library: stage, jobs: stageJobs, live: live, clock: dependencies.clock)
+        .addRoutes(to: authenticated.group("api/v1/stage"))
     DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))
     AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(to: authenticated)

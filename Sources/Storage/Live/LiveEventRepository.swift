@@ -11,6 +11,8 @@ public protocol LiveEventRepository: Sendable {
     /// Kept events after `seq`, oldest first, at most `limit`.
     func events(accountID: UUID, after seq: Int64, limit: Int) async throws -> [LiveEvent]
     func bounds(accountID: UUID) async throws -> (latest: Int64, oldestKept: Int64?)
+    /// The newest kept event of one of these types (what a screen shows now, for a page that just opened).
+    func latest(accountID: UUID, types: [String]) async throws -> LiveEvent?
     func prune(olderThan: Date) async throws
     /// Records a command id; false when this account already sent it.
     func recordCommand(accountID: UUID, commandID: String, at: Date) async throws -> Bool
@@ -58,6 +60,12 @@ public struct SQLLiveEventRepository: LiveEventRepository {
         let oldest = try await database.sql.raw("SELECT MIN(seq) AS oldest FROM live_events WHERE account_id = \(bind: accountID.uuidString)")
             .first().flatMap { try $0.decode(column: "oldest", as: Int64?.self) }
         return (latest, oldest)
+    }
+
+    public func latest(accountID: UUID, types: [String]) async throws -> LiveEvent? {
+        try await database.sql.select().columns("seq", "type", "at", "data").from("live_events")
+            .where("account_id", .equal, accountID.uuidString).where("type", .in, types)
+            .orderBy("seq", .descending).limit(1).first().map { try Self.event($0, accountID: accountID) }
     }
 
     public func prune(olderThan: Date) async throws {

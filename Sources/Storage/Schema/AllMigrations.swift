@@ -7,4 +7,5 @@ let allMigrations: [Migration] = [
     liveMigration,
     presenceMigration,
     talksMigration,
+    stageMigration,
 ]

@@ -1,0 +1,201 @@
+import Foundation
+import Stage
+import Storage
+
+/// The JSON shapes of the Stage API.
+struct SeriesBody: Encodable {
+    let id: UUID
+    let title: String
+    let slideLanguages: [String]
+    let notesLanguages: [String]
+    let slideLanguage: String
+    let notesLanguage: String
+    let isDemo: Bool
+    let talkCount: Int?
+    let slideCount: Int?
+    let bytes: Int64?
+
+    init(_ series: Series, summary: SeriesSummary? = nil) {
+        id = series.id
+        title = series.title
+        slideLanguages = series.slideLanguages
+        notesLanguages = series.notesLanguages
+        slideLanguage = series.slideLanguage
+        notesLanguage = series.notesLanguage
+        isDemo = series.isDemo
+        talkCount = summary?.talkCount
+        slideCount = summary?.slideCount
+        bytes = summary?.bytes
+    }
+}
+
+struct TalkSummaryBody: Encodable {
+    let id: UUID
+    let seriesId: UUID
+    let title: String
+    let slideCount: Int
+    let hiddenCount: Int
+    let appeal: AppealChoice
+
+    init(_ talk: StageTalk) {
+        id = talk.id
+        seriesId = talk.seriesID
+        title = talk.title
+        slideCount = talk.arrangement.count
+        hiddenCount = talk.arrangement.filter(\.hidden).count
+        appeal = talk.appeal
+    }
+}
+
+struct SeriesDetailBody: Encodable {
+    let series: SeriesBody
+    let talks: [TalkSummaryBody]
+}
+
+/// A slide as stored: every language, for editing and export.
+struct SlideBody: Encodable {
+    let id: UUID
+    let kind: SlideKind
+    let hidden: Bool
+    let title: String?
+    let media: [String: String]
+    let notes: [String: String]
+    let overlays: [Overlay]
+    let appeal: AppealTag?
+
+    init(_ slide: Slide, hidden: Bool) {
+        id = slide.id
+        kind = slide.kind
+        self.hidden = hidden
+        title = slide.title
+        media = slide.media.values.mapValues(StageLibrary.assetURL)
+        notes = slide.notes.values
+        overlays = slide.overlays
+        appeal = slide.appeal
+    }
+}
+
+struct TalkBody: Encodable {
+    let id: UUID
+    let seriesId: UUID
+    let title: String
+    let appeal: AppealChoice
+    let songs: [String]
+    let slides: [SlideBody]
+}
+
+/// What the presenter loads: the presented slides in order, resolved for the chosen languages.
+struct DeckBody: Encodable {
+    struct Entry: Encodable {
+        let id: UUID
+        let number: Int
+        let kind: SlideKind
+        let title: String?
+        let media: String?
+        let width: Int?
+        let height: Int?
+        let durationMs: Int64?
+        let notes: String
+        /// Caption steps when the notes carry `<C>`/`<R>` markers: the notes and the audience's text at each.
+        let steps: [Step]?
+        let overlays: [OverlayBody]
+    }
+
+    struct Step: Encodable {
+        let notes: String
+        let caption: String?
+    }
+
+    let talkId: UUID
+    let title: String
+    let seriesId: UUID
+    let seriesTitle: String
+    let slideLanguage: String
+    let notesLanguage: String
+    let appeal: AppealChoice
+    let songs: [String]
+    let total: Int
+    let slides: [Entry]
+
+    init(_ loaded: StageLibrary.LoadedTalk) {
+        talkId = loaded.talk.id
+        title = loaded.talk.title
+        seriesId = loaded.series.id
+        seriesTitle = loaded.series.title
+        slideLanguage = loaded.series.slideLanguage
+        notesLanguage = loaded.series.notesLanguage
+        appeal = loaded.talk.appeal
+        songs = Deck.songs(in: loaded.slides)
+        total = loaded.deck.entries.count
+        slides = loaded.deck.entries.map { entry in
+            let asset = entry.mediaID.flatMap { loaded.assets[$0] }
+            return Entry(
+                id: entry.slideID, number: entry.number, kind: entry.kind, title: entry.title,
+                media: entry.mediaID.map(StageLibrary.assetURL), width: asset?.width, height: asset?.height,
+                durationMs: asset?.durationMs, notes: CaptionScript.strip(entry.notes),
+                steps: entry.captions?.steps.map { Step(notes: $0.notes, caption: $0.caption) },
+                overlays: entry.overlays.map(OverlayBody.init))
+        }
+    }
+}
+
+/// An overlay with its words in the chosen language, ready to draw.
+struct OverlayBody: Encodable {
+    let text: String
+    let font: String
+    let size: Double
+    let color: String
+    let x: Double
+    let y: Double
+    let width: Double
+    let height: Double
+    let box: String?
+    let align: String
+
+    init(_ resolved: Deck.ResolvedOverlay) {
+        let overlay = resolved.overlay
+        text = resolved.text
+        font = overlay.font
+        size = overlay.size
+        color = overlay.color
+        x = overlay.x
+        y = overlay.y
+        width = overlay.width
+        height = overlay.height
+        box = overlay.box
+        align = overlay.align
+    }
+}
+
+struct ImportJobBody: Encodable {
+    let id: UUID
+    let filename: String
+    let state: String
+    let fraction: Double
+    let stage: String
+    let message: String?
+    let talkId: UUID?
+
+    init(_ job: ImportJob) {
+        id = job.id
+        filename = job.filename
+        state = job.state.rawValue
+        fraction = job.fraction
+        stage = job.stage
+        message = job.message
+        talkId = job.talkID
+    }
+}
+
+struct LogSummaryBody: Encodable {
+    let id: UUID
+    let talkTitle: String
+    let startedAt: Int64
+    let durationMs: Int64
+    let slideCount: Int
+}
+
+struct PreferencesBody: Encodable {
+    let advanceMethod: String
+    let lastTalkId: UUID?
+}

@@ -1,0 +1,333 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import Stage
+import Storage
+
+/// `/api/v1/stage/…` (S1–S4, S9): the library, decks for presenting, what the audience
+/// screens show, presentation logs and preferences. Imports live in StageImportController.
+struct StageController {
+    let library: StageLibrary
+    let jobs: any StageJobsRepository
+    let live: LiveService
+    let clock: any WallClock
+
+    var store: any StageRepository { library.store }
+
+    func addRoutes(to group: RouterGroup<AppContext>) {
+        group.get("series", use: listSeries)
+        group.post("series", use: createSeries)
+        group.get("series/:id", use: showSeries)
+        group.patch("series/:id", use: updateSeries)
+        group.delete("series/:id", use: deleteSeries)
+        group.get("talks/:id", use: showTalk)
+        group.get("talks/:id/deck", use: deck)
+        group.put("talks/:id/arrangement", use: arrange)
+        group.put("talks/:id/appeal", use: chooseAppeal)
+        group.get("assets/:id", use: asset)
+        group.get("screen", use: currentScreen)
+        group.post("screen", use: show)
+        group.post("logs", use: saveLog)
+        group.get("logs", use: listLogs)
+        group.get("logs/:id", use: downloadLog)
+        group.get("preferences", use: preferences)
+        group.put("preferences", use: savePreferences)
+    }
+
+    // MARK: Series
+
+    @Sendable func listSeries(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        return .json(try await library.visibleSeries(accountID: account.id).map { SeriesBody($0.series, summary: $0) })
+    }
+
+    struct SeriesInput: Decodable {
+        let title: String
+        let slideLanguages: [String]?
+        let notesLanguages: [String]?
+    }
+
+    @Sendable func createSeries(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        var request = request
+        let input = try await request.decodeJSON(SeriesInput.self, context: context)
+        let series = try Series(title: input.title, slideLanguages: input.slideLanguages ?? ["en"], notesLanguages: input.notesLanguages ?? ["en"])
+        try await store.saveSeries(series, accountID: account.id, at: clock.now())
+        return .json(SeriesBody(series), status: .created)
+    }
+
+    @Sendable func showSeries(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let series = try await requireSeries(context, account: account)
+        let talks = try await store.talks(seriesID: series.id, accountID: account.id)
+        return .json(SeriesDetailBody(series: SeriesBody(series), talks: talks.map(TalkSummaryBody.init)))
+    }
+
+    struct SeriesChange: Decodable {
+        let title: String?
+        let slideLanguage: String?
+        let notesLanguage: String?
+    }
+
+    @Sendable func updateSeries(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        var series = try await requireSeries(context, account: account)
+        var request = request
+        let change = try await request.decodeJSON(SeriesChange.self, context: context)
+        if let title = change.title {
+            series.title = try RequiredText.check(title, field: "title", maximumLength: Series.maximumTitleLength,
+                                                  whenEmpty: "Give the series a title.", noun: "A series title")
+        }
+        try series.choose(slideLanguage: change.slideLanguage ?? series.slideLanguage, notesLanguage: change.notesLanguage ?? series.notesLanguage)
+        try await store.saveSeries(series, accountID: account.id, at: clock.now())
+        return .json(SeriesBody(series))
+    }
+
+    @Sendable func deleteSeries(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        guard try await library.deleteSeries(id: try context.parameters.requireID("id"), accountID: account.id) else {
+            throw APIError.notFound("series")
+        }
+        return Response(status: .noContent)
+    }
+
+    // MARK: Talks
+
+    @Sendable func showTalk(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let talk = try await requireTalk(context, account: account)
+        let slides = Dictionary(uniqueKeysWithValues: try await store.slides(talkID: talk.id, accountID: account.id).map { ($0.id, $0) })
+        return .json(TalkBody(
+            id: talk.id, seriesId: talk.seriesID, title: talk.title, appeal: talk.appeal, songs: Deck.songs(in: slides.values),
+            slides: talk.arrangement.compactMap { placement in slides[placement.slideID].map { SlideBody($0, hidden: placement.hidden) } }))
+    }
+
+    @Sendable func deck(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let id = try context.parameters.requireID("id")
+        guard let loaded = try await library.load(talkID: id, accountID: account.id) else { throw APIError.notFound("talk") }
+        var preferences = try await store.preferences(accountID: account.id)
+        if preferences.lastTalkID != id {
+            preferences.lastTalkID = id
+            try await store.savePreferences(preferences, accountID: account.id)
+        }
+        return .json(DeckBody(loaded))
+    }
+
+    struct ArrangementInput: Decodable {
+        struct Placement: Decodable {
+            let id: UUID
+            let hidden: Bool?
+        }
+
+        let slides: [Placement]
+    }
+
+    /// Saves order and visibility in one write (the seed allows 250 ms; we aim for 25).
+    @Sendable func arrange(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        var talk = try await requireTalk(context, account: account)
+        var request = request
+        let input = try await request.decodeJSON(ArrangementInput.self, context: context)
+        try talk.rearrange(input.slides.map { SlidePlacement(slideID: $0.id, hidden: $0.hidden ?? false) })
+        guard try await store.updateTalk(talk, accountID: account.id, at: clock.now()) else { throw APIError.notFound("talk") }
+        return .json(TalkSummaryBody(talk))
+    }
+
+    struct AppealInput: Decodable {
+        let kind: String
+        let song: String?
+    }
+
+    /// Changes the appeal; it takes effect the next time the talk is presented (the seed's rule).
+    @Sendable func chooseAppeal(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        var talk = try await requireTalk(context, account: account)
+        var request = request
+        let input = try await request.decodeJSON(AppealInput.self, context: context)
+        guard let kind = AppealKind(rawValue: input.kind) else {
+            throw APIError.invalid(field: "kind", "The appeal is vocal, instrumental or text.")
+        }
+        let songs = Deck.songs(in: try await store.slides(talkID: talk.id, accountID: account.id))
+        if let song = input.song, !song.isEmpty, !songs.contains(song) {
+            throw APIError.invalid(field: "song", songs.isEmpty ? "This talk offers no songs." : "Choose one of: \(songs.joined(separator: ", ")).")
+        }
+        talk.appeal = AppealChoice(kind: kind, song: input.song)
+        guard try await store.updateTalk(talk, accountID: account.id, at: clock.now()) else { throw APIError.notFound("talk") }
+        return .json(TalkSummaryBody(talk))
+    }
+
+    // MARK: Media
+
+    /// A slide's picture or video, for the presenter and for paired displays. Ranges are
+    /// honoured so videos can seek.
+    @Sendable func asset(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireAccount()
+        guard let asset = try await store.asset(id: try context.parameters.requireID("id"), accountID: account.id) else {
+            throw APIError.notFound("picture or video")
+        }
+        return try await RangedFile.response(
+            path: library.files.url(for: asset, accountID: account.id).path, size: Int(asset.byteSize),
+            contentType: asset.contentType, etag: asset.sha256, request: request, context: context)
+    }
+
+    // MARK: Audience screens
+
+    @Sendable func currentScreen(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireAccount()
+        guard let event = try await live.events.latest(accountID: account.id, types: [StageScreen.type]) else {
+            return .json(StageScreen.black)
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(string: event.data)))
+    }
+
+    struct ScreenInput: Decodable {
+        let talkId: UUID
+        let slideId: UUID?
+        let number: Int?
+        let total: Int?
+        /// The caption step on a slide with `<C>` markers (0-based).
+        let step: Int?
+        let blank: Bool?
+        let mode: String?
+        let ended: Bool?
+    }
+
+    /// The presenter moved: tell every screen of the account what to show.
+    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        var request = request
+        let input = try await request.decodeJSON(ScreenInput.self, context: context)
+        let mode = input.mode ?? "project"
+        guard mode == "project" || mode == "mirror" else { throw APIError.invalid(field: "mode", "The mode is project or mirror.") }
+        guard let talk = try await store.talk(id: input.talkId, accountID: account.id),
+              let series = try await store.series(id: talk.seriesID, accountID: account.id)
+        else { throw APIError.notFound("talk") }
+        var screen = StageScreen(talkId: talk.id, overlays: [], blank: input.blank ?? false, mode: mode, ended: input.ended ?? false)
+        if let slideID = input.slideId, !(input.ended ?? false) {
+            guard talk.arrangement.contains(where: { $0.slideID == slideID }),
+                  let slide = try await store.slide(id: slideID, accountID: account.id)
+            else { throw APIError.invalid(field: "slideId", "That slide is not part of this talk.") }
+            let media = slide.media.resolve(series.slideLanguage, fallbacks: series.slideLanguages)
+            let steps = CaptionScript.parse(slide.notes[series.notesLanguage] ?? "")?.steps
+            if let step = input.step, step < 0 || step >= max(1, steps?.count ?? 1) {
+                throw APIError.invalid(field: "step", "This slide has \(steps?.count ?? 1) caption step(s), counted from 0.")
+            }
+            screen.slideId = slide.id
+            screen.number = input.number
+            screen.total = input.total
+            screen.kind = slide.kind
+            screen.media = media.map(StageLibrary.assetURL)
+            screen.durationMs = try await media.asyncFlatMap { try await store.asset(id: $0, accountID: account.id)?.durationMs }
+            screen.overlays = Deck.overlays(of: slide, language: series.slideLanguage, fallbacks: series.slideLanguages)
+                .map { ScreenOverlay(OverlayBody($0)) }
+            screen.caption = steps?[input.step ?? 0].caption
+            if mode == "mirror" {
+                screen.notes = steps?[input.step ?? 0].notes ?? CaptionScript.strip(slide.notes[series.notesLanguage] ?? "")
+            }
+        } else if !(input.ended ?? false) {
+            screen.blank = true
+        }
+        let data = String(decoding: try JSONEncoder().encode(screen), as: UTF8.self)
+        let event = try await live.publish(accountID: account.id, type: StageScreen.type, data: data)
+        return .json(["seq": event.seq])
+    }
+
+    // MARK: Logs
+
+    struct LogInput: Decodable {
+        let talkId: UUID?
+        let talkTitle: String
+        let startedAt: Int64
+        let durationMs: Int64
+        let entries: [PresentationLog.Entry]
+    }
+
+    /// Keeps the timer's log of a presentation of 20 minutes or more (S4); shorter ones are not kept, and the answer says so.
+    @Sendable func saveLog(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        var request = request
+        let input = try await request.decodeJSON(LogInput.self, context: context)
+        let title = try RequiredText.check(input.talkTitle, field: "talkTitle", maximumLength: StageTalk.maximumTitleLength,
+                                           whenEmpty: "Say which talk was presented.", noun: "A talk title")
+        let log = try PresentationLog(talkTitle: title, startedAt: input.startedAt, durationMs: input.durationMs, entries: input.entries)
+        guard log.isKept else {
+            return .json(SavedLogBody(saved: false, id: nil, message: "Presentations under 20 minutes are not kept."))
+        }
+        let id = UUID()
+        try await jobs.saveLog(id: id, talkID: input.talkId, log: log, accountID: account.id)
+        return .json(SavedLogBody(saved: true, id: id, message: nil), status: .created)
+    }
+
+    struct SavedLogBody: Encodable {
+        let saved: Bool
+        let id: UUID?
+        let message: String?
+    }
+
+    @Sendable func listLogs(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        return .json(try await jobs.logs(accountID: account.id).map {
+            LogSummaryBody(id: $0.id, talkTitle: $0.log.talkTitle, startedAt: $0.log.startedAt, durationMs: $0.log.durationMs,
+                           slideCount: $0.log.entries.count)
+        })
+    }
+
+    @Sendable func downloadLog(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let id = try context.parameters.requireID("id")
+        guard let log = try await jobs.log(id: id, accountID: account.id) else { throw APIError.notFound("presentation log") }
+        var response = Response.json(log)
+        response.headers[.contentDisposition] = "attachment; filename=\"presentation-\(id.uuidString.lowercased().prefix(8)).json\""
+        return response
+    }
+
+    // MARK: Preferences
+
+    @Sendable func preferences(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let preferences = try await store.preferences(accountID: account.id)
+        return .json(PreferencesBody(advanceMethod: preferences.advanceMethod.rawValue, lastTalkId: preferences.lastTalkID))
+    }
+
+    struct PreferencesInput: Decodable {
+        let advanceMethod: String
+    }
+
+    @Sendable func savePreferences(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        var request = request
+        let input = try await request.decodeJSON(PreferencesInput.self, context: context)
+        guard let method = AdvanceMethod(rawValue: input.advanceMethod) else {
+            throw APIError.invalid(field: "advanceMethod", "Advance with one of: \(AdvanceMethod.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        var preferences = try await store.preferences(accountID: account.id)
+        preferences.advanceMethod = method
+        try await store.savePreferences(preferences, accountID: account.id)
+        return .json(PreferencesBody(advanceMethod: method.rawValue, lastTalkId: preferences.lastTalkID))
+    }
+
+    // MARK: Lookups
+
+    private func requireSeries(_ context: AppContext, account: Account) async throws -> Series {
+        guard let series = try await store.series(id: try context.parameters.requireID("id"), accountID: account.id) else {
+            throw APIError.notFound("series")
+        }
+        return series
+    }
+
+    private func requireTalk(_ context: AppContext, account: Account) async throws -> StageTalk {
+        guard let talk = try await store.talk(id: try context.parameters.requireID("id"), accountID: account.id) else {
+            throw APIError.notFound("talk")
+        }
+        return talk
+    }
+}
+
+extension Optional {
+    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

@@ -1,0 +1,71 @@
+import CadenceCore
+import Foundation
+import Logging
+import Stage
+import Storage
+
+/// The Stage library (S1, S9) over its repository and file store: the demo series, which
+/// series are shown, decks for presenting, and deleting a series with its files.
+struct StageLibrary: Sendable {
+    let store: any StageRepository
+    let files: AssetStore
+    let clock: any WallClock
+    let logger: Logger
+
+    /// Creates the demo series the first time an account opens Stage.
+    func ensureDemo(accountID: UUID) async throws {
+        guard try await store.preferences(accountID: accountID).demoCreated == false,
+              try await store.claimDemo(accountID: accountID)
+        else { return }
+        let demo = DemoSeries.make()
+        var assets: [MediaAsset] = []
+        for picture in demo.pictures {
+            assets.append(try files.store(Data(picture.svg.utf8), id: picture.id, seriesID: demo.series.id, contentType: "image/svg+xml",
+                                          width: SlideArt.width, height: SlideArt.height, origin: .shipped, accountID: accountID))
+        }
+        try await store.saveSeries(demo.series, accountID: accountID, at: clock.now())
+        try await store.insertTalk(demo.talk, slides: demo.slides, assets: assets, accountID: accountID, at: clock.now())
+        logger.info("created the Stage demo series", metadata: ["account": "\(accountID)"])
+    }
+
+    /// The series to list. The demo steps aside once the person has a complete series of
+    /// their own (one with a talk: imports add a talk only when it is whole).
+    func visibleSeries(accountID: UUID) async throws -> [SeriesSummary] {
+        try await ensureDemo(accountID: accountID)
+        let all = try await store.allSeries(accountID: accountID)
+        let hasOwn = all.contains { !$0.series.isDemo && $0.talkCount > 0 }
+        return all.filter { !($0.series.isDemo && hasOwn) }
+    }
+
+    struct LoadedTalk: Sendable {
+        let talk: StageTalk
+        let series: Series
+        let slides: [Slide]
+        let deck: Deck
+        let assets: [UUID: MediaAsset]
+    }
+
+    /// Everything the presenter needs for a talk, in the series' chosen languages.
+    func load(talkID: UUID, accountID: UUID) async throws -> LoadedTalk? {
+        guard let talk = try await store.talk(id: talkID, accountID: accountID),
+              let series = try await store.series(id: talk.seriesID, accountID: accountID)
+        else { return nil }
+        let slides = try await store.slides(talkID: talkID, accountID: accountID)
+        let deck = Deck(talk: talk, slides: Dictionary(uniqueKeysWithValues: slides.map { ($0.id, $0) }),
+                        slideLanguage: series.slideLanguage, notesLanguage: series.notesLanguage,
+                        fallbackLanguages: series.slideLanguages)
+        let assetIDs = Set(slides.flatMap { $0.media.values.values })
+        let assets = try await store.assets(ids: Array(assetIDs), accountID: accountID)
+        return LoadedTalk(talk: talk, series: series, slides: slides, deck: deck,
+                          assets: Dictionary(uniqueKeysWithValues: assets.map { ($0.id, $0) }))
+    }
+
+    /// Deletes a series, its talks and its files; false when there is no such series.
+    func deleteSeries(id: UUID, accountID: UUID) async throws -> Bool {
+        guard let assets = try await store.deleteSeries(id: id, accountID: accountID) else { return false }
+        files.remove(assets, accountID: accountID)
+        return true
+    }
+
+    static func assetURL(_ id: UUID) -> String { "/api/v1/stage/assets/\(id.uuidString.lowercased())" }
+}
