@@ -25,11 +25,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         .target(name: "CadenceCore"),
         .target(name: "Talks", dependencies: ["CadenceCore"]),
         .target(name: "Stage", dependencies: ["CadenceCore"]),
+        // Reads uploaded decks (ZIP of pictures, PDF, PPTX); poppler and LibreOffice are used at run time when present.
+        .target(name: "DeckImport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(
             name: "Storage",
             dependencies: [
@@ -49,6 +52,7 @@ let package = Package(
                 "CadenceCore",
                 "Talks",
                 "Stage",
+                "DeckImport",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -80,6 +84,7 @@ let package = Package(
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
+        .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [

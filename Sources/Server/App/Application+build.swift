@@ -1,4 +1,5 @@
 import CadenceCore
+import DeckImport
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -95,6 +96,10 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let stageJobs = SQLStageJobsRepository(database: database)
     StageController(library: stage, jobs: stageJobs, live: live, clock: dependencies.clock)
         .addRoutes(to: authenticated.group("api/v1/stage"))
+    StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
+                          clock: dependencies.clock, logger: dependencies.logger)
+        .addRoutes(to: authenticated.group("api/v1/stage"))
+    StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock).addRoutes(to: authenticated)
     DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))
     AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(to: authenticated)

@@ -19,7 +19,7 @@ struct PhoneController {
         ModuleCard(id: "talks", name: "Talks", tagline: "Cue cards on your wrist.",
                    emptyState: "No talks yet. Write a talk's cues here and run them on your watch."),
         ModuleCard(id: "stage", name: "Stage", tagline: "Present on any number of screens.",
-                   emptyState: "No series yet. Soon you can import slides and drive your audience screens from here."),
+                   emptyState: "Import slides from a ZIP, PDF or PowerPoint file, or try the demo series, and drive your audience screens from here."),
         ModuleCard(id: "tempo", name: "Tempo", tagline: "Music that follows your run.",
                    emptyState: "No music or workouts yet. Soon your library and running plans will live here."),
         ModuleCard(id: "spots", name: "Spots", tagline: "Reminders by place and time.",
@@ -36,6 +36,7 @@ struct PhoneController {
         let cards = Self.modules.map { module -> [String: Any] in
             var card: [String: Any] = ["id": module.id, "name": module.name, "tagline": module.tagline, "emptyState": module.emptyState]
             if module.id == "talks" { card["href"] = "/phone/talks" }
+            if module.id == "stage" { card["href"] = "/phone/stage" }
             if module.id == "talks", !topics.isEmpty {
                 card["items"] = topics.prefix(3).map { ["title": $0.title, "detail": "\($0.cues.count) cues · \(CueTime.format($0.duration))"] }
                 card["hasItems"] = true

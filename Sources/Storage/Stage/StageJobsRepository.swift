@@ -34,8 +34,9 @@ public struct ImportJob: Equatable, Sendable {
 public protocol StageJobsRepository: Sendable {
     func saveImport(_ job: ImportJob, accountID: UUID, at: Date) async throws
     func importJob(id: UUID, accountID: UUID) async throws -> ImportJob?
-    /// Imports left running by a server that stopped: marked failed at start, so nobody waits forever.
-    func failAbandonedImports(message: String, at: Date) async throws
+    /// Imports left running by a server that stopped (not updated since `updatedBefore`): marked
+    /// failed at start, so nobody waits forever.
+    func failAbandonedImports(updatedBefore: Date, message: String, at: Date) async throws
 
     func saveLog(id: UUID, talkID: UUID?, log: PresentationLog, accountID: UUID) async throws
     /// Newest first.
@@ -72,10 +73,11 @@ public struct SQLStageJobsRepository: StageJobsRepository {
             talkID: try row.decode(column: "talk_id", as: String?.self).flatMap(UUID.init(uuidString:)))
     }
 
-    public func failAbandonedImports(message: String, at: Date) async throws {
+    public func failAbandonedImports(updatedBefore: Date, message: String, at: Date) async throws {
         try await database.sql.update("stage_imports").set("state", to: ImportJob.State.failed.rawValue)
-            .set("message", to: message).set("updated_at", to: at.millisecondsSince1970)
-            .where("state", .equal, ImportJob.State.running.rawValue).run()
+            .set("stage", to: "Failed").set("message", to: message).set("updated_at", to: at.millisecondsSince1970)
+            .where("state", .equal, ImportJob.State.running.rawValue)
+            .where("updated_at", .lessThanOrEqual, updatedBefore.millisecondsSince1970).run()
     }
 
     public func saveLog(id: UUID, talkID: UUID?, log: PresentationLog, accountID: UUID) async throws {

@@ -2,6 +2,8 @@
 // device" on watches and displays, and presence plus "Find" on the devices page.
 import { LiveChannel } from "./live.js";
 import { setupTalk } from "./talk-watch.js";
+import { setupPresenter } from "./stage-present.js";
+import { setupDisplay } from "./stage-display.js";
 
 const body = document.body;
 const statusElement = document.getElementById("live-status");
@@ -60,6 +62,8 @@ for (const button of document.querySelectorAll("[data-find]")) {
 }
 
 if (document.getElementById("talk")) setupTalk(live);
+if (document.getElementById("presenter")) setupPresenter(live);
+if (document.getElementById("screen")) setupDisplay(live);
 
 // The phone's talk page mirrors the run: which cue the watch shows now.
 const phoneRun = document.getElementById("phone-run");

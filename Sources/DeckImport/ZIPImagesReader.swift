@@ -1,0 +1,51 @@
+import Foundation
+import ZIPFoundation
+
+/// A ZIP of slide pictures: every PNG/JPEG entry, in natural file-name order, one slide each.
+struct ZIPImagesReader {
+    let limits: ImportLimits
+
+    /// Entries that count as slide pictures (directories, macOS resource forks and dot-files are not).
+    static func isSlidePicture(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        guard let last = components.last, !path.hasSuffix("/") else { return false }
+        if components.contains(where: { $0 == "__MACOSX" }) || last.hasPrefix(".") { return false }
+        let lower = last.lowercased()
+        return lower.hasSuffix(".png") || lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
+    }
+
+    func read(fileURL: URL, into directory: URL, progress: (Int, Int) -> Void) throws -> [ImportedSlide] {
+        let archive = try SafeArchive(url: fileURL, limits: limits)
+        let pictures = archive.files
+            .filter { Self.isSlidePicture($0.path) }
+            .sorted { NaturalOrder.areInIncreasingOrder($0.path, $1.path) }
+        if pictures.isEmpty {
+            throw DeckImportError(.empty, "The ZIP has no PNG or JPEG pictures.")
+        }
+        if pictures.count > limits.maxSlides {
+            throw DeckImportError(.tooLarge,
+                "The ZIP has \(pictures.count) pictures; at most \(limits.maxSlides) slides are accepted. Split it and import the parts.")
+        }
+        var slides: [ImportedSlide] = []
+        for (index, entry) in pictures.enumerated() {
+            // Our own names: an entry path never becomes a file system path.
+            let base = String(format: "slide-%04d", index + 1)
+            let temporary = directory.appendingPathComponent(base + ".part")
+            try archive.extract(entry, to: temporary)
+            let info: ImageInfo
+            do {
+                info = try ImageProbe.probe(file: temporary, maxPixels: limits.maxImagePixels)
+            } catch {
+                try? FileManager.default.removeItem(at: temporary)
+                throw ImageProbe.error(error, name: entry.path, maxPixels: limits.maxImagePixels)
+            }
+            // The extension follows the content, not the entry name (a PNG named .jpg is still a PNG).
+            let final = directory.appendingPathComponent(base + "." + info.fileExtension)
+            try? FileManager.default.removeItem(at: final)
+            try FileManager.default.moveItem(at: temporary, to: final)
+            slides.append(ImportedSlide(imageFile: final, imageType: info.type, width: info.width, height: info.height))
+            progress(index + 1, pictures.count)
+        }
+        return slides
+    }
+}

@@ -1,0 +1,226 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import Stage
+import Storage
+
+/// The phone's Stage pages (S1–S4, S9): the Stage home, the series list, the talk picker
+/// with its language toolbar, the presenter, import, and settings. The presenter and
+/// import pages are driven by small scripts over the JSON API; the rest are plain forms.
+struct StagePagesController {
+    let library: StageLibrary
+    let jobs: any StageJobsRepository
+    let pages: PageRenderer
+    let clock: any WallClock
+
+    var store: any StageRepository { library.store }
+
+    func addRoutes(to router: RouterGroup<AppContext>) {
+        router.get("/phone/stage", use: home)
+        router.get("/phone/stage/series", use: seriesList)
+        router.get("/phone/stage/series/:id", use: picker)
+        router.post("/phone/stage/series/:id/languages", use: chooseLanguages)
+        router.get("/phone/stage/series/:id/delete", use: confirmDelete)
+        router.post("/phone/stage/series/:id/delete", use: delete)
+        router.get("/phone/stage/talks/:id", use: presenter)
+        router.get("/phone/stage/import", use: importPage)
+        router.get("/phone/stage/settings", use: settings)
+        router.post("/phone/stage/settings", use: saveSettings)
+    }
+
+    @Sendable func home(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        try await library.ensureDemo(accountID: identity.account.id)
+        let preferences = try await store.preferences(accountID: identity.account.id)
+        var data: [String: Any] = [:]
+        if let id = preferences.lastTalkID, let talk = try await store.talk(id: id, accountID: identity.account.id) {
+            data["lastTalk"] = ["id": Self.id(talk.id), "title": talk.title]
+        }
+        return pages.render("stage-home", title: "Stage", data, request: request, context: context)
+    }
+
+    @Sendable func seriesList(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let series = try await library.visibleSeries(accountID: identity.account.id)
+        var items: [[String: Any]] = []
+        for summary in series {
+            var item: [String: Any] = [
+                "id": Self.id(summary.series.id), "title": summary.series.title, "isDemo": summary.series.isDemo,
+                "detail": "\(Self.count(summary.talkCount, "talk")) · \(Self.count(summary.slideCount, "slide")) · "
+                    + "slides in \(Self.languageList(summary.series.slideLanguages))",
+            ]
+            if let cover = try await cover(of: summary.series.id, accountID: identity.account.id) { item["cover"] = cover }
+            items.append(item)
+        }
+        return pages.render("stage-series", title: "Load a talk", ["series": items, "hasSeries": !items.isEmpty],
+                            request: request, context: context)
+    }
+
+    @Sendable func picker(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let series = try await ownSeries(identity, context)
+        return try await pickerPage(series, identity: identity, request: request, context: context)
+    }
+
+    @Sendable func chooseLanguages(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var series = try await ownSeries(identity, context)
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        do {
+            try series.choose(slideLanguage: form["slideLanguage"] ?? "", notesLanguage: form["notesLanguage"] ?? "")
+            try await store.saveSeries(series, accountID: identity.account.id, at: clock.now())
+            return PageRenderer.redirect(to: "/phone/stage/series/\(Self.id(series.id))")
+        } catch let error as ValidationError {
+            return try await pickerPage(series, identity: identity, error: error.message, request: request, context: context)
+        }
+    }
+
+    @Sendable func confirmDelete(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let series = try await ownSeries(identity, context)
+        let summary = try await store.allSeries(accountID: identity.account.id).first { $0.series.id == series.id }
+        return pages.render("stage-delete", title: "Delete \(series.title)?", [
+            "id": Self.id(series.id), "title": series.title,
+            "detail": summary.map { "\(Self.count($0.talkCount, "talk")), \(Self.count($0.slideCount, "slide")), \(Self.size($0.bytes))" } ?? "",
+        ], request: request, context: context)
+    }
+
+    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        guard try await library.deleteSeries(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
+            throw APIError.notFound("series")
+        }
+        return PageRenderer.redirect(to: "/phone/stage/settings")
+    }
+
+    @Sendable func presenter(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        guard let talk = try await store.talk(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
+            throw APIError.notFound("talk")
+        }
+        let preferences = try await store.preferences(accountID: identity.account.id)
+        return pages.render("stage-present", title: talk.title, [
+            "talkId": Self.id(talk.id), "talkTitle": talk.title, "seriesId": Self.id(talk.seriesID),
+            "advanceMethod": preferences.advanceMethod.rawValue, "bodyClass": "page stage presenter-page", "live": true,
+            "appealKinds": AppealKind.allCases.map { ["value": $0.rawValue, "label": $0.label] },
+        ], request: request, context: context)
+    }
+
+    @Sendable func importPage(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let series = try await store.allSeries(accountID: identity.account.id).filter { !$0.series.isDemo }
+        return pages.render("stage-import", title: "Import slides", [
+            "series": series.map { ["id": Self.id($0.series.id), "title": $0.series.title] }, "hasSeries": !series.isEmpty,
+            "maxSize": Self.size(Int64(StageImportController.maximumUploadBytes)),
+        ], request: request, context: context)
+    }
+
+    @Sendable func settings(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        return try await settingsPage(identity, request: request, context: context)
+    }
+
+    @Sendable func saveSettings(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        guard let method = AdvanceMethod(rawValue: form["advanceMethod"] ?? "") else {
+            return try await settingsPage(identity, error: "Choose how to advance: buttons, swipe or tapping the sides.",
+                                          request: request, context: context)
+        }
+        var preferences = try await store.preferences(accountID: identity.account.id)
+        preferences.advanceMethod = method
+        try await store.savePreferences(preferences, accountID: identity.account.id)
+        return try await settingsPage(identity, notice: "Saved: \(method.label).", request: request, context: context)
+    }
+
+    // MARK: Pages
+
+    private func pickerPage(_ series: Series, identity: Identity, error: String? = nil, request: Request, context: AppContext) async throws -> Response {
+        let talks = try await store.talks(seriesID: series.id, accountID: identity.account.id)
+        var talkItems: [[String: Any]] = []
+        for talk in talks {
+            var item: [String: Any] = [
+                "id": Self.id(talk.id), "title": talk.title,
+                "detail": "\(Self.count(talk.arrangement.filter { !$0.hidden }.count, "slide"))"
+                    + (talk.arrangement.contains(where: \.hidden) ? " · \(talk.arrangement.filter(\.hidden).count) hidden" : ""),
+            ]
+            if let first = talk.arrangement.first(where: { !$0.hidden }),
+               let slide = try await store.slide(id: first.slideID, accountID: identity.account.id),
+               let media = slide.media.resolve(series.slideLanguage, fallbacks: series.slideLanguages) {
+                item["cover"] = StageLibrary.assetURL(media)
+            }
+            talkItems.append(item)
+        }
+        var data: [String: Any] = [
+            "id": Self.id(series.id), "title": series.title, "talks": talkItems, "hasTalks": !talkItems.isEmpty,
+            "slideLanguageName": LanguageTag.name(of: series.slideLanguage), "notesLanguageName": LanguageTag.name(of: series.notesLanguage),
+            "slideLanguages": series.slideLanguages.map { ["value": $0, "label": LanguageTag.name(of: $0), "selected": $0 == series.slideLanguage] },
+            "notesLanguages": series.notesLanguages.map { ["value": $0, "label": LanguageTag.name(of: $0), "selected": $0 == series.notesLanguage] },
+        ]
+        if let error { data["error"] = error }
+        return pages.render("stage-picker", title: series.title, data, request: request, context: context)
+    }
+
+    private func settingsPage(_ identity: Identity, error: String? = nil, notice: String? = nil, request: Request, context: AppContext) async throws -> Response {
+        let series = try await store.allSeries(accountID: identity.account.id)
+        let preferences = try await store.preferences(accountID: identity.account.id)
+        let logs = try await jobs.logs(accountID: identity.account.id)
+        var data: [String: Any] = [
+            "series": series.map { summary in
+                ["id": Self.id(summary.series.id), "title": summary.series.title, "size": Self.size(summary.bytes),
+                 "detail": "\(Self.count(summary.talkCount, "talk")), \(Self.count(summary.slideCount, "slide"))"]
+            },
+            "hasSeries": !series.isEmpty,
+            "total": Self.size(series.reduce(0) { $0 + $1.bytes }),
+            "methods": AdvanceMethod.allCases.map { ["value": $0.rawValue, "label": $0.label, "checked": $0 == preferences.advanceMethod] },
+            "logs": logs.map { entry in
+                ["id": Self.id(entry.id), "title": entry.log.talkTitle,
+                 "when": Date(millisecondsSince1970: entry.log.startedAt).formatted(date: .abbreviated, time: .shortened),
+                 "duration": Self.duration(entry.log.durationMs)]
+            },
+            "hasLogs": !logs.isEmpty,
+        ]
+        if let error { data["error"] = error }
+        if let notice { data["notice"] = notice }
+        return pages.render("stage-settings", title: "Stage settings", data, request: request, context: context)
+    }
+
+    /// The first shown slide's picture of a series' first talk, for the series list.
+    private func cover(of seriesID: UUID, accountID: UUID) async throws -> String? {
+        guard let series = try await store.series(id: seriesID, accountID: accountID),
+              let talk = try await store.talks(seriesID: seriesID, accountID: accountID).first,
+              let first = talk.arrangement.first(where: { !$0.hidden }),
+              let slide = try await store.slide(id: first.slideID, accountID: accountID)
+        else { return nil }
+        return slide.media.resolve(series.slideLanguage, fallbacks: series.slideLanguages).map(StageLibrary.assetURL)
+    }
+
+    private func ownSeries(_ identity: Identity, _ context: AppContext) async throws -> Series {
+        guard let series = try await store.series(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
+            throw APIError.notFound("series")
+        }
+        return series
+    }
+
+    // MARK: Formatting
+
+    static func id(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    static func languageList(_ tags: [String]) -> String { tags.map(LanguageTag.name(of:)).joined(separator: ", ") }
+
+    static func size(_ bytes: Int64) -> String {
+        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
+    }
+
+    static func duration(_ ms: Int64) -> String {
+        let seconds = ms / 1000
+        return seconds >= 3600 ? String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+            : String(format: "%d:%02d", seconds / 60, seconds % 60)
+    }
+}

@@ -1,0 +1,67 @@
+// Draws a slide into a frame: its picture or video, and the overlays on top, placed
+// by fractions of the frame so they land in the same place on every screen. Shared
+// by the presenter (current slide, thumbnails) and the audience display.
+
+export function formatDuration(ms) {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = String(total % 60).padStart(2, "0");
+  return minutes >= 60 ? `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/**
+ * @param frame element to fill (emptied first)
+ * @param slide { kind, media, overlays, durationMs }
+ * @param options { video: "play" | "muted" | "poster", lazy: bool }
+ */
+export function drawSlide(frame, slide, { video = "poster", lazy = false } = {}) {
+  frame.replaceChildren();
+  if (!slide || !slide.media) return null;
+  let media;
+  if (slide.kind === "video") {
+    media = document.createElement("video");
+    media.src = slide.media;
+    media.playsInline = true;
+    media.preload = video === "poster" ? "metadata" : "auto";
+    if (video !== "poster") media.autoplay = true;
+    if (video !== "play") media.muted = true;
+    media.setAttribute("aria-hidden", "true");
+  } else {
+    media = document.createElement("img");
+    media.src = slide.media;
+    media.alt = "";
+    media.decoding = "async";
+    if (lazy) media.loading = "lazy";
+  }
+  media.className = "slide-media";
+  frame.append(media);
+  for (const overlay of slide.overlays || []) {
+    const box = document.createElement("div");
+    box.className = "slide-overlay";
+    box.textContent = overlay.text;
+    Object.assign(box.style, {
+      left: `${overlay.x * 100}%`,
+      top: `${overlay.y * 100}%`,
+      width: `${overlay.width * 100}%`,
+      height: `${overlay.height * 100}%`,
+      color: overlay.color,
+      fontFamily: overlay.font,
+      fontSize: `${overlay.size * 100}cqh`,
+      textAlign: overlay.align,
+      background: overlay.box || "transparent",
+    });
+    frame.append(box);
+  }
+  if (slide.kind === "video" && video === "poster") {
+    const label = document.createElement("span");
+    label.className = "video-label";
+    label.textContent = slide.durationMs ? `Video ${formatDuration(slide.durationMs)}` : "Video";
+    if (!slide.durationMs) {
+      media.addEventListener("loadedmetadata", () => {
+        if (Number.isFinite(media.duration)) label.textContent = `Video ${formatDuration(media.duration * 1000)}`;
+      });
+    }
+    frame.append(label);
+  }
+  return media;
+}

@@ -1,0 +1,106 @@
+// Import page (S7): uploads the file with a progress bar, then follows the import's
+// progress until the talk is ready; Cancel stops either step.
+const form = document.getElementById("import-form");
+const panel = document.getElementById("import-progress");
+const bar = document.getElementById("import-bar");
+const stage = document.getElementById("import-stage");
+const message = document.getElementById("import-message");
+const cancel = document.getElementById("import-cancel");
+const open = document.getElementById("import-open");
+let upload = null;
+let jobId = null;
+let stopped = false;
+
+function fail(text) {
+  message.hidden = false;
+  message.textContent = text;
+  cancel.hidden = true;
+  form.querySelector("button[type=submit]").disabled = false;
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const file = document.getElementById("file").files[0];
+  if (!file) {
+    document.getElementById("file").setAttribute("aria-invalid", "true");
+    panel.hidden = false;
+    stage.textContent = "";
+    fail("Choose a file to import first.");
+    return;
+  }
+  const params = new URLSearchParams({ filename: file.name });
+  const series = document.getElementById("series").value;
+  if (series) params.set("seriesId", series);
+  const title = document.getElementById("seriesTitle").value.trim();
+  if (!series && title) params.set("seriesTitle", title);
+  panel.hidden = false;
+  message.hidden = true;
+  open.hidden = true;
+  cancel.hidden = false;
+  stopped = false;
+  form.querySelector("button[type=submit]").disabled = true;
+  stage.textContent = "Uploading…";
+  bar.value = 0;
+  upload = new XMLHttpRequest();
+  upload.open("POST", `/api/v1/stage/imports?${params}`);
+  upload.setRequestHeader("Content-Type", "application/octet-stream");
+  upload.upload.addEventListener("progress", (e) => {
+    if (e.lengthComputable) bar.value = (e.loaded / e.total) * 0.3;
+  });
+  upload.addEventListener("load", () => {
+    let body = {};
+    try {
+      body = JSON.parse(upload.responseText);
+    } catch {}
+    if (upload.status !== 202) {
+      fail(body.error?.message || `The upload failed (${upload.status}).`);
+      stage.textContent = "Not imported";
+      return;
+    }
+    jobId = body.id;
+    follow();
+  });
+  upload.addEventListener("error", () => fail("The upload failed: the server could not be reached."));
+  upload.addEventListener("abort", () => {
+    stage.textContent = "Cancelled";
+    fail("The upload was cancelled; nothing was saved.");
+  });
+  upload.send(file);
+});
+
+async function follow() {
+  while (jobId && !stopped) {
+    const response = await fetch(`/api/v1/stage/imports/${jobId}`, { credentials: "same-origin" });
+    if (!response.ok) return fail("Lost track of the import; see the series list.");
+    const job = await response.json();
+    bar.value = 0.3 + job.fraction * 0.7;
+    stage.textContent = job.stage;
+    if (job.state === "done") {
+      cancel.hidden = true;
+      form.querySelector("button[type=submit]").disabled = false;
+      open.hidden = false;
+      open.href = `/phone/stage/talks/${job.talkId.toLowerCase()}`;
+      if (job.message) {
+        message.hidden = false;
+        message.className = "notice";
+        message.textContent = job.message;
+      }
+      return;
+    }
+    if (job.state === "failed" || job.state === "cancelled") return fail(job.message || "The import failed.");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+cancel.addEventListener("click", async () => {
+  stopped = true;
+  if (upload && upload.readyState !== XMLHttpRequest.DONE) {
+    upload.abort();
+    return;
+  }
+  if (jobId) {
+    await fetch(`/api/v1/stage/imports/${jobId}`, { method: "DELETE", credentials: "same-origin" });
+    stopped = false;
+    follow();
+  }
+});

@@ -1,0 +1,225 @@
+import CadenceCore
+import DeckImport
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Stage
+import Storage
+import Synchronization
+
+/// `/api/v1/stage/imports` (S7): upload a ZIP of pictures, a PDF or a PPTX; it becomes a
+/// talk in a series. The upload is streamed to disk (bounded), its format checked at once
+/// (a wrong file is a 4xx straight away), then the import runs in the background with
+/// its progress kept in the database for the page to poll. Nothing is saved until the
+/// whole deck is read, so a bad or cancelled import leaves nothing behind.
+struct StageImportController {
+    let library: StageLibrary
+    let jobs: any StageJobsRepository
+    let running: RunningImports
+    let importer: DeckImporter
+    let clock: any WallClock
+    let logger: Logger
+
+    static let maximumUploadBytes = 512 << 20
+
+    var store: any StageRepository { library.store }
+    var workRoot: URL { library.files.root.appendingPathComponent("imports", isDirectory: true) }
+
+    func addRoutes(to group: RouterGroup<AppContext>) {
+        group.post("imports", use: start)
+        group.get("imports/:id", use: show)
+        group.delete("imports/:id", use: cancel)
+    }
+
+    @Sendable func start(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let query = request.uri.queryParameters
+        let filename = String(query["filename"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !filename.isEmpty, filename.count <= 255 else {
+            throw APIError.invalid(field: "filename", "Say the file's name: ?filename=talk.pptx (at most 255 characters).")
+        }
+        // Either an existing series of the account, or a new one made when the import succeeds.
+        var target: Series?
+        if let text = query["seriesId"].map(String.init), !text.isEmpty {
+            guard let id = UUID(uuidString: text), let series = try await store.series(id: id, accountID: account.id) else {
+                throw APIError.notFound("series")
+            }
+            target = series
+        }
+        let newTitle = query["seriesTitle"].map(String.init)?.trimmingCharacters(in: .whitespaces)
+        if let newTitle, newTitle.count > Series.maximumTitleLength {
+            throw APIError.invalid(field: "seriesTitle", "A series title has at most \(Series.maximumTitleLength) characters.")
+        }
+
+        let jobID = UUID()
+        let workDirectory = workRoot.appendingPathComponent(jobID.uuidString.lowercased(), isDirectory: true)
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        let upload = workDirectory.appendingPathComponent("upload")
+        do {
+            try await receive(request, into: upload, context: context)
+            _ = try DeckFormat.detect(fileURL: upload, filename: filename)
+        } catch let error as DeckImportError {
+            try? FileManager.default.removeItem(at: workDirectory)
+            throw APIError(.unsupportedMediaType, code: "unsupported_file", error.message, field: "file")
+        } catch {
+            try? FileManager.default.removeItem(at: workDirectory)
+            throw error
+        }
+
+        let job = ImportJob(id: jobID, filename: filename, stage: "Uploaded")
+        try await jobs.saveImport(job, accountID: account.id, at: clock.now())
+        let task = Task { [self] in
+            await run(job, upload: upload, workDirectory: workDirectory, target: target, newSeriesTitle: newTitle, accountID: account.id)
+        }
+        running.add(jobID, task)
+        return .json(ImportJobBody(job), status: .accepted)
+    }
+
+    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        guard let job = try await jobs.importJob(id: try context.parameters.requireID("id"), accountID: account.id) else {
+            throw APIError.notFound("import")
+        }
+        return .json(ImportJobBody(job))
+    }
+
+    /// Stops an import that is still running; a finished one is left as it is.
+    @Sendable func cancel(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        guard let job = try await jobs.importJob(id: try context.parameters.requireID("id"), accountID: account.id) else {
+            throw APIError.notFound("import")
+        }
+        if job.state == .running { running.cancel(job.id) }
+        return Response(status: .noContent)
+    }
+
+    // MARK: The work
+
+    /// Streams the body to a file, refusing it past the limit without reading the rest.
+    private func receive(_ request: Request, into file: URL, context: AppContext) async throws {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maximumUploadBytes {
+            throw JSONBody.tooLarge(limit: Self.maximumUploadBytes)
+        }
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw APIError(.internalServerError, code: "storage_failed", "The server could not store the upload.")
+        }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        var received = 0
+        for try await buffer in request.body {
+            received += buffer.readableBytes
+            guard received <= Self.maximumUploadBytes else { throw JSONBody.tooLarge(limit: Self.maximumUploadBytes) }
+            try handle.write(contentsOf: Data(buffer: buffer))
+        }
+        guard received > 0 else { throw APIError.invalid(field: "file", "The upload is empty: send the file's bytes as the body.") }
+    }
+
+    private func run(_ job: ImportJob, upload: URL, workDirectory: URL, target: Series?, newSeriesTitle: String?, accountID: UUID) async {
+        var job = job
+        let latest = LatestProgress()
+        // Progress is written at most four times a second, from one place.
+        let reporter = Task { [jobs, clock, job, latest] in
+            var current = job
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                guard let progress = latest.take() else { continue }
+                current.fraction = min(0.95, progress.fraction * 0.95)
+                current.stage = progress.stage
+                try? await jobs.saveImport(current, accountID: accountID, at: clock.now())
+            }
+        }
+        var adopted: [MediaAsset] = []
+        do {
+            let deck = try await importer.importDeck(fileURL: upload, filename: job.filename, workDirectory: workDirectory) { progress in
+                latest.set(progress)
+            }
+            reporter.cancel()
+            try Task.checkCancellation()
+            let series = try target ?? Series(title: newSeriesTitle.flatMap { $0.isEmpty ? nil : $0 } ?? deck.title)
+            var slides: [Slide] = []
+            for (offset, imported) in deck.slides.enumerated() {
+                try Task.checkCancellation()
+                let asset = try picture(for: imported, number: offset + 1, seriesID: series.id, accountID: accountID)
+                adopted.append(asset)
+                slides.append(try Slide(
+                    media: Localized([series.slideLanguage: asset.id]),
+                    notes: Localized(imported.notes.isEmpty ? [:] : [series.notesLanguage: String(imported.notes.prefix(Slide.maximumNotesLength))]),
+                    title: imported.title))
+            }
+            let position = target == nil ? 0 : try await store.talks(seriesID: series.id, accountID: accountID).count
+            let talk = try StageTalk(
+                seriesID: series.id, title: String(deck.title.prefix(StageTalk.maximumTitleLength)), position: position,
+                arrangement: zip(slides, deck.slides).map { SlidePlacement(slideID: $0.id, hidden: $1.hidden) })
+            if target == nil { try await store.saveSeries(series, accountID: accountID, at: clock.now()) }
+            do {
+                try await store.insertTalk(talk, slides: slides, assets: adopted, accountID: accountID, at: clock.now())
+            } catch {
+                if target == nil { _ = try? await store.deleteSeries(id: series.id, accountID: accountID) }
+                throw error
+            }
+            job.state = .done
+            job.fraction = 1
+            job.stage = "Imported \(slides.count) slide\(slides.count == 1 ? "" : "s")"
+            job.message = deck.warnings.isEmpty ? nil : deck.warnings.joined(separator: " ")
+            job.talkID = talk.id
+        } catch {
+            reporter.cancel()
+            library.files.remove(adopted, accountID: accountID)
+            if error is CancellationError || (error as? DeckImportError)?.kind == .cancelled {
+                job.state = .cancelled
+                job.stage = "Cancelled"
+                job.message = "The import was cancelled; nothing was saved."
+            } else {
+                job.state = .failed
+                job.stage = "Failed"
+                job.message = Self.describe(error)
+                if !(error is DeckImportError) { logger.error("stage import failed", metadata: ["error": "\(error)"]) }
+            }
+        }
+        try? FileManager.default.removeItem(at: workDirectory)
+        running.remove(job.id)
+        do {
+            try await jobs.saveImport(job, accountID: accountID, at: clock.now())
+        } catch {
+            logger.error("could not record the end of an import", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The slide's picture moved into the store, or a drawn placeholder when the deck gave none.
+    private func picture(for slide: ImportedSlide, number: Int, seriesID: UUID, accountID: UUID) throws -> MediaAsset {
+        if let file = slide.imageFile {
+            let type = slide.imageType == "jpeg" ? "image/jpeg" : "image/png"
+            return try library.files.adopt(file, seriesID: seriesID, contentType: type, width: slide.width, height: slide.height,
+                                           origin: .imported, accountID: accountID)
+        }
+        let svg = SlideArt.titleCard(slide.title ?? "Slide \(number)", subtitle: "Picture not available", palette: .night)
+        return try library.files.store(Data(svg.utf8), seriesID: seriesID, contentType: "image/svg+xml",
+                                       width: SlideArt.width, height: SlideArt.height, origin: .imported, accountID: accountID)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as DeckImportError: error.message
+        case let error as ValidationError: error.message
+        default: "The import failed on the server. Try again; if it keeps failing, the server log says why."
+        }
+    }
+}
+
+/// The newest progress an import reported, until the reporter takes it.
+final class LatestProgress: Sendable {
+    private let value = Mutex<ImportProgress?>(nil)
+
+    func set(_ progress: ImportProgress) { value.withLock { $0 = progress } }
+    func take() -> ImportProgress? { value.withLock { current in defer { current = nil }; return current } }
+}
+
+/// Imports running in this process, so a cancel can reach them.
+final class RunningImports: Sendable {
+    private let tasks = Mutex<[UUID: Task<Void, Never>]>([:])
+
+    func add(_ id: UUID, _ task: Task<Void, Never>) { tasks.withLock { $0[id] = task } }
+    func remove(_ id: UUID) { _ = tasks.withLock { $0.removeValue(forKey: id) } }
+    func cancel(_ id: UUID) { tasks.withLock { $0[id] }?.cancel() }
+}
