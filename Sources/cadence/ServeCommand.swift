@@ -59,6 +59,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         do {
             try await app.runService()
+        } catch is CancellationError {
+            // SIGTERM or SIGINT: a graceful stop, not a failure.
         } catch {
             try? await database.shutdown()
             throw CLIError("the server stopped: \(error)")

@@ -1,0 +1,221 @@
+import ArgumentParser
+import Foundation
+import HummingbirdWSClient
+import Logging
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The seed's performance table for Stage, measured against a real `cadence serve`:
+/// presenter command → a display's socket receives the slide; loading a talk of N slides
+/// with notes; saving order and visibility; boot; PPTX import time per slide. The
+/// reference, measured in the same run, is a bare GET /healthz round trip with the same client.
+struct StageBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stage",
+        abstract: "Presenter → display latency, talk load and save times, boot, and PPTX import time per slide.",
+        discussion: "Uses LibreOffice (Debian libreoffice-impress) and poppler-utils for slide pictures when installed. Build with -c release.")
+
+    @Option(help: "Slides in the generated deck.") var slides: Int = 300
+    @Option(help: "Presenter commands to time.") var commands: Int = 200
+    @Option(help: "Loads and saves to time.") var repeats: Int = 30
+    @Option(help: "Boot measurements to take (the median is reported).") var boots: Int = 5
+    @Option(help: ArgumentHelp("Database to serve from (default: a fresh SQLite file).", valueName: "url")) var database: String?
+
+    func validate() throws {
+        guard slides > 1, commands > 0, repeats > 0, boots > 0 else {
+            throw ValidationError("--slides must be above 1, and --commands, --repeats and --boots positive.")
+        }
+    }
+
+    func run() async throws {
+        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        var arguments = ["serve", "--data-dir", dataDir.path, "--bcrypt-cost", "10"]
+        if let database { arguments += ["--database", database] }
+        let port = try BenchServer.freePort()
+        var server = try await BenchServer.start(arguments: arguments, port: port)
+        let client = BenchHTTP(port: port, token: try await server.registerBenchUser())
+
+        // Import a generated PPTX and time it end to end (upload → the talk is ready).
+        print("importing a generated \(slides)-slide PPTX…")
+        let deck = dataDir.appendingPathComponent("bench.pptx")
+        try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
+        try BenchDeck.write(slides: slides, to: deck)
+        let importStart = ContinuousClock.now
+        let started = try await client.json("POST", "/api/v1/stage/imports?filename=bench.pptx", body: try Data(contentsOf: deck),
+                                            contentType: "application/octet-stream", expect: 202)
+        guard let jobID = started["id"] as? String else { throw CLIError("the import did not start: \(started)") }
+        var job: [String: Any] = [:]
+        repeat {
+            try await Task.sleep(for: .milliseconds(50))
+            job = try await client.json("GET", "/api/v1/stage/imports/\(jobID)")
+        } while job["state"] as? String == "running"
+        let importSeconds = (ContinuousClock.now - importStart).seconds
+        guard job["state"] as? String == "done", let talkID = job["talkId"] as? String else {
+            throw CLIError("the import failed: \(job["message"] ?? job)")
+        }
+        let pictures = (job["message"] as? String).map { "without pictures: \($0)" } ?? "with slide pictures (LibreOffice → PDF → pdftoppm)"
+
+        // Reference and loads.
+        var reference: [Double] = []
+        for _ in 0..<repeats { reference.append(try await client.timed("GET", "/healthz")) }
+        var loads: [Double] = []
+        var deckBody: [String: Any] = [:]
+        for _ in 0..<repeats {
+            let start = ContinuousClock.now
+            deckBody = try await client.json("GET", "/api/v1/stage/talks/\(talkID)/deck")
+            loads.append((ContinuousClock.now - start).milliseconds)
+        }
+        let talk = try await client.json("GET", "/api/v1/stage/talks/\(talkID)")
+        let slideIDs = (talk["slides"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        let shown = (deckBody["slides"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        guard slideIDs.count == slides, !shown.isEmpty else { throw CLIError("the imported talk has \(slideIDs.count) slides, expected \(slides)") }
+
+        // Saves: reverse the order and flip a slide's visibility each time.
+        var saves: [Double] = []
+        for round in 0..<repeats {
+            let order = round % 2 == 0 ? slideIDs.reversed() : slideIDs
+            let body = try JSONSerialization.data(withJSONObject: ["slides": order.enumerated().map { ["id": $1, "hidden": $0 == round % slides] }])
+            saves.append(try await client.timed("PUT", "/api/v1/stage/talks/\(talkID)/arrangement", body: body))
+        }
+
+        // Presenter → display: a socket of the account (as a display holds) waits for each slide.
+        let latencies = try await presenterToDisplay(client: client, talkID: talkID, slideIDs: shown)
+
+        // Boot, against the existing database.
+        server.stop()
+        var bootTimes: [Double] = []
+        for _ in 0..<boots {
+            let start = ContinuousClock.now
+            server = try await BenchServer.start(arguments: arguments, port: port)
+            bootTimes.append((ContinuousClock.now - start).milliseconds)
+            server.stop()
+        }
+
+        func p(_ values: [Double], _ q: Double) -> Double { let s = values.sorted(); return s[min(s.count - 1, Int(Double(s.count) * q))] }
+        let healthz = p(reference, 0.5)
+        print("cadence bench stage — \(database == nil ? "SQLite" : "PostgreSQL"), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print(String(format: "reference GET /healthz round trip:       p50 %.2f ms", healthz))
+        print(String(format: "presenter → display (%d commands):      p50 %.1f ms, p99 %.1f ms  (p50 ÷ reference %.1f)",
+                     latencies.count, p(latencies, 0.5), p(latencies, 0.99), p(latencies, 0.5) / healthz))
+        print(String(format: "load a %d-slide talk with notes:        p50 %.1f ms, max %.1f ms  (p50 ÷ reference %.1f)",
+                     slides, p(loads, 0.5), loads.max()!, p(loads, 0.5) / healthz))
+        print(String(format: "save order and visibility (%d slides):  p50 %.1f ms, p99 %.1f ms  (p50 ÷ reference %.1f)",
+                     slides, p(saves, 0.5), p(saves, 0.99), p(saves, 0.5) / healthz))
+        print(String(format: "boot to first /healthz 200:             median %.0f ms of %d", p(bootTimes, 0.5), bootTimes.count))
+        print(String(format: "PPTX import:                            %.2f s for %d slides, %.0f ms per slide, %@",
+                     importSeconds, slides, importSeconds * 1000 / Double(slides), pictures))
+        print("targets: presenter → display p99 ≤ 30 ms; load ≤ 300 ms; save ≤ 25 ms; boot ≤ 400 ms")
+    }
+
+    private func presenterToDisplay(client: BenchHTTP, talkID: String, slideIDs: [String]) async throws -> [Double] {
+        let watcher = ScreenWatcher()
+        let logger = Logger(label: "bench.display", factory: { _ in SwiftLogNoOpLogHandler() })
+        let socket = Task {
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(client.port)/api/v1/live",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(client.token)"]), logger: logger
+            ) { inbound, _, _ in
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    if case .text(let text) = message { watcher.receive(text) }
+                }
+            }
+        }
+        defer { socket.cancel() }
+        while !watcher.connected { try await Task.sleep(for: .milliseconds(10)) }
+        var latencies: [Double] = []
+        for index in 0..<commands {
+            let slide = slideIDs[index % slideIDs.count]
+            let body = try JSONSerialization.data(withJSONObject: ["talkId": talkID, "slideId": slide, "number": index % slideIDs.count + 1])
+            let start = ContinuousClock.now
+            watcher.expect(slide)
+            _ = try await client.timed("POST", "/api/v1/stage/screen", body: body)
+            try await watcher.wait(timeout: .seconds(5))
+            latencies.append((ContinuousClock.now - start).milliseconds)
+        }
+        return latencies
+    }
+}
+
+/// What the bench's display socket has seen; `wait` resumes the moment the expected slide arrives.
+final class ScreenWatcher: Sendable {
+    private struct State {
+        var connected = false
+        var expected: String?
+        var arrived = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+    private let state = Mutex(State())
+
+    var connected: Bool { state.withLock { $0.connected } }
+
+    func expect(_ slideID: String) { state.withLock { $0.expected = slideID; $0.arrived = false } }
+
+    func receive(_ text: String) {
+        if text.hasPrefix(#"{"type":"hello""#) { state.withLock { $0.connected = true } }
+        guard text.contains(#""type":"stage.screen""#) else { return }
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let expected = state.expected, text.contains(expected) else { return nil }
+            state.arrived = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait(timeout: Duration) async throws {
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            state.withLock { state -> CheckedContinuation<Void, Never>? in defer { state.waiter = nil }; return state.waiter }?.resume()
+        }
+        defer { timer.cancel() }
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.arrived { return true }
+                state.waiter = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+        guard state.withLock({ $0.arrived }) else { throw CLIError("a display never received a slide within \(timeout)") }
+    }
+}
+
+/// A tiny authenticated HTTP client over URLSession, for the benches.
+struct BenchHTTP: Sendable {
+    let port: Int
+    let token: String
+
+    func send(_ method: String, _ path: String, body: Data? = nil, contentType: String = "application/json") async throws -> (Int, Data) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            request.httpBody = body
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    func json(_ method: String, _ path: String, body: Data? = nil, contentType: String = "application/json", expect: Int = 200) async throws -> [String: Any] {
+        let (status, data) = try await send(method, path, body: body, contentType: contentType)
+        guard status == expect else { throw CLIError("\(method) \(path) answered \(status): \(String(decoding: data.prefix(300), as: UTF8.self))") }
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
+    /// Milliseconds for one request that must succeed.
+    func timed(_ method: String, _ path: String, body: Data? = nil) async throws -> Double {
+        let start = ContinuousClock.now
+        let (status, data) = try await send(method, path, body: body)
+        guard (200..<300).contains(status) else { throw CLIError("\(method) \(path) answered \(status): \(String(decoding: data.prefix(300), as: UTF8.self))") }
+        return (ContinuousClock.now - start).milliseconds
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
+    var seconds: Double { milliseconds / 1000 }
+}
