@@ -94,6 +94,13 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let stage = StageLibrary(store: SQLStageRepository(database: database), files: AssetStore(dataDirectory: dependencies.dataDirectory),
                              clock: dependencies.clock, logger: dependencies.logger)
     let stageJobs = SQLStageJobsRepository(database: database)
+    // Imports run inside the process that took them. On SQLite (one process) any still marked
+    // running were cut off by a stop; on PostgreSQL another instance may still be working, so
+    // only imports silent for an hour are given up.
+    let now = dependencies.clock.now()
+    try await stageJobs.failAbandonedImports(
+        updatedBefore: database.notifiesOtherInstances ? now.addingTimeInterval(-3600) : now,
+        message: "The server restarted before this import finished; import the file again.", at: now)
     StageController(library: stage, jobs: stageJobs, live: live, clock: dependencies.clock)
         .addRoutes(to: authenticated.group("api/v1/stage"))
     StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
