@@ -2,6 +2,7 @@ import Foundation
 import ZIPFoundation
 
 /// A ZIP of slide pictures: every PNG/JPEG entry, in natural file-name order, one slide each.
+/// MP4 and WebM entries become video slides in the same order.
 struct ZIPImagesReader {
     let limits: ImportLimits
 
@@ -11,7 +12,11 @@ struct ZIPImagesReader {
         guard let last = components.last, !path.hasSuffix("/") else { return false }
         if components.contains(where: { $0 == "__MACOSX" }) || last.hasPrefix(".") { return false }
         let lower = last.lowercased()
-        return lower.hasSuffix(".png") || lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
+        return lower.hasSuffix(".png") || lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") || isVideo(lower)
+    }
+
+    static func isVideo(_ path: String) -> Bool {
+        VideoProbe.extensions.contains { path.lowercased().hasSuffix("." + $0) }
     }
 
     func read(fileURL: URL, into directory: URL, progress: (Int, Int) -> Void) throws -> [ImportedSlide] {
@@ -20,7 +25,7 @@ struct ZIPImagesReader {
             .filter { Self.isSlidePicture($0.path) }
             .sorted { NaturalOrder.areInIncreasingOrder($0.path, $1.path) }
         if pictures.isEmpty {
-            throw DeckImportError(.empty, "The ZIP has no PNG or JPEG pictures.")
+            throw DeckImportError(.empty, "The ZIP has no PNG or JPEG pictures (or MP4/WebM videos).")
         }
         if pictures.count > limits.maxSlides {
             throw DeckImportError(.tooLarge,
@@ -32,6 +37,20 @@ struct ZIPImagesReader {
             let base = String(format: "slide-%04d", index + 1)
             let temporary = directory.appendingPathComponent(base + ".part")
             try archive.extract(entry, to: temporary)
+            if Self.isVideo(entry.path) {
+                let video: VideoProbe.Info
+                do {
+                    video = try VideoProbe.probe(file: temporary)
+                } catch {
+                    try? FileManager.default.removeItem(at: temporary)
+                    throw DeckImportError(.undecodableImage, "\(entry.path) is not an MP4 or WebM video the browser can play.")
+                }
+                let final = directory.appendingPathComponent(base + "." + video.type)
+                try FileManager.default.moveItem(at: temporary, to: final)
+                slides.append(ImportedSlide(imageFile: final, imageType: video.type, durationMs: video.durationMs))
+                progress(index + 1, pictures.count)
+                continue
+            }
             let info: ImageInfo
             do {
                 info = try ImageProbe.probe(file: temporary, maxPixels: limits.maxImagePixels)

@@ -28,7 +28,7 @@ import Testing
         await expectImportError(.empty) { try await run(empty, "e.zip") }
         let zip = Fixtures.zip([], name: "none.zip", in: dir)
         let error = await expectImportError(.empty) { try await run(zip, "none.zip") }
-        #expect(error?.message == "The ZIP has no PNG or JPEG pictures.")
+        #expect(error?.message == "The ZIP has no PNG or JPEG pictures (or MP4/WebM videos).")
         let onlyText = Fixtures.zip([.init(path: "a.txt", data: Data("x".utf8))], name: "t.zip", in: dir)
         await expectImportError(.empty) { try await run(onlyText, "t.zip") }
     }

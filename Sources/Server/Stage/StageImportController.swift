@@ -143,7 +143,7 @@ struct StageImportController {
                 let asset = try picture(for: imported, number: offset + 1, seriesID: series.id, accountID: accountID)
                 adopted.append(asset)
                 slides.append(try Slide(
-                    media: Localized([series.slideLanguage: asset.id]),
+                    kind: imported.isVideo ? .video : .image, media: Localized([series.slideLanguage: asset.id]),
                     notes: Localized(imported.notes.isEmpty ? [:] : [series.notesLanguage: String(imported.notes.prefix(Slide.maximumNotesLength))]),
                     title: imported.title))
             }
@@ -189,9 +189,14 @@ struct StageImportController {
     /// The slide's picture moved into the store, or a drawn placeholder when the deck gave none.
     private func picture(for slide: ImportedSlide, number: Int, seriesID: UUID, accountID: UUID) throws -> MediaAsset {
         if let file = slide.imageFile {
-            let type = slide.imageType == "jpeg" ? "image/jpeg" : "image/png"
+            let type = switch slide.imageType {
+            case "jpeg": "image/jpeg"
+            case "mp4": "video/mp4"
+            case "webm": "video/webm"
+            default: "image/png"
+            }
             return try library.files.adopt(file, seriesID: seriesID, contentType: type, width: slide.width, height: slide.height,
-                                           origin: .imported, accountID: accountID)
+                                           durationMs: slide.durationMs, origin: .imported, accountID: accountID)
         }
         let svg = SlideArt.titleCard(slide.title ?? "Slide \(number)", subtitle: "Picture not available", palette: .night)
         return try library.files.store(Data(svg.utf8), seriesID: seriesID, contentType: "image/svg+xml",

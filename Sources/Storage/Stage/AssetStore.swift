@@ -29,11 +29,11 @@ public struct AssetStore: Sendable {
     }
 
     /// Moves a file made elsewhere (an import's work folder) into the store.
-    public func adopt(_ file: URL, seriesID: UUID, contentType: String, width: Int?, height: Int?,
+    public func adopt(_ file: URL, seriesID: UUID, contentType: String, width: Int?, height: Int?, durationMs: Int64? = nil,
                       origin: MediaAsset.Origin, accountID: UUID) throws -> MediaAsset {
         let data = try Data(contentsOf: file, options: .mappedIfSafe)
         let asset = MediaAsset(seriesID: seriesID, contentType: contentType, byteSize: Int64(data.count), sha256: Self.sha256(data),
-                               width: width, height: height, origin: origin)
+                               width: width, height: height, durationMs: durationMs, origin: origin)
         let target = url(for: asset, accountID: accountID)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.moveItem(at: file, to: target)
