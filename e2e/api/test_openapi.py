@@ -21,6 +21,9 @@ def test_the_api_matches_its_spec_and_never_fails_on_bad_input(server):
          "--max-examples", os.environ.get("CADENCE_SCHEMATHESIS_EXAMPLES", "40"),
          "--header", f"Authorization: Bearer {body['token']}",
          "--exclude-path", "/api/v1/auth/logout",  # would end the session the other calls use
+         # Revoking a listed session can revoke this very token, leaving every later call a 401
+         # (the Swift tests cover revoking; here it would hide the rest of the API).
+         "--exclude-path", "/api/v1/auth/sessions/{id}",
          "--no-color"],
         capture_output=True, text=True, timeout=900)
     print(result.stdout[-20000:])

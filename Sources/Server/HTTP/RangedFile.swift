@@ -17,13 +17,17 @@ enum RangedFile {
         if request.headers[.ifNoneMatch] == "\"\(etag)\"" {
             return Response(status: .notModified, headers: headers)
         }
-        guard let rangeHeader = request.headers[.range] else {
+        let requested = request.headers[.range].map { parse($0, size: size) } ?? .whole
+        let range: ClosedRange<Int>
+        switch requested {
+        case .whole:
             headers[.contentLength] = String(size)
             return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: path, context: context))
-        }
-        guard let range = parse(rangeHeader, size: size) else {
+        case .unsatisfiable:
             headers[.contentRange] = "bytes */\(size)"
             return Response(status: .rangeNotSatisfiable, headers: headers)
+        case .part(let part):
+            range = part
         }
         headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
         headers[.contentLength] = String(range.count)
@@ -31,19 +35,28 @@ enum RangedFile {
                         body: try await fileIO.loadFile(path: path, range: range, context: context))
     }
 
-    /// `bytes=a-b`, `bytes=a-` or `bytes=-n`; nil when unsatisfiable or malformed (several ranges are answered whole: nil too).
-    static func parse(_ header: String, size: Int) -> ClosedRange<Int>? {
-        guard size > 0, header.hasPrefix("bytes="), !header.contains(",") else { return nil }
+    enum Requested: Equatable {
+        case whole
+        case part(ClosedRange<Int>)
+        case unsatisfiable
+    }
+
+    /// `bytes=a-b`, `bytes=a-` or `bytes=-n`. A header this server cannot use (another unit,
+    /// several ranges, bad syntax) is ignored and the whole file sent, as RFC 9110 §14.2 allows;
+    /// a well-formed range that starts past the end is unsatisfiable (416).
+    static func parse(_ header: String, size: Int) -> Requested {
+        guard header.hasPrefix("bytes="), !header.contains(",") else { return .whole }
         let spec = header.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
         let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
+        guard parts.count == 2 else { return .whole }
         if parts[0].isEmpty {
-            guard let suffix = Int(parts[1]), suffix > 0 else { return nil }
-            return max(0, size - suffix)...(size - 1)
+            guard let suffix = Int(parts[1]) else { return .whole }
+            return suffix > 0 && size > 0 ? .part(max(0, size - suffix)...(size - 1)) : .unsatisfiable
         }
-        guard let start = Int(parts[0]), start >= 0, start < size else { return nil }
-        if parts[1].isEmpty { return start...(size - 1) }
-        guard let end = Int(parts[1]), end >= start else { return nil }
-        return start...min(end, size - 1)
+        guard let start = Int(parts[0]), start >= 0 else { return .whole }
+        guard start < size else { return .unsatisfiable }
+        if parts[1].isEmpty { return .part(start...(size - 1)) }
+        guard let end = Int(parts[1]), end >= start else { return .whole }
+        return .part(start...min(end, size - 1))
     }
 }

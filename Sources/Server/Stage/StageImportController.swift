@@ -29,7 +29,7 @@ struct StageImportController {
     func addRoutes(to group: RouterGroup<AppContext>) {
         group.post("imports", use: start)
         group.get("imports/:id", use: show)
-        group.delete("imports/:id", use: cancel)
+        group.post("imports/:id/cancel", use: cancel)
     }
 
     @Sendable func start(request: Request, context: AppContext) async throws -> Response {
@@ -84,14 +84,15 @@ struct StageImportController {
         return .json(ImportJobBody(job))
     }
 
-    /// Stops an import that is still running; a finished one is left as it is.
+    /// Stops an import that is still running; a finished one is left as it is. The job stays
+    /// readable, so the page can show "cancelled".
     @Sendable func cancel(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
         guard let job = try await jobs.importJob(id: try context.parameters.requireID("id"), accountID: account.id) else {
             throw APIError.notFound("import")
         }
         if job.state == .running { running.cancel(job.id) }
-        return Response(status: .noContent)
+        return .json(ImportJobBody(job), status: .accepted)
     }
 
     // MARK: The work
@@ -118,11 +119,11 @@ struct StageImportController {
     private func run(_ job: ImportJob, upload: URL, workDirectory: URL, target: Series?, newSeriesTitle: String?, accountID: UUID) async {
         var job = job
         let latest = LatestProgress()
-        // Progress is written at most four times a second, from one place.
+        // Progress is written at most twice a second, from one place, and only when it changed.
         let reporter = Task { [jobs, clock, job, latest] in
             var current = job
             while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(250))
+                try? await Task.sleep(for: .milliseconds(500))
                 guard let progress = latest.take() else { continue }
                 current.fraction = min(0.95, progress.fraction * 0.95)
                 current.stage = progress.stage
@@ -131,10 +132,16 @@ struct StageImportController {
         }
         var adopted: [MediaAsset] = []
         do {
+            // Imports take turns: LibreOffice and pdftoppm want the CPU, and a queue of
+            // uploads must not crowd the database out (SQLite has one writer).
+            latest.set(ImportProgress(fraction: 0, stage: "Waiting for other imports to finish"))
+            try await running.slots.acquire()
+            defer { running.slots.release() }
             let deck = try await importer.importDeck(fileURL: upload, filename: job.filename, workDirectory: workDirectory) { progress in
                 latest.set(progress)
             }
             reporter.cancel()
+            await reporter.value  // its last write must not land after the final one below
             try Task.checkCancellation()
             let series = try target ?? Series(title: newSeriesTitle.flatMap { $0.isEmpty ? nil : $0 } ?? deck.title)
             var slides: [Slide] = []
@@ -165,6 +172,7 @@ struct StageImportController {
             job.talkID = talk.id
         } catch {
             reporter.cancel()
+            await reporter.value
             library.files.remove(adopted, accountID: accountID)
             if error is CancellationError || (error as? DeckImportError)?.kind == .cancelled {
                 job.state = .cancelled
@@ -220,11 +228,57 @@ final class LatestProgress: Sendable {
     func take() -> ImportProgress? { value.withLock { current in defer { current = nil }; return current } }
 }
 
-/// Imports running in this process, so a cancel can reach them.
+/// Imports running in this process, so a cancel can reach them, and the turns they take.
 final class RunningImports: Sendable {
     private let tasks = Mutex<[UUID: Task<Void, Never>]>([:])
+    let slots = AsyncSemaphore(permits: 2)
 
     func add(_ id: UUID, _ task: Task<Void, Never>) { tasks.withLock { $0[id] = task } }
     func remove(_ id: UUID) { _ = tasks.withLock { $0.removeValue(forKey: id) } }
     func cancel(_ id: UUID) { tasks.withLock { $0[id] }?.cancel() }
+}
+
+/// A counting semaphore for async code; a cancelled waiter leaves the queue and throws.
+final class AsyncSemaphore: Sendable {
+    private struct State {
+        var permits: Int
+        var waiters: [(id: UUID, continuation: CheckedContinuation<Void, any Error>)] = []
+    }
+    private let state: Mutex<State>
+
+    init(permits: Int) { state = Mutex(State(permits: permits)) }
+
+    func acquire() async throws {
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let granted = state.withLock { state -> Bool in
+                    if state.permits > 0 {
+                        state.permits -= 1
+                        return true
+                    }
+                    state.waiters.append((id, continuation))
+                    return false
+                }
+                if granted { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiter?.resume(throwing: CancellationError())
+        }
+    }
+
+    func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            if state.waiters.isEmpty {
+                state.permits += 1
+                return nil
+            }
+            return state.waiters.removeFirst().continuation
+        }
+        next?.resume()
+    }
 }

@@ -99,7 +99,7 @@ cancel.addEventListener("click", async () => {
     return;
   }
   if (jobId) {
-    await fetch(`/api/v1/stage/imports/${jobId}`, { method: "DELETE", credentials: "same-origin" });
+    await fetch(`/api/v1/stage/imports/${jobId}/cancel`, { method: "POST", credentials: "same-origin" });
     stopped = false;
     follow();
   }
