@@ -131,9 +131,7 @@ struct StagePagesController {
             return try await settingsPage(identity, error: "Choose how to advance: buttons, swipe or tapping the sides.",
                                           request: request, context: context)
         }
-        var preferences = try await store.preferences(accountID: identity.account.id)
-        preferences.advanceMethod = method
-        try await store.savePreferences(preferences, accountID: identity.account.id)
+        try await store.setAdvanceMethod(method, accountID: identity.account.id)
         return try await settingsPage(identity, notice: "Saved: \(method.label).", request: request, context: context)
     }
 

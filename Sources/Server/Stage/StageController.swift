@@ -106,11 +106,7 @@ struct StageController {
         let account = try context.requireIdentity().account
         let id = try context.parameters.requireID("id")
         guard let loaded = try await library.load(talkID: id, accountID: account.id) else { throw APIError.notFound("talk") }
-        var preferences = try await store.preferences(accountID: account.id)
-        if preferences.lastTalkID != id {
-            preferences.lastTalkID = id
-            try await store.savePreferences(preferences, accountID: account.id)
-        }
+        try await store.setLastTalk(id, accountID: account.id)
         return .json(DeckBody(loaded))
     }
 
@@ -152,7 +148,8 @@ struct StageController {
         if let song = input.song, !song.isEmpty, !songs.contains(song) {
             throw APIError.invalid(field: "song", songs.isEmpty ? "This talk offers no songs." : "Choose one of: \(songs.joined(separator: ", ")).")
         }
-        talk.appeal = AppealChoice(kind: kind, song: input.song)
+        // No song given: keep the one chosen before (or the first offered), so a vocal appeal never loses its slides.
+        talk.appeal = AppealChoice(kind: kind, song: input.song.flatMap { $0.isEmpty ? nil : $0 } ?? talk.appeal.song ?? songs.first)
         guard try await store.updateTalk(talk, accountID: account.id, at: clock.now()) else { throw APIError.notFound("talk") }
         return .json(TalkSummaryBody(talk))
     }
@@ -204,8 +201,9 @@ struct StageController {
         guard let talk = try await store.talk(id: input.talkId, accountID: account.id),
               let series = try await store.series(id: talk.seriesID, accountID: account.id)
         else { throw APIError.notFound("talk") }
-        var screen = StageScreen(talkId: talk.id, overlays: [], blank: input.blank ?? false, mode: mode, ended: input.ended ?? false)
-        if let slideID = input.slideId, !(input.ended ?? false) {
+        let ended = input.ended ?? false
+        var screen = StageScreen(talkId: talk.id, overlays: [], blank: (input.blank ?? false) || ended, mode: mode, ended: ended)
+        if let slideID = input.slideId, !ended {
             guard talk.arrangement.contains(where: { $0.slideID == slideID }),
                   let slide = try await store.slide(id: slideID, accountID: account.id)
             else { throw APIError.invalid(field: "slideId", "That slide is not part of this talk.") }
@@ -226,7 +224,7 @@ struct StageController {
             if mode == "mirror" {
                 screen.notes = steps?[input.step ?? 0].notes ?? CaptionScript.strip(slide.notes[series.notesLanguage] ?? "")
             }
-        } else if !(input.ended ?? false) {
+        } else {
             screen.blank = true
         }
         let data = String(decoding: try JSONEncoder().encode(screen), as: UTF8.self)
@@ -302,10 +300,9 @@ struct StageController {
         guard let method = AdvanceMethod(rawValue: input.advanceMethod) else {
             throw APIError.invalid(field: "advanceMethod", "Advance with one of: \(AdvanceMethod.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
-        var preferences = try await store.preferences(accountID: account.id)
-        preferences.advanceMethod = method
-        try await store.savePreferences(preferences, accountID: account.id)
-        return .json(PreferencesBody(advanceMethod: method.rawValue, lastTalkId: preferences.lastTalkID))
+        try await store.setAdvanceMethod(method, accountID: account.id)
+        let preferences = try await store.preferences(accountID: account.id)
+        return .json(PreferencesBody(advanceMethod: preferences.advanceMethod.rawValue, lastTalkId: preferences.lastTalkID))
     }
 
     // MARK: Lookups

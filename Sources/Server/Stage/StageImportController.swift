@@ -215,6 +215,7 @@ struct StageImportController {
         switch error {
         case let error as DeckImportError: error.message
         case let error as ValidationError: error.message
+        case StageStoreError.seriesNotFound: "The series was deleted while the import ran; nothing was saved."
         default: "The import failed on the server. Try again; if it keeps failing, the server log says why."
         }
     }

@@ -12,20 +12,29 @@ struct StageLibrary: Sendable {
     let clock: any WallClock
     let logger: Logger
 
-    /// Creates the demo series the first time an account opens Stage.
+    /// Creates the demo series the first time an account opens Stage. Concurrent first
+    /// visits wait on one another in the database; the one that loses removes its files.
     func ensureDemo(accountID: UUID) async throws {
-        guard try await store.preferences(accountID: accountID).demoCreated == false,
-              try await store.claimDemo(accountID: accountID)
-        else { return }
+        guard try await store.preferences(accountID: accountID).demoCreated == false else { return }
         let demo = DemoSeries.make()
         var assets: [MediaAsset] = []
         for picture in demo.pictures {
             assets.append(try files.store(Data(picture.svg.utf8), id: picture.id, seriesID: demo.series.id, contentType: "image/svg+xml",
                                           width: SlideArt.width, height: SlideArt.height, origin: .shipped, accountID: accountID))
         }
-        try await store.saveSeries(demo.series, accountID: accountID, at: clock.now())
-        try await store.insertTalk(demo.talk, slides: demo.slides, assets: assets, accountID: accountID, at: clock.now())
-        logger.info("created the Stage demo series", metadata: ["account": "\(accountID)"])
+        let created: Bool
+        do {
+            created = try await store.createDemo(demo.series, talk: demo.talk, slides: demo.slides, assets: assets,
+                                                 accountID: accountID, at: clock.now())
+        } catch {
+            files.remove(assets, accountID: accountID)
+            throw error
+        }
+        if created {
+            logger.info("created the Stage demo series", metadata: ["account": "\(accountID)"])
+        } else {
+            files.remove(assets, accountID: accountID)
+        }
     }
 
     /// The series to list. The demo steps aside once the person has a complete series of

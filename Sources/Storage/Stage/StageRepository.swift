@@ -44,10 +44,13 @@ public protocol StageRepository: Sendable {
     func assets(ids: [UUID], accountID: UUID) async throws -> [MediaAsset]
 
     func preferences(accountID: UUID) async throws -> StagePreferences
-    func savePreferences(_ preferences: StagePreferences, accountID: UUID) async throws
-    /// Marks the account's demo as made; true only for the one caller that flipped it, so
-    /// two first visits at once (or two instances) make one demo.
-    func claimDemo(accountID: UUID) async throws -> Bool
+    /// Each preference is written on its own, so two devices saving different ones never undo each other.
+    func setLastTalk(_ talkID: UUID, accountID: UUID) async throws
+    func setAdvanceMethod(_ method: AdvanceMethod, accountID: UUID) async throws
+    /// Saves the demo series with its talk, unless the account already has one: the claim and
+    /// the rows commit together, so two first visits at once (or two instances) make one demo,
+    /// and a failure leaves the account free to get one next time. True when this call made it.
+    func createDemo(_ series: Series, talk: StageTalk, slides: [Slide], assets: [MediaAsset], accountID: UUID, at: Date) async throws -> Bool
 }
 
 public struct SQLStageRepository: StageRepository {
@@ -65,7 +68,7 @@ public struct SQLStageRepository: StageRepository {
             SELECT s.id, s.title, s.slide_languages, s.notes_languages, s.slide_language, s.notes_language, s.is_demo,
                    (SELECT COUNT(*) FROM stage_talks t WHERE t.series_id = s.id) AS talk_count,
                    (SELECT COUNT(*) FROM stage_slides sl JOIN stage_talks t ON sl.talk_id = t.id WHERE t.series_id = s.id) AS slide_count,
-                   (SELECT COALESCE(SUM(a.byte_size), 0) FROM stage_assets a WHERE a.series_id = s.id) AS bytes
+                   (SELECT CAST(COALESCE(SUM(a.byte_size), 0) AS BIGINT) FROM stage_assets a WHERE a.series_id = s.id) AS bytes
             FROM stage_series s WHERE s.account_id = \(bind: account) ORDER BY s.is_demo, s.created_at
             """).all()
         return try rows.map { row in
@@ -82,8 +85,12 @@ public struct SQLStageRepository: StageRepository {
     }
 
     public func saveSeries(_ series: Series, accountID: UUID, at: Date) async throws {
+        try await Self.saveSeries(series, accountID: accountID, at: at, on: database.sql)
+    }
+
+    static func saveSeries(_ series: Series, accountID: UUID, at: Date, on sql: any SQLDatabase) async throws {
         let now = at.millisecondsSince1970
-        try await database.sql.raw("""
+        try await sql.raw("""
             INSERT INTO stage_series (id, account_id, title, slide_languages, notes_languages, slide_language, notes_language,
                                       is_demo, created_at, updated_at)
             VALUES (\(bind: series.id.uuidString), \(bind: accountID.uuidString), \(bind: series.title),
@@ -123,36 +130,55 @@ public struct SQLStageRepository: StageRepository {
     }
 
     public func insertTalk(_ talk: StageTalk, slides: [Slide], assets: [MediaAsset], accountID: UUID, at: Date) async throws {
+        try await database.transaction { sql in
+            try await Self.insertTalk(talk, slides: slides, assets: assets, accountID: accountID, at: at, on: sql)
+        }
+    }
+
+    public func createDemo(_ series: Series, talk: StageTalk, slides: [Slide], assets: [MediaAsset], accountID: UUID, at: Date) async throws -> Bool {
+        try await database.transaction { sql in
+            let claimed = try await sql.raw("""
+                INSERT INTO stage_preferences (account_id, last_talk_id, advance_method, demo_created)
+                VALUES (\(bind: accountID.uuidString), NULL, \(bind: AdvanceMethod.buttons.rawValue), 1)
+                ON CONFLICT (account_id) DO UPDATE SET demo_created = 1 WHERE stage_preferences.demo_created = 0
+                RETURNING account_id
+                """).all()
+            guard !claimed.isEmpty else { return false }
+            try await Self.saveSeries(series, accountID: accountID, at: at, on: sql)
+            try await Self.insertTalk(talk, slides: slides, assets: assets, accountID: accountID, at: at, on: sql)
+            return true
+        }
+    }
+
+    static func insertTalk(_ talk: StageTalk, slides: [Slide], assets: [MediaAsset], accountID: UUID, at: Date, on sql: any SQLDatabase) async throws {
         let now = at.millisecondsSince1970, account = accountID.uuidString
         let arrangement = try Self.json(talk.arrangement), appeal = try Self.json(talk.appeal)
         let slideRows = try slides.map { [$0.id.uuidString, account, talk.id.uuidString, try Self.json($0), String(now)] }
-        try await database.transaction { sql in
-            // The series must be the account's: a talk is never slipped into another account's series.
-            guard try await sql.select().column("id").from("stage_series").where("id", .equal, talk.seriesID.uuidString)
-                .where("account_id", .equal, account).first() != nil
-            else { throw StageStoreError.seriesNotFound }
-            try await sql.insert(into: "stage_talks")
-                .columns("id", "account_id", "series_id", "title", "position", "arrangement", "appeal", "created_at", "updated_at")
-                .values(SQLBind(talk.id.uuidString), SQLBind(account), SQLBind(talk.seriesID.uuidString), SQLBind(talk.title),
-                        SQLBind(talk.position), SQLBind(arrangement), SQLBind(appeal), SQLBind(now), SQLBind(now))
-                .run()
-            // Batches keep each statement well under both engines' bound-parameter limits.
-            for chunk in assets.chunked(by: 200) {
-                let insert = sql.insert(into: "stage_assets").columns(Self.assetColumns + ["account_id", "created_at"])
-                for asset in chunk {
-                    insert.values(SQLBind(asset.id.uuidString), SQLBind(asset.seriesID.uuidString), SQLBind(asset.contentType),
-                                  SQLBind(asset.byteSize), SQLBind(asset.sha256), SQLBind(asset.width), SQLBind(asset.height),
-                                  SQLBind(asset.durationMs), SQLBind(asset.origin.rawValue), SQLBind(account), SQLBind(now))
-                }
-                try await insert.run()
+        // The series must be the account's: a talk is never slipped into another account's series.
+        guard try await sql.select().column("id").from("stage_series").where("id", .equal, talk.seriesID.uuidString)
+            .where("account_id", .equal, account).first() != nil
+        else { throw StageStoreError.seriesNotFound }
+        try await sql.insert(into: "stage_talks")
+            .columns("id", "account_id", "series_id", "title", "position", "arrangement", "appeal", "created_at", "updated_at")
+            .values(SQLBind(talk.id.uuidString), SQLBind(account), SQLBind(talk.seriesID.uuidString), SQLBind(talk.title),
+                    SQLBind(talk.position), SQLBind(arrangement), SQLBind(appeal), SQLBind(now), SQLBind(now))
+            .run()
+        // Batches keep each statement well under both engines' bound-parameter limits.
+        for chunk in assets.chunked(by: 200) {
+            let insert = sql.insert(into: "stage_assets").columns(Self.assetColumns + ["account_id", "created_at"])
+            for asset in chunk {
+                insert.values(SQLBind(asset.id.uuidString), SQLBind(asset.seriesID.uuidString), SQLBind(asset.contentType),
+                              SQLBind(asset.byteSize), SQLBind(asset.sha256), SQLBind(asset.width), SQLBind(asset.height),
+                              SQLBind(asset.durationMs), SQLBind(asset.origin.rawValue), SQLBind(account), SQLBind(now))
             }
-            for chunk in slideRows.chunked(by: 200) {
-                let insert = sql.insert(into: "stage_slides").columns("id", "account_id", "talk_id", "slide", "created_at")
-                for row in chunk {
-                    insert.values(SQLBind(row[0]), SQLBind(row[1]), SQLBind(row[2]), SQLBind(row[3]), SQLBind(now))
-                }
-                try await insert.run()
+            try await insert.run()
+        }
+        for chunk in slideRows.chunked(by: 200) {
+            let insert = sql.insert(into: "stage_slides").columns("id", "account_id", "talk_id", "slide", "created_at")
+            for row in chunk {
+                insert.values(SQLBind(row[0]), SQLBind(row[1]), SQLBind(row[2]), SQLBind(row[3]), SQLBind(now))
             }
+            try await insert.run()
         }
     }
 
@@ -209,24 +235,20 @@ public struct SQLStageRepository: StageRepository {
             demoCreated: try row.decode(column: "demo_created", as: Int.self) != 0)
     }
 
-    public func savePreferences(_ preferences: StagePreferences, accountID: UUID) async throws {
+    public func setLastTalk(_ talkID: UUID, accountID: UUID) async throws {
         try await database.sql.raw("""
             INSERT INTO stage_preferences (account_id, last_talk_id, advance_method, demo_created)
-            VALUES (\(bind: accountID.uuidString), \(bind: preferences.lastTalkID?.uuidString),
-                    \(bind: preferences.advanceMethod.rawValue), \(bind: preferences.demoCreated ? 1 : 0))
-            ON CONFLICT (account_id) DO UPDATE SET last_talk_id = excluded.last_talk_id,
-                advance_method = excluded.advance_method, demo_created = excluded.demo_created
+            VALUES (\(bind: accountID.uuidString), \(bind: talkID.uuidString), \(bind: AdvanceMethod.buttons.rawValue), 0)
+            ON CONFLICT (account_id) DO UPDATE SET last_talk_id = excluded.last_talk_id
             """).run()
     }
 
-    public func claimDemo(accountID: UUID) async throws -> Bool {
-        let rows = try await database.sql.raw("""
+    public func setAdvanceMethod(_ method: AdvanceMethod, accountID: UUID) async throws {
+        try await database.sql.raw("""
             INSERT INTO stage_preferences (account_id, last_talk_id, advance_method, demo_created)
-            VALUES (\(bind: accountID.uuidString), NULL, \(bind: AdvanceMethod.buttons.rawValue), 1)
-            ON CONFLICT (account_id) DO UPDATE SET demo_created = 1 WHERE stage_preferences.demo_created = 0
-            RETURNING account_id
-            """).all()
-        return !rows.isEmpty
+            VALUES (\(bind: accountID.uuidString), NULL, \(bind: method.rawValue), 0)
+            ON CONFLICT (account_id) DO UPDATE SET advance_method = excluded.advance_method
+            """).run()
     }
 
     // MARK: Rows

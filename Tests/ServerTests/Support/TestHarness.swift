@@ -50,6 +50,8 @@ struct TestServer {
     let clock: TestClock
     let mailer: RecordingMailer
     let database: Database
+    /// Where the server keeps files (Stage pictures); a private folder per test.
+    let dataDirectory: URL
 }
 
 /// Builds the real router over a real database and hands the test a client.
@@ -59,18 +61,20 @@ func withTestServer(live: Bool = false, _ body: @escaping @Sendable (TestServer)
     defer { cleanup() }
     let clock = TestClock()
     let mailer = RecordingMailer()
+    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-data-\(UUID().uuidString.lowercased())")
+    defer { try? FileManager.default.removeItem(at: dataDirectory) }
     var logger = Logger(label: "test.server")
     logger.logLevel = .warning
     let dependencies = ServerDependencies(
         database: database, mailer: mailer, clock: clock, passwordHasher: PasswordHasher(cost: 4),
-        publicURL: "http://cadence.test", logger: logger)
+        publicURL: "http://cadence.test", dataDirectory: dataDirectory, logger: logger)
     let server = try await assembleServer(dependencies)
     let app = Application(router: server.router, server: webSocketServer(server.router),
                           configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                           services: live ? server.services : [], logger: logger)
     do {
         try await app.test(live ? .live : .router) { client in
-            try await body(TestServer(client: client, clock: clock, mailer: mailer, database: database))
+            try await body(TestServer(client: client, clock: clock, mailer: mailer, database: database, dataDirectory: dataDirectory))
         }
     } catch {
         try? await database.shutdown()
