@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "CadenceCore"),
         .target(name: "Talks", dependencies: ["CadenceCore"]),
         .target(name: "Stage", dependencies: ["CadenceCore"]),
+        .target(name: "Spots", dependencies: ["CadenceCore"]),
         // Reads uploaded decks (ZIP of pictures, PDF, PPTX); poppler and LibreOffice are used at run time when present.
         .target(name: "DeckImport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(
@@ -85,6 +86,7 @@ let package = Package(
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
+        .testTarget(name: "SpotsTests", dependencies: ["Spots", "CadenceCore"]),
         .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "ServerTests",

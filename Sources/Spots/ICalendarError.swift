@@ -1,0 +1,36 @@
+import Foundation
+
+/// An iCalendar file Cadence cannot read, with the line to look at and a message a person can act on,
+/// e.g. "Line 7: DUE value '2024-13-01' is not a date."
+public struct ICalendarError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Equatable, Sendable, Codable {
+        /// The file does not start with BEGIN:VCALENDAR (or has content outside one).
+        case notICalendar
+        /// BEGIN/END do not pair up.
+        case unbalanced
+        /// A line that is not `NAME;PARAM=value:value`.
+        case malformedLine
+        /// A date or date-time that cannot be read.
+        case badDate
+        /// A TZID that neither the file nor the system defines.
+        case unknownTimeZone
+        /// A location alarm whose coordinates cannot be read.
+        case badLocation
+        /// Larger than `ICalendar.maximumBytes` or `ICalendar.maximumLines`.
+        case tooLarge
+    }
+
+    /// 1-based line number in the file as given (before unfolding); 0 when it concerns the whole file.
+    public let line: Int
+    public let kind: Kind
+    /// The full message, starting with "Line N: " when a line is known.
+    public let message: String
+
+    public init(line: Int, kind: Kind, _ detail: String) {
+        self.line = line
+        self.kind = kind
+        self.message = line > 0 ? "Line \(line): \(detail)" : detail
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+extension ICalendar {
+    /// Writes reminders as one VCALENDAR with a VTODO each.
+    ///
+    /// Per reminder: UID, DTSTAMP (`now`), SUMMARY, DESCRIPTION (when there are notes), DUE in UTC
+    /// (an imported all-day `VALUE=DATE` is written back as a DATE while unchanged), STATUS, COMPLETED,
+    /// and for a place one VALARM carrying both encodings — ACTION:DISPLAY, DESCRIPTION, TRIGGER at
+    /// `proximityAlarmTrigger`, X-APPLE-PROXIMITY + X-APPLE-STRUCTURED-LOCATION, and RFC 9074
+    /// PROXIMITY + VLOCATION (UID = the fence id, GEO, and a geo: URL whose `u=` is the radius). A place imported from a
+    /// file and not changed since is written with its original lines instead (no second encoding is
+    /// added). Preserved lines and components go back where they were; VTIMEZONEs they refer to are
+    /// written once per calendar.
+    ///
+    /// Lines end in CRLF and are folded at 75 octets without splitting a UTF-8 sequence.
+    public static func export(_ reminders: [Reminder], prodID: String = "-//Cadence//Spots//EN", now: Date) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + ICalText.escape(prodID), "CALSCALE:GREGORIAN"]
+        var zones: [String: [String]] = [:]
+        for reminder in reminders {
+            for (tzid, component) in reminder.preserved.timeZones where zones[tzid] == nil { zones[tzid] = component }
+        }
+        for tzid in zones.keys.sorted() { lines.append(contentsOf: zones[tzid]!) }
+        let stamp = ICalDateValue.utcString(now)
+        for reminder in reminders { lines.append(contentsOf: todoLines(reminder, stamp: stamp)) }
+        lines.append("END:VCALENDAR")
+        return lines.map { ICalText.fold($0) }.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func todoLines(_ reminder: Reminder, stamp: String) -> [String] {
+        let preserved = reminder.preserved
+        let keepPlace: PreservedCalendarData.PlaceSource? =
+            preserved.placeSource.flatMap { $0.place == reminder.place ? $0 : nil }
+        let items = ICalKnown.normalized(preserved.items, for: reminder, placeIsAlarm: keepPlace?.isAlarm ?? true)
+        var lines = ["BEGIN:VTODO"]
+        for item in items {
+            switch item {
+            case .line(let line): lines.append(line)
+            case .component(let component): lines.append(contentsOf: component)
+            case .known(let name, let parameters):
+                if let line = knownLine(name, parameters: parameters, reminder: reminder, stamp: stamp) { lines.append(line) }
+            case .place:
+                if let keepPlace {
+                    lines.append(contentsOf: keepPlace.lines)
+                } else if let place = reminder.place {
+                    lines.append(contentsOf: placeAlarm(place, reminder: reminder))
+                }
+            }
+        }
+        lines.append("END:VTODO")
+        return lines
+    }
+
+    private static func knownLine(_ name: String, parameters: [String], reminder: Reminder, stamp: String) -> String? {
+        let preserved = reminder.preserved
+        var parameters = parameters
+        let value: String
+        switch name {
+        case "UID":
+            value = preserved.uid ?? reminder.id.uuidString
+        case "DTSTAMP":
+            value = stamp
+        case "SUMMARY":
+            let original = preserved.overflow["SUMMARY"]
+            let text = original.map { ICalText.shorten($0, to: Reminder.titleMaximumLength) == reminder.title } == true
+                ? original! : reminder.title
+            value = ICalText.escape(text)
+        case "DESCRIPTION":
+            let original = preserved.overflow["DESCRIPTION"]
+            let text = original.map { ICalText.shorten($0, to: Reminder.notesMaximumLength) == reminder.notes } == true
+                ? original! : reminder.notes
+            value = ICalText.escape(text)
+        case "DUE":
+            guard let due = reminder.due else { return nil }
+            if let allDay = preserved.allDayDue, allDay.due == due {
+                parameters.insert("VALUE=DATE", at: 0)
+                value = allDay.date
+            } else {
+                value = ICalDateValue.utcString(due)
+            }
+        case "STATUS":
+            if reminder.isComplete {
+                value = "COMPLETED"
+            } else {
+                value = preserved.status ?? "NEEDS-ACTION"
+            }
+        case "COMPLETED":
+            guard let completedAt = reminder.completedAt else { return nil }
+            value = ICalDateValue.utcString(completedAt)
+        default:
+            return nil
+        }
+        return name + parameters.map { ";" + $0 }.joined() + ":" + value
+    }
+
+    /// A VALARM with both Apple's and RFC 9074's encoding of the place.
+    static func placeAlarm(_ place: Place, reminder: Reminder) -> [String] {
+        let fence = place.fence
+        let proximity = fence.trigger == .arrive ? "ARRIVE" : "DEPART"
+        let latitude = ICalText.number(fence.center.latitude)
+        let longitude = ICalText.number(fence.center.longitude)
+        let radius = ICalText.number(fence.radius)
+        let title = "\"" + ICalText.parameterValue(ICalText.caretEncode(place.name)).replacingOccurrences(of: "\"", with: "") + "\""
+        return [
+            "BEGIN:VALARM",
+            "ACTION:DISPLAY",
+            "DESCRIPTION:" + ICalText.escape(reminder.title),
+            "TRIGGER;VALUE=DATE-TIME:" + proximityAlarmTrigger,
+            "X-APPLE-PROXIMITY:" + proximity,
+            "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=\(radius);X-TITLE=\(title):geo:\(latitude),\(longitude)",
+            "PROXIMITY:" + proximity,
+            "BEGIN:VLOCATION",
+            "UID:" + fence.id.uuidString,  // RFC 9073 requires a UID; the fence id survives a round trip
+            "NAME:" + ICalText.escape(place.name),
+            "GEO:\(latitude);\(longitude)",
+            "URL:geo:\(latitude),\(longitude);u=\(radius)",
+            "END:VLOCATION",
+            "END:VALARM",
+        ]
+    }
+}

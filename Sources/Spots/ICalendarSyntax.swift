@@ -1,0 +1,398 @@
+import Foundation
+
+// RFC 5545 §3.1 content lines: unfolding, NAME;PARAM=value:value, components, TEXT escaping, folding.
+
+/// One parameter of a content line; names upper-cased, values with their quotes removed.
+struct ICalParameter: Equatable, Sendable {
+    var name: String
+    var values: [String]
+
+    /// Wire form, `NAME=value,value`, values quoted when they contain ':' ';' or ','.
+    var wireForm: String { name + "=" + values.map(ICalText.parameterValue).joined(separator: ",") }
+}
+
+/// One unfolded content line.
+struct ICalLine: Sendable {
+    /// Upper-cased property name.
+    let name: String
+    let parameters: [ICalParameter]
+    /// The value as written (TEXT still escaped).
+    let value: String
+    /// The whole unfolded line as read.
+    let raw: String
+    /// 1-based physical line on which it starts.
+    let number: Int
+
+    func parameter(_ name: String) -> String? {
+        parameters.first { $0.name == name }?.values.first
+    }
+}
+
+/// A component (VCALENDAR, VTODO, VALARM, …) with its properties and sub-components in file order.
+struct ICalComponent: Sendable {
+    enum Entry: Sendable {
+        case property(ICalLine)
+        case component(ICalComponent)
+    }
+
+    let name: String
+    /// Index of the BEGIN line in `ICalDocument.lines`.
+    let begin: Int
+    /// Index of the END line.
+    var end: Int
+    var entries: [Entry] = []
+
+    var beginLine: Int
+
+    var properties: [ICalLine] {
+        entries.compactMap { if case .property(let line) = $0 { line } else { nil } }
+    }
+
+    var components: [ICalComponent] {
+        entries.compactMap { if case .component(let component) = $0 { component } else { nil } }
+    }
+
+    func first(_ name: String) -> ICalLine? { properties.first { $0.name == name } }
+}
+
+struct ICalDocument: Sendable {
+    /// Every logical line in order, BEGIN/END included.
+    var lines: [ICalLine] = []
+    var calendars: [ICalComponent] = []
+
+    /// The verbatim lines of a component, BEGIN through END.
+    func rawLines(of component: ICalComponent) -> [String] {
+        lines[component.begin...component.end].map(\.raw)
+    }
+
+    func lines(of component: ICalComponent) -> ArraySlice<ICalLine> {
+        lines[component.begin...component.end]
+    }
+}
+
+enum ICalSyntax {
+    /// Reads a whole stream: one or more VCALENDAR objects.
+    static func parse(_ text: String) throws(ICalendarError) -> ICalDocument {
+        let logical = try unfold(text)
+        guard let first = logical.first else {
+            throw ICalendarError(line: 0, kind: .notICalendar, "The file is empty; an iCalendar file starts with BEGIN:VCALENDAR.")
+        }
+        if first.text.uppercased() != "BEGIN:VCALENDAR" {
+            throw ICalendarError(
+                line: first.number, kind: .notICalendar,
+                "The file does not start with BEGIN:VCALENDAR, so it is not an iCalendar (.ics) file.")
+        }
+        var document = ICalDocument()
+        document.lines.reserveCapacity(logical.count)
+        var stack: [ICalComponent] = []
+        for (index, item) in logical.enumerated() {
+            let line = try parseLine(item.text, number: item.number)
+            document.lines.append(line)
+            switch line.name {
+            case "BEGIN":
+                let name = line.value.trimmingCharacters(in: .whitespaces).uppercased()
+                if name.isEmpty {
+                    throw ICalendarError(line: line.number, kind: .malformedLine, "BEGIN has no component name.")
+                }
+                if stack.isEmpty && name != "VCALENDAR" {
+                    throw ICalendarError(
+                        line: line.number, kind: .notICalendar,
+                        "BEGIN:\(name) appears outside BEGIN:VCALENDAR … END:VCALENDAR.")
+                }
+                stack.append(ICalComponent(name: name, begin: index, end: index, beginLine: line.number))
+            case "END":
+                let name = line.value.trimmingCharacters(in: .whitespaces).uppercased()
+                guard var open = stack.popLast() else {
+                    throw ICalendarError(
+                        line: line.number, kind: .unbalanced, "END:\(name) has no matching BEGIN:\(name).")
+                }
+                if open.name != name {
+                    throw ICalendarError(
+                        line: line.number, kind: .unbalanced,
+                        "END:\(name) does not match BEGIN:\(open.name) on line \(open.beginLine).")
+                }
+                open.end = index
+                if stack.isEmpty {
+                    document.calendars.append(open)
+                } else {
+                    stack[stack.count - 1].entries.append(.component(open))
+                }
+            default:
+                if stack.isEmpty {
+                    throw ICalendarError(
+                        line: line.number, kind: .notICalendar,
+                        "\(line.name) appears outside BEGIN:VCALENDAR … END:VCALENDAR.")
+                }
+                stack[stack.count - 1].entries.append(.property(line))
+            }
+        }
+        if let open = stack.last {
+            throw ICalendarError(
+                line: open.beginLine, kind: .unbalanced,
+                "BEGIN:\(open.name) has no matching END:\(open.name); the file may be cut off.")
+        }
+        return document
+    }
+
+    /// Splits into logical lines: CRLF or bare LF line ends; a line starting with a space or tab
+    /// continues the previous one (RFC 5545 §3.1). Blank lines are skipped.
+    static func unfold(_ text: String) throws(ICalendarError) -> [(text: String, number: Int)] {
+        let bytes = Array(text.utf8)
+        if bytes.count > ICalendar.maximumBytes {
+            throw ICalendarError(
+                line: 0, kind: .tooLarge,
+                "The file is \(bytes.count / 1_048_576) MB; Cadence reads iCalendar files up to \(ICalendar.maximumBytes / 1_048_576) MB. Export fewer lists at a time.")
+        }
+        var result: [(text: String, number: Int)] = []
+        var current: [UInt8] = []
+        var currentNumber = 0
+        var hasCurrent = false
+        var number = 0
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // UTF-8 byte order mark
+
+        func flush() {
+            if hasCurrent { result.append((String(decoding: current, as: UTF8.self), currentNumber)) }
+            hasCurrent = false
+            current.removeAll(keepingCapacity: true)
+        }
+
+        var index = start
+        while index <= bytes.count {
+            var end = index
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            if end == bytes.count && index == end { break }  // nothing after the last line end
+            number += 1
+            if number > ICalendar.maximumLines {
+                throw ICalendarError(
+                    line: number, kind: .tooLarge,
+                    "The file has more than \(ICalendar.maximumLines) lines; Cadence reads at most that many. Export fewer lists at a time.")
+            }
+            var lineEnd = end
+            if lineEnd > index && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            if lineEnd > index {
+                let firstByte = bytes[index]
+                if (firstByte == 0x20 || firstByte == 0x09) && hasCurrent {
+                    current.append(contentsOf: bytes[(index + 1)..<lineEnd])
+                } else {
+                    flush()
+                    current.append(contentsOf: bytes[index..<lineEnd])
+                    currentNumber = number
+                    hasCurrent = true
+                }
+            } else {
+                flush()
+            }
+            index = end + 1
+        }
+        flush()
+        return result
+    }
+
+    /// `name *(";" param) ":" value`, with quoted parameter values that may hold ':' ';' ','.
+    static func parseLine(_ text: String, number: Int) throws(ICalendarError) -> ICalLine {
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+            (s >= "A" && s <= "Z") || (s >= "a" && s <= "z") || (s >= "0" && s <= "9") || s == "-"
+        }
+        func shown() -> String {
+            let prefix = String(text.prefix(40))
+            return text.count > 40 ? prefix + "…" : prefix
+        }
+        while i < scalars.count && isNameScalar(scalars[i]) { i += 1 }
+        let name = String(String.UnicodeScalarView(scalars[0..<i])).uppercased()
+        if i == scalars.count || !scalars[i...].contains(":") {
+            throw ICalendarError(
+                line: number, kind: .malformedLine,
+                "'\(shown())' has no ':' between the property name and its value.")
+        }
+        if name.isEmpty || (scalars[i] != ";" && scalars[i] != ":") {
+            throw ICalendarError(
+                line: number, kind: .malformedLine,
+                "'\(shown())' does not start with a property name (letters, digits and '-').")
+        }
+        var parameters: [ICalParameter] = []
+        while scalars[i] == ";" {
+            i += 1
+            let nameStart = i
+            while i < scalars.count && isNameScalar(scalars[i]) { i += 1 }
+            let parameterName = String(String.UnicodeScalarView(scalars[nameStart..<i])).uppercased()
+            guard !parameterName.isEmpty, i < scalars.count, scalars[i] == "=" else {
+                throw ICalendarError(
+                    line: number, kind: .malformedLine,
+                    "A parameter of \(name) is not written as NAME=value ('\(shown())').")
+            }
+            i += 1
+            var values: [String] = []
+            while true {
+                if i < scalars.count && scalars[i] == "\"" {
+                    let valueStart = i + 1
+                    i = valueStart
+                    while i < scalars.count && scalars[i] != "\"" { i += 1 }
+                    if i == scalars.count {
+                        throw ICalendarError(
+                            line: number, kind: .malformedLine,
+                            "The quoted value of parameter \(parameterName) on \(name) is not closed with '\"'.")
+                    }
+                    values.append(String(String.UnicodeScalarView(scalars[valueStart..<i])))
+                    i += 1
+                } else {
+                    let valueStart = i
+                    while i < scalars.count && scalars[i] != "," && scalars[i] != ";" && scalars[i] != ":" { i += 1 }
+                    values.append(String(String.UnicodeScalarView(scalars[valueStart..<i])))
+                }
+                guard i < scalars.count else {
+                    throw ICalendarError(
+                        line: number, kind: .malformedLine,
+                        "'\(shown())' has no ':' between the property name and its value.")
+                }
+                if scalars[i] == "," { i += 1; continue }
+                break
+            }
+            parameters.append(ICalParameter(name: parameterName, values: values))
+            if scalars[i] != ";" && scalars[i] != ":" {
+                throw ICalendarError(
+                    line: number, kind: .malformedLine,
+                    "After parameter \(parameterName) of \(name) comes '\(scalars[i])'; expected ';' or ':'.")
+            }
+        }
+        // scalars[i] == ":"
+        let value = String(String.UnicodeScalarView(scalars[(i + 1)...]))
+        return ICalLine(name: name, parameters: parameters, value: value, raw: text, number: number)
+    }
+}
+
+/// TEXT values, parameter values, folding.
+enum ICalText {
+    /// RFC 5545 §3.3.11: `\\` `\;` `\,` `\n` `\N`. Unknown escapes keep the escaped character.
+    static func unescape(_ value: String) -> String {
+        guard value.contains("\\") else { return value }
+        var out = String.UnicodeScalarView()
+        var escaping = false
+        for scalar in value.unicodeScalars {
+            if escaping {
+                switch scalar {
+                case "n", "N": out.append("\n")
+                default: out.append(scalar)
+                }
+                escaping = false
+            } else if scalar == "\\" {
+                escaping = true
+            } else {
+                out.append(scalar)
+            }
+        }
+        if escaping { out.append("\\") }
+        return String(out)
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case ";": out.append(contentsOf: "\\;".unicodeScalars)
+            case ",": out.append(contentsOf: "\\,".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\n": if !previousWasCR { out.append(contentsOf: "\\n".unicodeScalars) }
+            default:
+                // Other control characters are not allowed in TEXT (RFC 5545 §3.3.11), except HTAB.
+                if scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F { break }
+                out.append(scalar)
+            }
+            previousWasCR = scalar == "\r"
+        }
+        return String(out)
+    }
+
+    /// A parameter value in wire form: quoted when it contains ':' ';' or ','. DQUOTE and control
+    /// characters cannot appear in a parameter value (RFC 5545 §3.1) and are dropped; use
+    /// `caretEncode` first to keep them (RFC 6868).
+    static func parameterValue(_ value: String) -> String {
+        let cleaned = String(String.UnicodeScalarView(value.unicodeScalars.filter {
+            $0 != "\"" && ($0.value >= 0x20 || $0 == "\t") && $0.value != 0x7F
+        }))
+        if cleaned.unicodeScalars.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) {
+            return "\"" + cleaned + "\""
+        }
+        return cleaned
+    }
+
+    /// RFC 6868: `^^` → `^`, `^n` → newline, `^'` → `"`.
+    static func caretDecode(_ value: String) -> String {
+        guard value.contains("^") else { return value }
+        var out = String.UnicodeScalarView()
+        var pending = false
+        for scalar in value.unicodeScalars {
+            if pending {
+                switch scalar {
+                case "^": out.append("^")
+                case "n", "N": out.append("\n")
+                case "'": out.append("\"")
+                default: out.append("^"); out.append(scalar)
+                }
+                pending = false
+            } else if scalar == "^" {
+                pending = true
+            } else {
+                out.append(scalar)
+            }
+        }
+        if pending { out.append("^") }
+        return String(out)
+    }
+
+    static func caretEncode(_ value: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "^": out.append(contentsOf: "^^".unicodeScalars)
+            case "\n": out.append(contentsOf: "^n".unicodeScalars)
+            case "\"": out.append(contentsOf: "^'".unicodeScalars)
+            case "\r": break
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// Folds one logical line at 75 octets (RFC 5545 §3.1) without splitting a UTF-8 sequence;
+    /// continuation lines start with a space. Lines are joined with CRLF, no trailing CRLF.
+    static func fold(_ line: String, limit: Int = 75) -> String {
+        if line.utf8.count <= limit { return line }
+        var out = ""
+        out.reserveCapacity(line.utf8.count + line.utf8.count / 70 * 3)
+        var octets = 0
+        var lineLimit = limit
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
+            if octets + size > lineLimit {
+                out += "\r\n "
+                octets = 0
+                lineLimit = limit - 1  // the leading space counts
+            }
+            out.unicodeScalars.append(scalar)
+            octets += size
+        }
+        return out
+    }
+
+    /// Shortens to `maximum` characters, ending in "…".
+    static func shorten(_ text: String, to maximum: Int) -> String {
+        if text.count <= maximum { return text }
+        return String(text.prefix(maximum - 1)).trimmingCharacters(in: .whitespacesAndNewlines) + "…"
+    }
+
+    /// A number as iCalendar and geo: URIs want it: no exponent, shortest exact form when possible.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
+        let plain = "\(value)"
+        if !plain.contains("e") && !plain.contains("E") { return plain }
+        var fixed = String(format: "%.10f", value)
+        while fixed.hasSuffix("0") { fixed.removeLast() }
+        if fixed.hasSuffix(".") { fixed.removeLast() }
+        return fixed
+    }
+}
