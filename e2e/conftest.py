@@ -76,7 +76,7 @@ class CadenceServer:
 
     def start(self):
         command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data, "--bcrypt-cost", "10",
-                   "--public-url", self.base]
+                   "--public-url", self.base, "--map-tiles", "offline"]
         if self.smtp_port:
             command += ["--smtp-url", f"smtp://127.0.0.1:{self.smtp_port}?from=cadence@example.org"]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)

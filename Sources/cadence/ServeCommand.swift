@@ -25,6 +25,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "bcrypt cost for new password hashes (10–15).") var bcryptCost: Int = 12
 
+    @Option(help: ArgumentHelp(
+        "Map tiles for Spots: osm (OpenStreetMap, the default), offline (a plain grid, no internet needed), or a https://…/{z}/{x}/{y}.png template. Default: CADENCE_MAP_TILES, else osm.",
+        valueName: "tiles"))
+    var mapTiles: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port).") }
         guard (10...15).contains(bcryptCost) else {
@@ -45,12 +50,16 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             mailer = LogMailer(logger: logger)
         }
+        let tilesText = mapTiles ?? environment["CADENCE_MAP_TILES"].flatMap { $0.isEmpty ? nil : $0 } ?? "osm"
+        guard let tiles = MapTiles.parse(tilesText) else {
+            throw ValidationError("--map-tiles is osm, offline, or a tile URL template with {z}, {x} and {y}; got \(tilesText).")
+        }
         let database = try await databaseOptions.openMigrated(logger: logger)
         let configuredURL = publicURL ?? environment["CADENCE_PUBLIC_URL"]
         let dependencies = ServerDependencies(
             database: database, mailer: mailer, passwordHasher: PasswordHasher(cost: UInt8(bcryptCost)),
             publicURL: configuredURL ?? "http://\(host == "0.0.0.0" ? "localhost" : host):\(port)",
-            dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true), logger: logger)
+            dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true), mapTiles: tiles, logger: logger)
         let host = self.host
         let app = try await buildApplication(dependencies, host: host, port: port) { boundPort in
             // Written straight to the descriptor: scripts wait for this line, and print() may sit in a buffer.

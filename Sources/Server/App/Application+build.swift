@@ -20,12 +20,16 @@ public struct ServerDependencies: Sendable {
     public var publicURL: String
     /// Where uploaded and imported files live (slide pictures, videos).
     public var dataDirectory: URL
+    /// The map's background tiles (Spots).
+    public var mapTiles: MapTiles
     public var logger: Logger
 
     public init(
         database: Database, mailer: any Mailer, clock: any WallClock = SystemClock(),
-        passwordHasher: PasswordHasher = PasswordHasher(), publicURL: String, dataDirectory: URL? = nil, logger: Logger
+        passwordHasher: PasswordHasher = PasswordHasher(), publicURL: String, dataDirectory: URL? = nil,
+        mapTiles: MapTiles = .openStreetMap, logger: Logger
     ) {
+        self.mapTiles = mapTiles
         self.database = database
         self.mailer = mailer
         self.clock = clock
@@ -75,7 +79,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let router = Router(context: AppContext.self)
     let routeTable = RouteTable()
     // Outermost first: every answer, errors included, gets the security headers and is counted.
-    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware(imageOrigins: dependencies.mapTiles.origin.map { [$0] } ?? []))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ErrorMiddleware(pages: pages, routeTable: routeTable))
     router.add(middleware: FileMiddleware(
@@ -83,6 +87,11 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: dependencies.logger))
 
     SystemController(database: database).addRoutes(to: router)
+    // Leaflet, from Debian's libjs-leaflet (installed by the scripts); the map pages say so when it is missing.
+    router.add(middleware: FileMiddleware(
+        "/usr/share/javascript/leaflet", urlBasePath: "/vendor/leaflet",
+        cacheControl: .init([(MediaType(type: .any), [.maxAge(86400)])]), logger: dependencies.logger))
+    OfflineTilesController().addRoutes(to: router)
 
     // Only pages and the API need to know who is asking; static files and probes skip the lookup.
     let authenticated = router.group().add(middleware: AuthenticationMiddleware(service: service, devices: devices))
@@ -106,6 +115,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
                           clock: dependencies.clock, logger: dependencies.logger)
         .addRoutes(to: authenticated.group("api/v1/stage"))
+    let spots = SpotsService(store: SQLSpotsRepository(database: database), live: live, clock: dependencies.clock, logger: dependencies.logger)
+    SpotsController(spots: spots, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/spots"))
     StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock).addRoutes(to: authenticated)
     DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))
@@ -115,7 +126,10 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         .addRoutes(to: authenticated)
     routeTable.record(router.routes)
     // A service that returns ends the whole server, so the listener joins only where it has work.
-    var services: [any Service] = [LivePruner(live: live, presence: presence, logger: dependencies.logger)]
+    var services: [any Service] = [
+        LivePruner(live: live, presence: presence, logger: dependencies.logger),
+        SpotsScheduler(spots: spots, logger: dependencies.logger),
+    ]
     if database.notifiesOtherInstances {
         services.append(LiveListener(database: database, events: liveEvents, hub: hub, live: live, sessionCache: sessionCache,
                                      logger: dependencies.logger))

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// Finds who is asking, from `Authorization: Bearer …` (API, CLI) or the session
@@ -11,10 +12,9 @@ struct AuthenticationMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         var context = context
         if let header = request.headers[.authorization] {
-            guard header.lowercased().hasPrefix("bearer ") else {
+            guard let token = Self.token(fromAuthorization: header) else {
                 throw APIError(.unauthorized, code: "unauthorized", "The Authorization header must be \"Bearer <token>\".")
             }
-            let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
             if token.hasPrefix(DeviceService.tokenPrefix) {
                 context.device = try await devices.identity(token: token)
             } else {
@@ -35,6 +35,19 @@ struct AuthenticationMiddleware: RouterMiddleware {
             }
         }
         return try await next(request, context)
+    }
+
+    /// `Bearer <token>`, or HTTP Basic with the token as the password: location apps such as
+    /// OwnTracks can only send a user name and password, so a paired device's token goes there.
+    static func token(fromAuthorization header: String) -> String? {
+        let lower = header.lowercased()
+        if lower.hasPrefix("bearer ") { return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces) }
+        guard lower.hasPrefix("basic "),
+              let decoded = Data(base64Encoded: String(header.dropFirst("basic ".count)).trimmingCharacters(in: .whitespaces)),
+              let pair = String(data: decoded, encoding: .utf8), let colon = pair.firstIndex(of: ":")
+        else { return nil }
+        let password = String(pair[pair.index(after: colon)...])
+        return password.hasPrefix(DeviceService.tokenPrefix) ? password : nil
     }
 
     /// Browsers send Origin on cross-site writes; when it is present it must name this host.

@@ -6,15 +6,21 @@ import Hummingbird
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = AppContext
 
-    static let contentSecurityPolicy = [
-        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
-        "media-src 'self' blob:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'",
-        "form-action 'self'", "frame-ancestors 'none'",
-    ].joined(separator: "; ")
+    let contentSecurityPolicy: String
+
+    /// - Parameter imageOrigins: other origins pages may show images from (the map's tile server).
+    init(imageOrigins: [String] = []) {
+        contentSecurityPolicy = [
+            "default-src 'self'", "script-src 'self'", "style-src 'self'",
+            (["img-src 'self' data: blob:"] + imageOrigins).joined(separator: " "),
+            "media-src 'self' blob:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'",
+            "form-action 'self'", "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
 
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.xFrameOptions] = "DENY"
         // Reset links carry a secret in the URL: never send it to another site as a referrer.

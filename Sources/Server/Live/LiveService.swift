@@ -24,10 +24,14 @@ struct LiveService: Sendable {
     /// Numbers, keeps and delivers an event. Sockets on this instance get it at once;
     /// other instances hear of it by NOTIFY once it commits. A socket that receives
     /// events out of order fills the gap from history (see LiveController).
+    /// `alongside` runs in the same transaction as the event's insert: what it records lands
+    /// if and only if the event does (a time alert's "fired" mark, say), and it may throw to cancel.
     @discardableResult
-    func publish(accountID: UUID, type: String, data: String) async throws -> LiveEvent {
+    func publish(accountID: UUID, type: String, data: String,
+                 alongside: (@Sendable (any SQLDatabase) async throws -> Void)? = nil) async throws -> LiveEvent {
         let notify = notifyInstances
         let event = try await events.append(accountID: accountID, type: type, data: data, at: clock.now()) { sql, event in
+            try await alongside?(sql)
             if notify { try await Database.notify(LiveMessage.channel, payload: LiveMessage.event(event.accountID, event.seq).payload, on: sql) }
         }
         hub.deliver(event)

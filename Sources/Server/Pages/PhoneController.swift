@@ -23,7 +23,7 @@ struct PhoneController {
         ModuleCard(id: "tempo", name: "Tempo", tagline: "Music that follows your run.",
                    emptyState: "No music or workouts yet. Soon your library and running plans will live here."),
         ModuleCard(id: "spots", name: "Spots", tagline: "Reminders by place and time.",
-                   emptyState: "No reminders yet. Soon you can pin a reminder to a place or a time here."),
+                   emptyState: "Pin a reminder to a place or a time; it goes off on your phone and watch."),
     ]
 
     func addRoutes(to router: RouterGroup<AppContext>) {
@@ -37,6 +37,7 @@ struct PhoneController {
             var card: [String: Any] = ["id": module.id, "name": module.name, "tagline": module.tagline, "emptyState": module.emptyState]
             if module.id == "talks" { card["href"] = "/phone/talks" }
             if module.id == "stage" { card["href"] = "/phone/stage" }
+            if module.id == "spots" { card["href"] = "/phone/spots" }
             if module.id == "talks", !topics.isEmpty {
                 card["items"] = topics.prefix(3).map { ["title": $0.title, "detail": "\($0.cues.count) cues · \(CueTime.format($0.duration))"] }
                 card["hasItems"] = true

@@ -8,4 +8,5 @@ let allMigrations: [Migration] = [
     presenceMigration,
     talksMigration,
     stageMigration,
+    spotsMigration,
 ]

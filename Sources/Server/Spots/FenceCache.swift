@@ -1,0 +1,55 @@
+import Foundation
+import Spots
+import Storage
+import Synchronization
+
+/// Each account's active place reminders in a spatial index (R6), built on first use and
+/// dropped when the account's reminders change. Another instance's edits reach this one
+/// within `lifetime` (the index is rebuilt from the database then).
+final class FenceCache: Sendable {
+    struct Entry: Sendable {
+        let index: FenceIndex
+        /// Fence id → its reminder.
+        let reminders: [UUID: Reminder]
+        /// Reminder id → its fence.
+        let fencesByReminder: [UUID: Fence]
+        let loadedAt: ContinuousClock.Instant
+    }
+
+    private let entries = Mutex<[UUID: Entry]>([:])
+    let lifetime: Duration
+
+    init(lifetime: Duration = .seconds(5)) { self.lifetime = lifetime }
+
+    func entry(accountID: UUID, load: () async throws -> [Reminder]) async throws -> Entry {
+        if let cached = entries.withLock({ $0[accountID] }), ContinuousClock.now - cached.loadedAt < lifetime { return cached }
+        let active = try await load().filter { $0.place != nil && !$0.isComplete }
+        let fences = active.compactMap { $0.place?.fence }
+        let entry = Entry(index: FenceIndex(fences),
+                          reminders: Dictionary(active.map { ($0.place!.fence.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                          fencesByReminder: Dictionary(active.map { ($0.id, $0.place!.fence) }, uniquingKeysWith: { first, _ in first }),
+                          loadedAt: .now)
+        entries.withLock { $0[accountID] = entry }
+        return entry
+    }
+
+    func invalidate(accountID: UUID) { _ = entries.withLock { $0.removeValue(forKey: accountID) } }
+}
+
+/// Runs one body at a time per key (a device's reports are decided in order, never interleaved).
+final class KeyedSerializer: Sendable {
+    private let tails = Mutex<[String: Task<Void, Never>]>([:])
+
+    func run<T: Sendable>(_ key: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let task: Task<T, any Error> = tails.withLock { tails in
+            let previous = tails[key]
+            let task = Task { () async throws -> T in
+                await previous?.value
+                return try await body()
+            }
+            tails[key] = Task { _ = try? await task.value }
+            return task
+        }
+        return try await task.value
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+
+/// Where the map's background tiles come from (R2): OpenStreetMap by default, any
+/// `{z}/{x}/{y}` template, or "offline": a plain grid drawn by Cadence itself, for servers
+/// without internet access. Pins, tapping and search work the same on every choice.
+public struct MapTiles: Sendable, Equatable {
+    public let urlTemplate: String
+    public let attribution: String
+
+    public static let openStreetMap = MapTiles(
+        urlTemplate: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+        attribution: "© OpenStreetMap contributors")
+    public static let offline = MapTiles(urlTemplate: "/map/tiles/{z}/{x}/{y}.svg", attribution: "Offline grid (no map tiles)")
+
+    public init(urlTemplate: String, attribution: String) {
+        self.urlTemplate = urlTemplate
+        self.attribution = attribution
+    }
+
+    /// `offline`, `osm`, or a tile URL template (`https://…/{z}/{x}/{y}.png`).
+    public static func parse(_ text: String) -> MapTiles? {
+        switch text.lowercased() {
+        case "offline": return .offline
+        case "osm", "openstreetmap": return .openStreetMap
+        default:
+            guard text.contains("{z}"), text.contains("{x}"), text.contains("{y}"),
+                  let url = URL(string: text.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")),
+                  url.scheme == "https" || url.scheme == "http", url.host != nil
+            else { return nil }
+            return MapTiles(urlTemplate: text, attribution: "Map tiles: \(url.host!)")
+        }
+    }
+
+    /// The origin the browser must be allowed to load tile images from (CSP img-src), if not our own.
+    var origin: String? {
+        guard let url = URL(string: urlTemplate.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")),
+              let scheme = url.scheme, let host = url.host
+        else { return nil }
+        return "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")"
+    }
+}
+
+/// The offline grid tile: a light square with its coordinates, so a map still shows where you are zooming.
+struct OfflineTilesController {
+    func addRoutes(to router: Router<AppContext>) {
+        router.get("/map/tiles/:z/:x/:file") { _, context -> Response in
+            let z = context.parameters.get("z").flatMap(Int.init) ?? 0
+            let x = context.parameters.get("x").flatMap(Int.init) ?? 0
+            let y = context.parameters.get("file").flatMap { Int($0.split(separator: ".").first ?? "") } ?? 0
+            let svg = """
+                <svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#e8ecef"/>\
+                <path d="M0 0H256V256" fill="none" stroke="#c5ccd3" stroke-width="2"/>\
+                <text x="8" y="20" font-family="sans-serif" font-size="12" fill="#7a8591">\(z)/\(x)/\(y)</text></svg>
+                """
+            return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
+                            body: .init(byteBuffer: ByteBuffer(string: svg)))
+        }
+    }
+}

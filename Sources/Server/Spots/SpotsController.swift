@@ -1,0 +1,329 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import NIOCore
+import Spots
+import Storage
+
+/// `/api/v1/spots/…` (R1–R5): reminders, why each did or didn't fire, location reports
+/// (from the phone page and from OwnTracks), the gazetteer, and iCalendar in and out.
+struct SpotsController {
+    let spots: SpotsService
+    let clock: any WallClock
+
+    var store: any SpotsRepository { spots.store }
+
+    static let maximumCalendarBytes = 10 << 20
+
+    func addRoutes(to group: RouterGroup<AppContext>) {
+        group.get("reminders", use: list)
+        group.post("reminders", use: create)
+        group.get("reminders/:id", use: show)
+        group.put("reminders/:id", use: replace)
+        group.delete("reminders/:id", use: delete)
+        group.post("reminders/:id/complete", use: complete)
+        group.post("reminders/:id/reopen", use: reopen)
+        group.get("reminders/:id/events", use: events)
+        group.post("locations", use: locations)
+        group.post("owntracks", use: ownTracks)
+        group.get("places", use: searchPlaces)
+        group.get("export.ics", use: exportCalendar)
+        group.post("import", use: importCalendar)
+    }
+
+    // MARK: Reminders
+
+    struct ReminderInput: Decodable {
+        let title: String
+        let notes: String?
+        let due: Date?
+        let place: PlaceBody?
+    }
+
+    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let all = try await store.reminders(accountID: account.id)
+        return .json(ReminderOrder.sorted(all).map(ReminderBody.init))
+    }
+
+    @Sendable func create(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        var request = request
+        let reminder = try Self.reminder(from: try await request.decodeJSON(ReminderInput.self, context: context), id: UUID())
+        try await spots.save(reminder, accountID: account.id)
+        return .json(ReminderBody(StoredReminder(reminder: reminder, firedAt: nil)), status: .created)
+    }
+
+    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireAccount()
+        return .json(ReminderBody(try await requireReminder(context, account: account)))
+    }
+
+    @Sendable func replace(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let existing = try await requireReminder(context, account: account)
+        var request = request
+        var reminder = try Self.reminder(from: try await request.decodeJSON(ReminderInput.self, context: context), id: existing.reminder.id,
+                                         keeping: existing.reminder)
+        reminder.completedAt = existing.reminder.completedAt
+        try await spots.save(reminder, accountID: account.id)
+        return .json(ReminderBody(try await requireReminder(context, account: account)))
+    }
+
+    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        guard try await spots.delete(id: try context.parameters.requireID("id"), accountID: account.id) else {
+            throw APIError.notFound("reminder")
+        }
+        return Response(status: .noContent)
+    }
+
+    @Sendable func complete(request: Request, context: AppContext) async throws -> Response {
+        try await setCompleted(true, context: context)
+    }
+
+    @Sendable func reopen(request: Request, context: AppContext) async throws -> Response {
+        try await setCompleted(false, context: context)
+    }
+
+    private func setCompleted(_ done: Bool, context: AppContext) async throws -> Response {
+        let account = try context.requireAccount()
+        var reminder = try await requireReminder(context, account: account).reminder
+        reminder.completedAt = done ? (reminder.completedAt ?? clock.now()) : nil
+        try await spots.save(reminder, accountID: account.id)
+        return .json(ReminderBody(try await requireReminder(context, account: account)))
+    }
+
+    /// Why did (or didn't) it fire: every decision about this reminder, newest first.
+    @Sendable func events(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let reminder = try await requireReminder(context, account: account)
+        let events = try await store.events(reminderID: reminder.reminder.id, accountID: account.id, limit: 200)
+        return .json(events.map { SpotsEventBody($0, deviceName: Self.deviceName($0.deviceKey)) })
+    }
+
+    // MARK: Locations
+
+    struct ReportInput: Decodable {
+        let latitude: Double
+        let longitude: Double
+        let accuracy: Double
+        /// When the fix was taken: ms since 1970 (default now).
+        let at: Int64?
+    }
+
+    struct ReportsInput: Decodable {
+        let reports: [ReportInput]
+    }
+
+    /// Location fixes from the phone page (batched) or a paired device, decided at once.
+    @Sendable func locations(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireAccount()
+        var request = request
+        let input = try await request.decodeJSON(ReportsInput.self, context: context)
+        guard !input.reports.isEmpty, input.reports.count <= 500 else {
+            throw APIError.invalid(field: "reports", "Send from 1 to 500 reports at a time.")
+        }
+        let now = clock.now()
+        var reports: [LocationReport] = []
+        for (index, report) in input.reports.enumerated() {
+            switch Self.locationReport(report, now: now) {
+            case .success(let report): reports.append(report)
+            case .failure(let error): throw APIError.invalid(field: "reports[\(index)].\(error.field)", error.message)
+            }
+        }
+        let events = try await spots.report(reports, accountID: account.id, deviceKey: Self.deviceKey(context))
+        return .json(LocationsBody(decisions: events.count, fired: events.filter(\.fired).count))
+    }
+
+    static func locationReport(_ input: ReportInput, now: Date) -> Result<LocationReport, ValidationError> {
+        Result { () throws(ValidationError) -> LocationReport in
+            try LocationReport(coordinate: try Coordinate(latitude: input.latitude, longitude: input.longitude), accuracy: input.accuracy,
+                               at: input.at.map(Date.init(millisecondsSince1970:)) ?? now)
+        }
+    }
+
+    struct LocationsBody: Encodable {
+        let decisions: Int
+        let fired: Int
+    }
+
+    struct OwnTracksMessage: Decodable {
+        let _type: String
+        let lat: Double?
+        let lon: Double?
+        let acc: Double?
+        let tst: Int64?
+    }
+
+    /// OwnTracks' HTTP mode: `{"_type":"location","lat":…,"lon":…,"acc":…,"tst":…}`, authenticated
+    /// with a paired device's token (Bearer, or as the Basic password). Other message types
+    /// are acknowledged and ignored; the answer is the JSON array OwnTracks expects.
+    @Sendable func ownTracks(request: Request, context: AppContext) async throws -> Response {
+        guard let device = context.device else {
+            throw APIError(.unauthorized, code: "device_required",
+                           "Pair a device first and use its token (as the Bearer token, or as the password in OwnTracks).")
+        }
+        var request = request
+        let message = try await request.decodeJSON(OwnTracksMessage.self, context: context)
+        guard message._type == "location" else { return .json([String]()) }
+        guard let latitude = message.lat else { throw APIError.invalid(field: "lat", "A location message has lat.") }
+        guard let longitude = message.lon else { throw APIError.invalid(field: "lon", "A location message has lon.") }
+        guard let timestamp = message.tst, timestamp > 0, timestamp < 4_102_444_800 else {
+            throw APIError.invalid(field: "tst", "A location message has tst, a Unix time in seconds.")
+        }
+        let report: LocationReport
+        do {
+            // OwnTracks may leave out the accuracy; such a fix counts as coarse (100 m), not exact.
+            report = try LocationReport(coordinate: try Coordinate(latitude: latitude, longitude: longitude), accuracy: message.acc ?? 100,
+                                        at: Date(timeIntervalSince1970: TimeInterval(timestamp)))
+        } catch {
+            let field = ["latitude": "lat", "longitude": "lon", "accuracy": "acc"][error.field] ?? error.field
+            throw APIError.invalid(field: field, error.message)
+        }
+        _ = try await spots.report([report], accountID: device.account.id, deviceKey: "device:\(device.device.id.uuidString.lowercased())")
+        return .json([String]())
+    }
+
+    // MARK: Gazetteer
+
+    @Sendable func searchPlaces(request: Request, context: AppContext) async throws -> Response {
+        _ = try context.requireAccount()
+        let query = String(request.uri.queryParameters["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard query.count <= 100 else { throw APIError.invalid(field: "q", "Search with at most 100 characters.") }
+        let limit = min(50, max(1, Int(request.uri.queryParameters["limit"] ?? "") ?? 10))
+        return .json(try await spots.searchPlaces(query, limit: limit).map(GazetteerBody.init))
+    }
+
+    // MARK: iCalendar
+
+    @Sendable func exportCalendar(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let reminders = ReminderOrder.sorted(try await store.reminders(accountID: account.id)).map(\.reminder)
+        let text = ICalendar.export(reminders, now: clock.now())
+        return Response(status: .ok, headers: [
+            .contentType: "text/calendar; charset=utf-8", .contentDisposition: "attachment; filename=\"cadence-reminders.ics\"",
+        ], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    struct ImportBody: Encodable {
+        struct Skipped: Encodable {
+            let line: Int
+            let reason: String
+        }
+
+        let imported: Int
+        let updated: Int
+        let skipped: [Skipped]
+    }
+
+    /// Imports VTODOs; the same file again updates instead of duplicating. All or nothing.
+    @Sendable func importCalendar(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type.hasPrefix("text/calendar") || type.hasPrefix("text/plain") || type.hasPrefix("application/octet-stream") else {
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", "Send the .ics file as the body with Content-Type: text/calendar.")
+        }
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: Self.maximumCalendarBytes)
+        } catch is NIOTooManyBytesError {
+            throw JSONBody.tooLarge(limit: Self.maximumCalendarBytes)
+        }
+        guard let text = String(validatingUTF8: Array(buffer.readableBytesView).map { CChar(bitPattern: $0) } + [0]) else {
+            throw APIError.invalid(field: "file", "The file is not UTF-8 text; iCalendar files are UTF-8.")
+        }
+        let parsed: ICalendarImport
+        do {
+            parsed = try ICalendar.parse(text, defaultTimeZone: Self.timeZone(request), now: clock.now(),
+                                         uidNamespace: account.id)
+        } catch {
+            throw APIError(.unprocessableContent, code: "invalid_calendar", error.message, field: "file")
+        }
+        // A UID that is a UUID another account already imported gets an id of this account's own.
+        var reminders: [Reminder] = []
+        for reminder in parsed.reminders {
+            if let owner = try await store.owner(ofReminder: reminder.id), owner != account.id {
+                // Derived, so importing the same file again still updates rather than duplicates.
+                reminders.append(try Reminder(
+                    id: ICalendar.reminderID(forUID: "cadence:\(reminder.id.uuidString)", namespace: account.id),
+                    title: reminder.title, notes: reminder.notes, due: reminder.due, place: reminder.place,
+                    completedAt: reminder.completedAt, preserved: reminder.preserved))
+            } else {
+                reminders.append(reminder)
+            }
+        }
+        let created = try await store.saveAll(reminders, accountID: account.id, at: clock.now())
+        spots.fences.invalidate(accountID: account.id)
+        return .json(ImportBody(imported: created, updated: parsed.reminders.count - created,
+                                skipped: parsed.skipped.map { ImportBody.Skipped(line: $0.line, reason: $0.reason) }))
+    }
+
+    // MARK: Helpers
+
+    /// The browser's zone for floating times, from `?tz=Europe/Berlin`; else UTC.
+    static func timeZone(_ request: Request) -> TimeZone {
+        request.uri.queryParameters["tz"].flatMap { TimeZone(identifier: String($0)) } ?? TimeZone(identifier: "UTC")!
+    }
+
+    static func deviceKey(_ context: AppContext) -> String {
+        if let device = context.device { return "device:\(device.device.id.uuidString.lowercased())" }
+        if let identity = context.identity { return "session:\(identity.session.id.uuidString.lowercased())" }
+        return "unknown"
+    }
+
+    static func deviceName(_ key: String) -> String {
+        if key == "server" { return "Cadence" }
+        if key.hasPrefix("session:") { return "A signed-in browser" }
+        if key.hasPrefix("device:") { return "A paired device" }
+        return key
+    }
+
+    static func reminder(from input: ReminderInput, id: UUID, keeping existing: Reminder? = nil) throws -> Reminder {
+        var place: Place?
+        if let body = input.place {
+            var trigger = FenceTrigger.arrive
+            if let text = body.trigger {
+                guard let chosen = FenceTrigger(rawValue: text) else {
+                    throw ValidationError(field: "place.trigger", "The trigger is arrive or leave.")
+                }
+                trigger = chosen
+            }
+            do {
+                let center = try Coordinate(latitude: body.latitude, longitude: body.longitude)
+                let fence = try Fence(id: existing?.place?.fence.id ?? UUID(), center: center,
+                                      radius: body.radius ?? Fence.defaultRadius, trigger: trigger)
+                place = try Place(name: body.name, fence: fence)
+            } catch {
+                throw ValidationError(field: error.field.hasPrefix("place") ? error.field : "place.\(error.field)", error.message)
+            }
+        }
+        return try Reminder(id: id, title: input.title, notes: input.notes ?? "", due: input.due, place: place,
+                            preserved: existing?.preserved ?? .init())
+    }
+
+    private func requireReminder(_ context: AppContext, account: Account) async throws -> StoredReminder {
+        guard let stored = try await store.reminder(id: try context.parameters.requireID("id"), accountID: account.id) else {
+            throw APIError.notFound("reminder")
+        }
+        return stored
+    }
+}
+
+/// The list's order: open reminders by due time (undated last), then done ones, newest first.
+enum ReminderOrder {
+    static func sorted(_ reminders: [StoredReminder]) -> [StoredReminder] {
+        reminders.sorted { a, b in
+            let (x, y) = (a.reminder, b.reminder)
+            if x.isComplete != y.isComplete { return !x.isComplete }
+            if x.isComplete { return (x.completedAt ?? .distantPast) > (y.completedAt ?? .distantPast) }
+            switch (x.due, y.due) {
+            case let (l?, r?): return l < r
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return x.title < y.title
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import CadenceCore
+import Foundation
+import SQLKit
+import Spots
+
+/// One fence decision as kept for "why did (or didn't) this fire" (R4).
+public struct SpotsEvent: Equatable, Sendable {
+    public let id: UUID
+    public let reminderID: UUID
+    public let deviceKey: String
+    public let at: Date
+    /// "place" for a location decision, "time" for a time alert.
+    public let kind: String
+    public let fired: Bool
+    public let decision: FenceDecision?
+    public let late: Bool
+
+    public init(id: UUID = UUID(), reminderID: UUID, deviceKey: String, at: Date, kind: String, fired: Bool,
+                decision: FenceDecision?, late: Bool = false) {
+        self.id = id
+        self.reminderID = reminderID
+        self.deviceKey = deviceKey
+        self.at = at
+        self.kind = kind
+        self.fired = fired
+        self.decision = decision
+        self.late = late
+    }
+}
+
+/// A reminder with what the server keeps beside it.
+public struct StoredReminder: Equatable, Sendable {
+    public let reminder: Reminder
+    /// When its time alert went out (nil: not yet).
+    public let firedAt: Date?
+
+    public init(reminder: Reminder, firedAt: Date?) {
+        self.reminder = reminder
+        self.firedAt = firedAt
+    }
+}
+
+/// Reminders, fence states and decisions, scoped to an account; the gazetteer's places.
+public protocol SpotsRepository: Sendable {
+    func reminders(accountID: UUID) async throws -> [StoredReminder]
+    func reminder(id: UUID, accountID: UUID) async throws -> StoredReminder?
+    /// Creates or replaces. A changed due time re-arms the time alert; a changed place forgets fence states.
+    func save(_ reminder: Reminder, accountID: UUID, at: Date) async throws
+    /// Saves many at once (an iCalendar import), all or nothing; answers how many were new.
+    func saveAll(_ reminders: [Reminder], accountID: UUID, at: Date) async throws -> Int
+    func delete(id: UUID, accountID: UUID) async throws -> Bool
+    /// Which account a reminder id belongs to, if any (an import must not collide with another account's ids).
+    func owner(ofReminder id: UUID) async throws -> UUID?
+
+    /// Time alerts due by `now`, not yet fired, oldest first, across accounts.
+    func dueUnfired(now: Date, limit: Int) async throws -> [(accountID: UUID, reminder: StoredReminder)]
+    /// Marks a time alert fired on `sql` (inside the transaction that publishes it): false when it already was.
+    func claimTimeAlert(id: UUID, due: Date, at: Date, on sql: any SQLDatabase) async throws -> Bool
+
+    func fenceStates(deviceKey: String, reminderIDs: [UUID]) async throws -> [UUID: FenceState]
+    /// Reminders whose fence this device was last seen inside (so leaving is noticed however far it went).
+    func insideReminderIDs(deviceKey: String, accountID: UUID) async throws -> [UUID]
+    func saveFenceStates(_ states: [UUID: FenceState], deviceKey: String) async throws
+    func record(_ events: [SpotsEvent], accountID: UUID) async throws
+    /// Newest first.
+    func events(reminderID: UUID, accountID: UUID, limit: Int) async throws -> [SpotsEvent]
+
+    func replaceGazetteer(_ places: [GazetteerPlace]) async throws
+    func gazetteer() async throws -> [GazetteerPlace]
+}
+
+public struct SQLSpotsRepository: SpotsRepository {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    static let encoder = JSONEncoder()
+    static let decoder = JSONDecoder()
+
+    public func reminders(accountID: UUID) async throws -> [StoredReminder] {
+        try await database.sql.select().columns("reminder", "fired_at").from("spots_reminders")
+            .where("account_id", .equal, accountID.uuidString).all().map(Self.stored)
+    }
+
+    public func reminder(id: UUID, accountID: UUID) async throws -> StoredReminder? {
+        try await database.sql.select().columns("reminder", "fired_at").from("spots_reminders")
+            .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).first().map(Self.stored)
+    }
+
+    public func save(_ reminder: Reminder, accountID: UUID, at: Date) async throws {
+        try await database.transaction { sql in _ = try await Self.save(reminder, accountID: accountID, at: at, on: sql) }
+    }
+
+    public func saveAll(_ reminders: [Reminder], accountID: UUID, at: Date) async throws -> Int {
+        try await database.transaction { sql in
+            var created = 0
+            for reminder in reminders where try await Self.save(reminder, accountID: accountID, at: at, on: sql) { created += 1 }
+            return created
+        }
+    }
+
+    /// True when the reminder is new. An id that belongs to another account is refused, never overwritten.
+    static func save(_ reminder: Reminder, accountID: UUID, at: Date, on sql: any SQLDatabase) async throws -> Bool {
+        let id = reminder.id.uuidString, account = accountID.uuidString, now = at.millisecondsSince1970
+        let previous = try await sql.select().columns("account_id", "reminder").from("spots_reminders").where("id", .equal, id).first()
+        let json = String(decoding: try encoder.encode(reminder), as: UTF8.self)
+        guard let previous else {
+            try await sql.insert(into: "spots_reminders")
+                .columns("id", "account_id", "reminder", "due_at", "has_place", "completed_at", "fired_at", "created_at", "updated_at")
+                .values(SQLBind(id), SQLBind(account), SQLBind(json), SQLBind(reminder.due?.millisecondsSince1970),
+                        SQLBind(reminder.place == nil ? 0 : 1), SQLBind(reminder.completedAt?.millisecondsSince1970),
+                        SQLBind(Int64?.none), SQLBind(now), SQLBind(now))
+                .run()
+            return true
+        }
+        guard try previous.decode(column: "account_id", as: String.self) == account else { throw SpotsStoreError.notYours }
+        let old = try decoder.decode(Reminder.self, from: Data(try previous.decode(column: "reminder", as: String.self).utf8))
+        var update = sql.update("spots_reminders").set("reminder", to: json).set("due_at", to: reminder.due?.millisecondsSince1970)
+            .set("has_place", to: reminder.place == nil ? 0 : 1).set("completed_at", to: reminder.completedAt?.millisecondsSince1970)
+            .set("updated_at", to: now)
+        if old.due != reminder.due { update = update.set("fired_at", to: Int64?.none) }
+        try await update.where("id", .equal, id).run()
+        if old.place?.fence != reminder.place?.fence {
+            try await sql.delete(from: "spots_fence_states").where("reminder_id", .equal, id).run()
+        }
+        return false
+    }
+
+    public func delete(id: UUID, accountID: UUID) async throws -> Bool {
+        let rows = try await database.sql.delete(from: "spots_reminders")
+            .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).returning("id").all()
+        return !rows.isEmpty
+    }
+
+    public func owner(ofReminder id: UUID) async throws -> UUID? {
+        try await database.sql.select().column("account_id").from("spots_reminders").where("id", .equal, id.uuidString).first()
+            .map { try $0.decodeUUID(column: "account_id") }
+    }
+
+    public func dueUnfired(now: Date, limit: Int) async throws -> [(accountID: UUID, reminder: StoredReminder)] {
+        try await database.sql.select().columns("account_id", "reminder", "fired_at").from("spots_reminders")
+            .where("due_at", .lessThanOrEqual, now.millisecondsSince1970).where("fired_at", .is, SQLLiteral.null)
+            .where("completed_at", .is, SQLLiteral.null).orderBy("due_at").limit(limit).all()
+            .map { (try $0.decodeUUID(column: "account_id"), try Self.stored($0)) }
+    }
+
+    public func claimTimeAlert(id: UUID, due: Date, at: Date, on sql: any SQLDatabase) async throws -> Bool {
+        // The due time is part of the claim: an edit that moved it meanwhile makes this claim miss.
+        let rows = try await sql.update("spots_reminders").set("fired_at", to: at.millisecondsSince1970)
+            .where("id", .equal, id.uuidString).where("fired_at", .is, SQLLiteral.null)
+            .where("due_at", .equal, due.millisecondsSince1970).returning("id").all()
+        return !rows.isEmpty
+    }
+
+    public func fenceStates(deviceKey: String, reminderIDs: [UUID]) async throws -> [UUID: FenceState] {
+        guard !reminderIDs.isEmpty else { return [:] }
+        var states: [UUID: FenceState] = [:]
+        for chunk in reminderIDs.chunked(by: 500) {
+            for row in try await database.sql.select().columns("reminder_id", "state").from("spots_fence_states")
+                .where("device_key", .equal, deviceKey).where("reminder_id", .in, chunk.map(\.uuidString)).all() {
+                states[try row.decodeUUID(column: "reminder_id")] = try Self.decoder.decode(
+                    FenceState.self, from: Data(try row.decode(column: "state", as: String.self).utf8))
+            }
+        }
+        return states
+    }
+
+    public func insideReminderIDs(deviceKey: String, accountID: UUID) async throws -> [UUID] {
+        try await database.sql.raw("""
+            SELECT s.reminder_id FROM spots_fence_states s JOIN spots_reminders r ON r.id = s.reminder_id
+            WHERE s.device_key = \(bind: deviceKey) AND r.account_id = \(bind: accountID.uuidString)
+              AND s.inside = 1
+            """).all().map { try $0.decodeUUID(column: "reminder_id") }
+    }
+
+    public func saveFenceStates(_ states: [UUID: FenceState], deviceKey: String) async throws {
+        guard !states.isEmpty else { return }
+        try await database.transaction { sql in
+            for (id, state) in states {
+                let json = String(decoding: try Self.encoder.encode(state), as: UTF8.self)
+                try await sql.raw("""
+                    INSERT INTO spots_fence_states (reminder_id, device_key, state, inside)
+                    VALUES (\(bind: id.uuidString), \(bind: deviceKey), \(bind: json), \(bind: state.position == .inside ? 1 : 0))
+                    ON CONFLICT (reminder_id, device_key) DO UPDATE SET state = excluded.state, inside = excluded.inside
+                    """).run()
+            }
+        }
+    }
+
+    public func record(_ events: [SpotsEvent], accountID: UUID) async throws {
+        for chunk in events.chunked(by: 100) where !chunk.isEmpty {
+            let insert = database.sql.insert(into: "spots_events")
+                .columns("id", "account_id", "reminder_id", "device_key", "at", "kind", "fired", "decision")
+            for event in chunk {
+                let decision = String(decoding: try Self.encoder.encode(EventPayload(decision: event.decision, late: event.late)), as: UTF8.self)
+                insert.values(SQLBind(event.id.uuidString), SQLBind(accountID.uuidString), SQLBind(event.reminderID.uuidString),
+                              SQLBind(event.deviceKey), SQLBind(event.at.millisecondsSince1970), SQLBind(event.kind),
+                              SQLBind(event.fired ? 1 : 0), SQLBind(decision))
+            }
+            try await insert.run()
+        }
+    }
+
+    public func events(reminderID: UUID, accountID: UUID, limit: Int) async throws -> [SpotsEvent] {
+        try await database.sql.select().columns("id", "reminder_id", "device_key", "at", "kind", "fired", "decision").from("spots_events")
+            .where("reminder_id", .equal, reminderID.uuidString).where("account_id", .equal, accountID.uuidString)
+            .orderBy("at", .descending).limit(limit).all()
+            .map { row in
+                let payload = try Self.decoder.decode(EventPayload.self, from: Data(try row.decode(column: "decision", as: String.self).utf8))
+                return SpotsEvent(
+                    id: try row.decodeUUID(column: "id"), reminderID: try row.decodeUUID(column: "reminder_id"),
+                    deviceKey: try row.decode(column: "device_key", as: String.self),
+                    at: Date(millisecondsSince1970: try row.decode(column: "at", as: Int64.self)),
+                    kind: try row.decode(column: "kind", as: String.self), fired: try row.decode(column: "fired", as: Int.self) != 0,
+                    decision: payload.decision, late: payload.late)
+            }
+    }
+
+    public func replaceGazetteer(_ places: [GazetteerPlace]) async throws {
+        try await database.transaction { sql in
+            try await sql.delete(from: "gazetteer_places").run()
+            for chunk in places.chunked(by: 500) {
+                let insert = sql.insert(into: "gazetteer_places").columns("id", "place")
+                for place in chunk {
+                    insert.values(SQLBind(place.id), SQLBind(String(decoding: try Self.encoder.encode(place), as: UTF8.self)))
+                }
+                try await insert.run()
+            }
+        }
+    }
+
+    public func gazetteer() async throws -> [GazetteerPlace] {
+        try await database.sql.select().column("place").from("gazetteer_places").all()
+            .map { try Self.decoder.decode(GazetteerPlace.self, from: Data(try $0.decode(column: "place", as: String.self).utf8)) }
+    }
+
+    private struct EventPayload: Codable {
+        let decision: FenceDecision?
+        let late: Bool
+    }
+
+    static func stored(_ row: any SQLRow) throws -> StoredReminder {
+        StoredReminder(
+            reminder: try decoder.decode(Reminder.self, from: Data(try row.decode(column: "reminder", as: String.self).utf8)),
+            firedAt: try row.decode(column: "fired_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)))
+    }
+}
+
+public enum SpotsStoreError: Error, Equatable {
+    /// The id is taken by another account's reminder.
+    case notYours
+}
