@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -171,3 +172,53 @@ struct WrkRun {
         return nil
     }
 }
+
+/// What a bench's socket has seen; `wait` resumes the moment the expected event arrives.
+final class LiveWatcher: Sendable {
+    let eventType: String
+
+    init(eventType: String) { self.eventType = eventType }
+
+    private struct State {
+        var connected = false
+        var expected: String?
+        var arrived = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+    private let state = Mutex(State())
+
+    var connected: Bool { state.withLock { $0.connected } }
+
+    /// The next event of the type whose text contains `text` (an id) counts as arrived.
+    func expect(containing text: String = "") { state.withLock { $0.expected = text; $0.arrived = false } }
+
+    func receive(_ text: String) {
+        if text.hasPrefix(#"{"type":"hello""#) { state.withLock { $0.connected = true } }
+        guard text.contains("\"type\":\"\(eventType)\"") else { return }
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let expected = state.expected, expected.isEmpty || text.contains(expected) else { return nil }
+            state.arrived = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait(timeout: Duration) async throws {
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            state.withLock { state -> CheckedContinuation<Void, Never>? in defer { state.waiter = nil }; return state.waiter }?.resume()
+        }
+        defer { timer.cancel() }
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.arrived { return true }
+                state.waiter = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+        guard state.withLock({ $0.arrived }) else { throw CLIError("no \(eventType) event arrived within \(timeout)") }
+    }
+}
+

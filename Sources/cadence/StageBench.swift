@@ -111,7 +111,7 @@ struct StageBench: AsyncParsableCommand {
     }
 
     private func presenterToDisplay(client: BenchHTTP, talkID: String, slideIDs: [String]) async throws -> [Double] {
-        let watcher = ScreenWatcher()
+        let watcher = LiveWatcher(eventType: "stage.screen")
         let logger = Logger(label: "bench.display", factory: { _ in SwiftLogNoOpLogHandler() })
         let socket = Task {
             try await WebSocketClient.connect(
@@ -130,56 +130,12 @@ struct StageBench: AsyncParsableCommand {
             let slide = slideIDs[index % slideIDs.count]
             let body = try JSONSerialization.data(withJSONObject: ["talkId": talkID, "slideId": slide, "number": index % slideIDs.count + 1])
             let start = ContinuousClock.now
-            watcher.expect(slide)
+            watcher.expect(containing: slide)
             _ = try await client.timed("POST", "/api/v1/stage/screen", body: body)
             try await watcher.wait(timeout: .seconds(5))
             latencies.append((ContinuousClock.now - start).milliseconds)
         }
         return latencies
-    }
-}
-
-/// What the bench's display socket has seen; `wait` resumes the moment the expected slide arrives.
-final class ScreenWatcher: Sendable {
-    private struct State {
-        var connected = false
-        var expected: String?
-        var arrived = false
-        var waiter: CheckedContinuation<Void, Never>?
-    }
-    private let state = Mutex(State())
-
-    var connected: Bool { state.withLock { $0.connected } }
-
-    func expect(_ slideID: String) { state.withLock { $0.expected = slideID; $0.arrived = false } }
-
-    func receive(_ text: String) {
-        if text.hasPrefix(#"{"type":"hello""#) { state.withLock { $0.connected = true } }
-        guard text.contains(#""type":"stage.screen""#) else { return }
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard let expected = state.expected, text.contains(expected) else { return nil }
-            state.arrived = true
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
-    }
-
-    func wait(timeout: Duration) async throws {
-        let timer = Task {
-            try await Task.sleep(for: timeout)
-            state.withLock { state -> CheckedContinuation<Void, Never>? in defer { state.waiter = nil }; return state.waiter }?.resume()
-        }
-        defer { timer.cancel() }
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state -> Bool in
-                if state.arrived { return true }
-                state.waiter = continuation
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-        guard state.withLock({ $0.arrived }) else { throw CLIError("a display never received a slide within \(timeout)") }
     }
 }
 
