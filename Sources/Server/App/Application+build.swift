@@ -117,6 +117,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         .addRoutes(to: authenticated.group("api/v1/stage"))
     let spots = SpotsService(store: SQLSpotsRepository(database: database), live: live, clock: dependencies.clock, logger: dependencies.logger)
     SpotsController(spots: spots, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/spots"))
+    SpotsPagesController(spots: spots, pages: pages, clock: dependencies.clock, mapTiles: dependencies.mapTiles).addRoutes(to: authenticated)
     StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock).addRoutes(to: authenticated)
     DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))

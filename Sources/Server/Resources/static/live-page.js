@@ -4,6 +4,7 @@ import { LiveChannel } from "./live.js";
 import { setupTalk } from "./talk-watch.js";
 import { setupPresenter } from "./stage-present.js";
 import { setupDisplay } from "./stage-display.js";
+import { setupSpotsAlerts } from "./spots-alert.js";
 
 const body = document.body;
 const statusElement = document.getElementById("live-status");
@@ -64,6 +65,7 @@ for (const button of document.querySelectorAll("[data-find]")) {
 if (document.getElementById("talk")) setupTalk(live);
 if (document.getElementById("presenter")) setupPresenter(live);
 if (document.getElementById("screen")) setupDisplay(live);
+if (document.getElementById("spots-alert")) setupSpotsAlerts(live);
 
 // The phone's talk page mirrors the run: which cue the watch shows now.
 const phoneRun = document.getElementById("phone-run");

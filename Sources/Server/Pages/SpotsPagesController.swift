@@ -1,0 +1,395 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import Spots
+import Storage
+
+/// The phone's Spots pages (R1–R4): the list (due soon, by place, done) with location sharing
+/// and import/export, a reminder's page (edit, complete, "why did or didn't this fire"),
+/// the new-reminder form with its map and gazetteer search, the map of places, and the
+/// timeline with its date slider. Forms post here and are checked by the domain; the map,
+/// search, location sharing and alerts are small scripts over the JSON API.
+struct SpotsPagesController {
+    let spots: SpotsService
+    let pages: PageRenderer
+    let clock: any WallClock
+    let mapTiles: MapTiles
+
+    var store: any SpotsRepository { spots.store }
+
+    /// The browser's IANA time zone, set by the pages' script: times are shown, and typed
+    /// times read, in it. Without it (no script yet) they are UTC.
+    static let zoneCookie = "cadence_tz"
+
+    func addRoutes(to router: RouterGroup<AppContext>) {
+        router.get("/phone/spots", use: list)
+        router.get("/phone/spots/new", use: newForm)
+        router.post("/phone/spots/new", use: create)
+        router.get("/phone/spots/map", use: map)
+        router.get("/phone/spots/timeline", use: timeline)
+        router.get("/phone/spots/:id", use: show)
+        router.post("/phone/spots/:id", use: update)
+        router.post("/phone/spots/:id/complete", use: complete)
+        router.post("/phone/spots/:id/reopen", use: reopen)
+        router.get("/phone/spots/:id/delete", use: confirmDelete)
+        router.post("/phone/spots/:id/delete", use: delete)
+    }
+
+    // MARK: Handlers
+
+    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let zone = Self.zone(request)
+        let all = try await store.reminders(accountID: identity.account.id)
+        let open = all.map(\.reminder).filter { !$0.isComplete }
+        let dueSoon = open.filter { $0.due != nil }.sorted { ($0.due!, $0.title) < ($1.due!, $1.title) }
+        let placed = open.filter { $0.place != nil }
+        let groups = Dictionary(grouping: placed) { $0.place!.name }
+            .sorted { $0.key.localizedStandardCompare($1.key) == .orderedAscending }
+            .map { name, reminders -> [String: Any] in
+                ["name": name, "reminders": reminders.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
+                    .map { item($0, zone: zone) }]
+            }
+        let done = all.map(\.reminder).filter(\.isComplete).sorted { ($0.completedAt ?? .distantPast) > ($1.completedAt ?? .distantPast) }
+        let now = clock.now()
+        return pages.render("spots-list", title: "Spots", page([
+            "dueSoon": dueSoon.map { reminder -> [String: Any] in
+                var entry = item(reminder, zone: zone)
+                entry["overdue"] = reminder.due! <= now
+                return entry
+            },
+            "hasDueSoon": !dueSoon.isEmpty,
+            "groups": groups, "hasGroups": !groups.isEmpty,
+            "done": done.map { item($0, zone: zone) }, "hasDone": !done.isEmpty,
+            "hasAny": !all.isEmpty, "navList": true,
+        ], zone: zone), request: request, context: context)
+    }
+
+    @Sendable func newForm(request: Request, context: AppContext) async throws -> Response {
+        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
+        return newPage(request: request, context: context)
+    }
+
+    @Sendable func create(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        do {
+            let reminder = try Self.reminder(from: form, id: UUID(), keeping: nil)
+            try await spots.save(reminder, accountID: identity.account.id)
+            return PageRenderer.redirect(to: "/phone/spots/\(Self.id(reminder.id))?saved=1")
+        } catch let error as ValidationError {
+            return newPage(error: error, typed: form, request: request, context: context)
+        }
+    }
+
+    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let stored = try await ownReminder(identity, context)
+        let saved = request.uri.queryParameters["saved"] != nil
+        return try await reminderPage(stored, identity: identity, notice: saved ? "Saved." : nil, request: request, context: context)
+    }
+
+    @Sendable func update(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let stored = try await ownReminder(identity, context)
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        do {
+            var reminder = try Self.reminder(from: form, id: stored.reminder.id, keeping: stored.reminder)
+            reminder.completedAt = stored.reminder.completedAt
+            try await spots.save(reminder, accountID: identity.account.id)
+            return PageRenderer.redirect(to: "/phone/spots/\(Self.id(reminder.id))?saved=1")
+        } catch let error as ValidationError {
+            return try await reminderPage(stored, identity: identity, error: error, typed: form, request: request, context: context)
+        }
+    }
+
+    @Sendable func complete(request: Request, context: AppContext) async throws -> Response {
+        try await setCompleted(true, request: request, context: context)
+    }
+
+    @Sendable func reopen(request: Request, context: AppContext) async throws -> Response {
+        try await setCompleted(false, request: request, context: context)
+    }
+
+    private func setCompleted(_ done: Bool, request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var reminder = try await ownReminder(identity, context).reminder
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        reminder.completedAt = done ? (reminder.completedAt ?? clock.now()) : nil
+        try await spots.save(reminder, accountID: identity.account.id)
+        return PageRenderer.redirect(to: Self.backPath(form["back"]) ?? "/phone/spots/\(Self.id(reminder.id))")
+    }
+
+    @Sendable func confirmDelete(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let reminder = try await ownReminder(identity, context).reminder
+        return pages.render("spots-delete", title: "Delete \(reminder.title)?", [
+            "id": Self.id(reminder.id), "reminderTitle": reminder.title, "isComplete": reminder.isComplete,
+        ], request: request, context: context)
+    }
+
+    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        guard try await spots.delete(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
+            throw APIError.notFound("reminder")
+        }
+        return PageRenderer.redirect(to: "/phone/spots")
+    }
+
+    @Sendable func map(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let zone = Self.zone(request)
+        let placed = try await store.reminders(accountID: identity.account.id).map(\.reminder)
+            .filter { !$0.isComplete && $0.place != nil }
+            .sorted { $0.place!.name.localizedStandardCompare($1.place!.name) == .orderedAscending }
+        let pins = placed.map { reminder -> [String: Any] in
+            var entry = item(reminder, zone: zone)
+            let fence = reminder.place!.fence
+            entry["latitude"] = Self.number(fence.center.latitude)
+            entry["longitude"] = Self.number(fence.center.longitude)
+            entry["radius"] = Self.number(fence.radius)
+            entry["placeName"] = reminder.place!.name
+            return entry
+        }
+        return pages.render("spots-map", title: "Spots map", page([
+            "pins": pins, "hasPins": !pins.isEmpty, "map": true, "navMap": true,
+        ], zone: zone), request: request, context: context)
+    }
+
+    @Sendable func timeline(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let zone = Self.zone(request)
+        let reminders = try await store.reminders(accountID: identity.account.id).map(\.reminder)
+        let days = DueRules.byDay(reminders, in: zone)
+        let dayKey = Self.formatter("yyyy-MM-dd", zone), dayLabel = Self.formatter("EEEE d MMMM yyyy", zone)
+        let today = Self.calendar(zone).startOfDay(for: clock.now())
+        let current = days.firstIndex { $0.start >= today } ?? max(0, days.count - 1)
+        let undated = DueRules.chronological(reminders).filter { $0.due == nil }
+        return pages.render("spots-timeline", title: "Spots timeline", page([
+            "days": days.enumerated().map { index, day -> [String: Any] in
+                ["key": dayKey.string(from: day.start), "label": dayLabel.string(from: day.start), "index": index,
+                 "isToday": day.start == today, "reminders": day.reminders.map { item($0, zone: zone) }]
+            },
+            "hasDays": !days.isEmpty, "lastDay": max(0, days.count - 1), "currentDay": current,
+            "currentLabel": days.isEmpty ? "" : dayLabel.string(from: days[current].start),
+            "undated": undated.map { item($0, zone: zone) }, "hasUndated": !undated.isEmpty, "navTimeline": true,
+        ], zone: zone), request: request, context: context)
+    }
+
+    // MARK: Pages
+
+    private func newPage(error: ValidationError? = nil, typed: [String: String]? = nil, request: Request, context: AppContext) -> Response {
+        let zone = Self.zone(request)
+        var data = page(formData(nil, typed: typed, zone: zone), zone: zone)
+        data["formAction"] = "/phone/spots/new"
+        data["submitLabel"] = "Save reminder"
+        data["map"] = true
+        if let error { Self.add(error, to: &data) }
+        return pages.render("spots-new", title: "New reminder", data, request: request, context: context)
+    }
+
+    private func reminderPage(
+        _ stored: StoredReminder, identity: Identity, error: ValidationError? = nil, typed: [String: String]? = nil,
+        notice: String? = nil, request: Request, context: AppContext
+    ) async throws -> Response {
+        let zone = Self.zone(request)
+        let reminder = stored.reminder
+        let events = try await store.events(reminderID: reminder.id, accountID: identity.account.id, limit: 100)
+        let stamp = Self.formatter("EEE d MMM yyyy, HH:mm:ss", zone)
+        var data = page(formData(reminder, typed: typed, zone: zone), zone: zone)
+        let summary = item(reminder, zone: zone)
+        data["reminderTitle"] = reminder.title
+        data["summary"] = summary
+        data["id"] = Self.id(reminder.id)
+        data["isComplete"] = reminder.isComplete
+        data["formAction"] = "/phone/spots/\(Self.id(reminder.id))"
+        data["submitLabel"] = "Save changes"
+        data["map"] = true
+        if let firedAt = stored.firedAt { data["firedAt"] = stamp.string(from: firedAt) }
+        data["events"] = events.map { event -> [String: Any] in
+            let body = SpotsEventBody(event, deviceName: SpotsController.deviceName(event.deviceKey))
+            return ["at": stamp.string(from: event.at), "atISO": Self.iso(event.at), "reason": body.reason, "device": body.device,
+                    "fired": body.fired, "late": body.late, "kind": body.kind == "time" ? "Time" : "Place"]
+        }
+        data["hasEvents"] = !events.isEmpty
+        if let notice { data["notice"] = notice }
+        if let error { Self.add(error, to: &data) }
+        return pages.render("spots-show", title: reminder.title, data, request: request, context: context)
+    }
+
+    /// What every Spots page has: the live channel (alerts), the zone its times are shown in, the map's tiles.
+    private func page(_ data: [String: Any], zone: TimeZone) -> [String: Any] {
+        var values = data
+        values["live"] = true
+        values["bodyClass"] = "page spots-page"
+        values["zone"] = zone.identifier
+        values["tiles"] = mapTiles.urlTemplate
+        values["attribution"] = mapTiles.attribution
+        return values
+    }
+
+    /// The reminder form's values: what was typed (after a refused post), else the stored reminder, else defaults.
+    private func formData(_ reminder: Reminder?, typed: [String: String]?, zone: TimeZone) -> [String: Any] {
+        var data: [String: Any]
+        if let typed {
+            let trigger = typed["trigger"] == "leave" ? "leave" : "arrive"
+            data = [
+                "formTitle": typed["title"] ?? "", "formNotes": typed["notes"] ?? "", "formDue": typed["due"] ?? "",
+                "formZone": typed["tz"].flatMap { $0.isEmpty ? nil : $0 } ?? zone.identifier,
+                "formLatitude": typed["latitude"] ?? "", "formLongitude": typed["longitude"] ?? "",
+                "formPlaceName": typed["placeName"] ?? "", "formRadius": typed["radius"] ?? "",
+                "triggerLeave": trigger == "leave",
+            ]
+        } else {
+            let fence = reminder?.place?.fence
+            data = [
+                "formTitle": reminder?.title ?? "", "formNotes": reminder?.notes ?? "",
+                "formDue": reminder?.due.map { Self.formatter("yyyy-MM-dd'T'HH:mm", zone).string(from: $0) } ?? "",
+                "formZone": zone.identifier,
+                "formLatitude": fence.map { Self.number($0.center.latitude) } ?? "",
+                "formLongitude": fence.map { Self.number($0.center.longitude) } ?? "",
+                "formPlaceName": reminder?.place?.name ?? "",
+                "formRadius": Self.number(fence?.radius ?? Fence.defaultRadius),
+                "triggerLeave": fence?.trigger == .leave,
+            ]
+            if let due = reminder?.due { data["formDueMs"] = String(due.millisecondsSince1970) }
+        }
+        data["minRadius"] = Self.number(Fence.radiusRange.lowerBound)
+        data["maxRadius"] = Self.number(Fence.radiusRange.upperBound)
+        return data
+    }
+
+    /// One reminder as the lists show it.
+    private func item(_ reminder: Reminder, zone: TimeZone) -> [String: Any] {
+        var entry: [String: Any] = ["id": Self.id(reminder.id), "title": reminder.title, "isComplete": reminder.isComplete]
+        if let due = reminder.due {
+            entry["when"] = Self.formatter("EEE d MMM yyyy, HH:mm", zone).string(from: due)
+            entry["time"] = Self.formatter("HH:mm", zone).string(from: due)
+            entry["whenISO"] = Self.iso(due)
+            entry["dueMs"] = String(due.millisecondsSince1970)
+        }
+        if let place = reminder.place {
+            let verb = place.fence.trigger == .arrive ? "Arriving at" : "Leaving"
+            entry["where"] = "\(verb) \(place.name) (\(Self.distance(place.fence.radius)))"
+        }
+        if !reminder.notes.isEmpty { entry["notes"] = reminder.notes }
+        return entry
+    }
+
+    private static func add(_ error: ValidationError, to data: inout [String: Any]) {
+        data["error"] = error.message
+        // Mustache reads dots as paths: place.radius → errorField_place_radius.
+        data["errorField_\(error.field.replacingOccurrences(of: ".", with: "_"))"] = true
+        if error.field.hasPrefix("place.latitude") || error.field.hasPrefix("place.longitude") { data["errorField_place_location"] = true }
+    }
+
+    private func ownReminder(_ identity: Identity, _ context: AppContext) async throws -> StoredReminder {
+        guard let stored = try await store.reminder(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
+            throw APIError.notFound("reminder")
+        }
+        return stored
+    }
+
+    // MARK: Reading the form
+
+    /// The form's reminder, checked by the same rules as the API (Reminder, Place, Fence).
+    static func reminder(from form: [String: String], id: UUID, keeping existing: Reminder?) throws -> Reminder {
+        func field(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+        let due = try parseDue(field("due"), zone: field("tz"))
+        var place: PlaceBody?
+        let (latitudeText, longitudeText) = (field("latitude"), field("longitude"))
+        if !latitudeText.isEmpty || !longitudeText.isEmpty {
+            guard let latitude = Double(latitudeText), let longitude = Double(longitudeText) else {
+                throw ValidationError(field: "place.latitude", "Pick the place: tap the map or search for it by name.")
+            }
+            var radius: Double?
+            if !field("radius").isEmpty {
+                guard let value = Double(field("radius")) else {
+                    throw ValidationError(field: "place.radius", "The radius is a number of metres, from 50 to 50,000.")
+                }
+                radius = value
+            }
+            place = PlaceBody(name: form["placeName"] ?? "", latitude: latitude, longitude: longitude, radius: radius,
+                              trigger: field("trigger").isEmpty ? nil : field("trigger"))
+        }
+        let input = SpotsController.ReminderInput(title: form["title"] ?? "", notes: form["notes"] ?? "", due: due, place: place)
+        return try SpotsController.reminder(from: input, id: id, keeping: existing)
+    }
+
+    /// A `datetime-local` value ("2026-05-01T09:30", seconds optional) read in `zone`: an IANA
+    /// name or an offset such as "+02:00"; UTC when empty (the browser ran no script).
+    static func parseDue(_ text: String, zone: String) throws -> Date? {
+        guard !text.isEmpty else { return nil }
+        let timeZone = Self.timeZone(named: zone) ?? TimeZone(identifier: "UTC")!
+        for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd HH:mm"] {
+            if let date = formatter(format, timeZone).date(from: text) { return date }
+        }
+        throw ValidationError(field: "due", "Enter the due time as a date and a time, e.g. 2026-05-01 09:30.")
+    }
+
+    static func timeZone(named text: String) -> TimeZone? {
+        guard !text.isEmpty, text.count <= 64 else { return nil }
+        if let zone = TimeZone(identifier: text) { return zone }
+        // "+02:00", "-0530", "+2"
+        let sign: Int
+        switch text.first {
+        case "+": sign = 1
+        case "-": sign = -1
+        default: return nil
+        }
+        let digits = text.dropFirst().replacingOccurrences(of: ":", with: "")
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let number = Int(digits) else { return nil }
+        let (hours, minutes) = digits.count <= 2 ? (number, 0) : (number / 100, number % 100)
+        guard hours <= 14, minutes < 60 else { return nil }
+        return TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60))
+    }
+
+    static func zone(_ request: Request) -> TimeZone {
+        request.cookies[zoneCookie].flatMap { timeZone(named: $0.value.removingPercentEncoding ?? $0.value) }
+            ?? TimeZone(identifier: "UTC")!
+    }
+
+    /// Where Complete and Reopen go back to: a Spots page, never another site.
+    static func backPath(_ text: String?) -> String? {
+        guard let text, text.hasPrefix("/phone/spots"), !text.contains("//"), !text.contains("\\") else { return nil }
+        return text
+    }
+
+    // MARK: Formatting
+
+    static func id(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    static func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    static func formatter(_ format: String, _ zone: TimeZone) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = calendar(zone)
+        formatter.timeZone = zone
+        formatter.dateFormat = format
+        return formatter
+    }
+
+    static func iso(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+
+    /// Coordinates and radii without a trailing ".0" or float noise.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.6f", value)
+            .replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+    }
+
+    static func distance(_ metres: Double) -> String {
+        metres >= 1000 ? String(format: "%.1f km", metres / 1000).replacingOccurrences(of: ".0 km", with: " km") : "\(Int(metres.rounded())) m"
+    }
+}

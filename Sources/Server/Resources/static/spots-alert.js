@@ -1,0 +1,124 @@
+// Spots alerts (R4) on the phone's Spots pages and on the watch: each `spots.alert` from the
+// live channel shows in place (big, dismissible), as a browser notification when the person
+// allowed them (asked only with a button), and vibrates where the device can.
+import { formatDateTime, formatTime } from "./spots-util.js";
+
+export function describeAlert(alert) {
+  if (alert.kind === "arrive") return `Arrived at ${alert.placeName || "the place"}`;
+  if (alert.kind === "leave") return `Left ${alert.placeName || "the place"}`;
+  if (alert.late && alert.due) return `Late: was due at ${formatDateTime(alert.due)}`;
+  return alert.due ? `Due now (${formatTime(alert.due)})` : "Due now";
+}
+
+export function setupSpotsAlerts(live) {
+  const area = document.getElementById("spots-alert");
+  if (!area) return;
+  const onWatch = area.dataset.device === "watch";
+  const seen = new Set();
+
+  function vibrate() {
+    // Browsers refuse (and complain) before the person has touched the page.
+    if (!navigator.vibrate) return;
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
+    navigator.vibrate([200, 100, 200]);
+  }
+
+  function notify(alert, text) {
+    if (!("Notification" in window) || Notification.permission !== "granted") return;
+    try {
+      new Notification(alert.title, { body: [text, alert.notes].filter(Boolean).join("\n"), tag: `spots-${alert.reminderId}` });
+    } catch { /* some browsers allow notifications only from a service worker */ }
+  }
+
+  function dismiss(item) {
+    item.remove();
+    if (!area.querySelector(".spots-alert-item")) {
+      area.hidden = true;
+      document.body.classList.remove("spots-alerting");
+    }
+  }
+
+  function show(alert) {
+    const text = describeAlert(alert);
+    const item = document.createElement("article");
+    item.className = "spots-alert-item";
+    item.setAttribute("role", "alert");
+    item.dataset.reminderId = alert.reminderId;
+    item.dataset.kind = alert.kind;
+    if (alert.late) item.dataset.late = "true";
+    const title = document.createElement("p");
+    title.className = "spots-alert-title";
+    title.textContent = alert.title;
+    const what = document.createElement("p");
+    what.className = "spots-alert-what";
+    what.textContent = text;
+    item.append(title, what);
+    if (alert.notes && !onWatch) {
+      const notes = document.createElement("p");
+      notes.className = "spots-alert-notes";
+      notes.textContent = alert.notes;
+      item.append(notes);
+    }
+    const buttons = document.createElement("div");
+    buttons.className = "button-row";
+    if (!onWatch) {
+      const open = document.createElement("a");
+      open.className = "button secondary";
+      open.href = `/phone/spots/${alert.reminderId}`;
+      open.textContent = "Open";
+      buttons.append(open);
+    }
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "primary";
+    close.textContent = "Dismiss";
+    close.setAttribute("aria-label", `Dismiss ${alert.title}`);
+    close.addEventListener("click", () => dismiss(item));
+    buttons.append(close);
+    item.append(buttons);
+    // The newest on top; the watch keeps only the newest.
+    if (onWatch) for (const old of area.querySelectorAll(".spots-alert-item")) old.remove();
+    area.prepend(item);
+    area.hidden = false;
+    document.body.classList.add("spots-alerting");
+    if (!onWatch) area.scrollIntoView({ block: "nearest" });
+    close.focus({ preventScroll: !onWatch });
+    vibrate();
+    notify(alert, text);
+  }
+
+  live.on("spots.alert", (data, message) => {
+    if (!data || !data.reminderId) return;
+    // One alert per event: a replayed or doubly delivered event shows once.
+    const key = typeof message?.seq === "number" ? `seq:${message.seq}` : `${data.reminderId}:${data.kind}:${data.due ?? ""}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    show(data);
+  });
+
+  // The button that asks for notification permission: never asked on load.
+  const ask = document.getElementById("spots-notify");
+  const status = document.getElementById("notify-status");
+  if (!ask) return;
+  function update() {
+    if (!("Notification" in window)) {
+      ask.hidden = true;
+      if (status) status.textContent = "This browser cannot show notifications; alerts show on this page.";
+      return;
+    }
+    const permission = Notification.permission;
+    ask.hidden = permission !== "default";
+    if (status) {
+      status.textContent = permission === "granted" ? "Notifications are on."
+        : permission === "denied" ? "Notifications are blocked for this site; alerts show on this page."
+        : "";
+    }
+  }
+  ask.addEventListener("click", async () => {
+    try {
+      await Notification.requestPermission();
+    } catch { /* older callback-style browsers */ }
+    update();
+  });
+  update();
+}

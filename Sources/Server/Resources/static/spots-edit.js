@@ -1,0 +1,167 @@
+// The reminder form (R1, R2): the due time in this browser's zone, and the place: tap the map
+// to drop the pin (drag it to adjust), or search the gazetteer by name; radius and trigger.
+import { browserZone, errorMessage, localInputValue, makeMap, rememberZone } from "./spots-util.js";
+
+const $ = (id) => document.getElementById(id);
+const zone = rememberZone();
+
+// Due: the server rendered it in the zone it knew; show it in ours and say which zone we send.
+const due = $("due");
+const tz = $("tz");
+if (due.dataset.ms && tz.value !== zone) due.value = localInputValue(Number(due.dataset.ms));
+tz.value = zone;
+$("tz-hint").textContent = `Times in ${zone}.`;
+
+const latitude = $("latitude");
+const longitude = $("longitude");
+const placeName = $("placeName");
+const radius = $("radius");
+const coordinates = $("place-coordinates");
+const mapStatus = $("map-status");
+const mapElement = $("spots-edit-map");
+
+const map = makeMap(mapElement, mapStatus, { zoomControl: true });
+let marker = null;
+let circle = null;
+
+function currentRadius() {
+  const value = Number(radius.value);
+  return Number.isFinite(value) && value >= 50 && value <= 50000 ? value : 150;
+}
+
+function describe() {
+  if (!latitude.value || !longitude.value) {
+    coordinates.textContent = "No place set.";
+    return;
+  }
+  coordinates.textContent = `Pin at ${Number(latitude.value).toFixed(5)}, ${Number(longitude.value).toFixed(5)}.`;
+}
+
+function drawPin(lat, lon) {
+  if (!map) return;
+  const L = globalThis.L;
+  const at = [lat, lon];
+  if (!marker) {
+    marker = L.marker(at, { draggable: true, keyboard: true, title: "The place", alt: "The place's pin" }).addTo(map);
+    marker.on("dragend", () => {
+      const p = marker.getLatLng();
+      setPin(p.lat, p.lng, { move: false });
+    });
+    circle = L.circle(at, { radius: currentRadius(), color: "#1b5fd1", weight: 2, fillOpacity: 0.15, interactive: false }).addTo(map);
+  } else {
+    marker.setLatLng(at);
+    circle.setLatLng(at);
+  }
+}
+
+function setPin(lat, lon, { move = true, zoom = null } = {}) {
+  const wrapped = ((((lon + 180) % 360) + 360) % 360) - 180;
+  latitude.value = lat.toFixed(6);
+  longitude.value = wrapped.toFixed(6);
+  if (!placeName.value.trim()) placeName.value = "Dropped pin";
+  drawPin(lat, wrapped);
+  if (map && move) map.setView([lat, wrapped], zoom ?? Math.max(map.getZoom(), 15));
+  describe();
+}
+
+function clearPin() {
+  latitude.value = "";
+  longitude.value = "";
+  placeName.value = "";
+  if (marker) marker.remove();
+  if (circle) circle.remove();
+  marker = null;
+  circle = null;
+  describe();
+}
+
+if (map) {
+  if (latitude.value && longitude.value) {
+    const lat = Number(latitude.value), lon = Number(longitude.value);
+    map.fitBounds(globalThis.L.latLng(lat, lon).toBounds(2 * currentRadius()), { maxZoom: 17 });
+    drawPin(lat, lon);
+  } else {
+    map.setView([30, 0], 2);
+  }
+  map.on("click", (event) => setPin(event.latlng.lat, event.latlng.lng, { move: false }));
+  radius.addEventListener("input", () => circle?.setRadius(currentRadius()));
+}
+describe();
+
+$("clear-place").addEventListener("click", clearPin);
+
+// "Use my location": the pin where this device is (asks for permission only when pressed).
+const locate = $("locate-me");
+if (!navigator.geolocation) locate.hidden = true;
+locate.addEventListener("click", () => {
+  mapStatus.textContent = "Finding where you are…";
+  navigator.geolocation.getCurrentPosition((position) => {
+    if (!placeName.value.trim()) placeName.value = "My location";
+    setPin(position.coords.latitude, position.coords.longitude, { zoom: 16 });
+    mapStatus.textContent = `Pinned where you are (±${Math.round(position.coords.accuracy)} m).`;
+  }, (error) => {
+    mapStatus.textContent = error.code === error.PERMISSION_DENIED
+      ? "Location permission was denied. Tap the map or search by name instead."
+      : "Your position is not available right now. Tap the map or search by name instead.";
+  }, { enableHighAccuracy: true, maximumAge: 30000, timeout: 20000 });
+});
+
+// Gazetteer search as you type (debounced); each result is a button.
+const search = $("place-search");
+const results = $("place-results");
+const searchStatus = $("place-search-status");
+let debounce = null;
+let inFlight = null;
+
+function showResults(places, query) {
+  results.replaceChildren();
+  for (const place of places) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "secondary place-result";
+    button.textContent = place.label || `${place.name}, ${place.country}`;
+    button.addEventListener("click", () => {
+      placeName.value = place.name;
+      setPin(place.latitude, place.longitude, { zoom: 13 });
+      results.replaceChildren();
+      searchStatus.textContent = `Pinned ${button.textContent}.`;
+    });
+    item.append(button);
+    results.append(item);
+  }
+  searchStatus.textContent = places.length ? `${places.length} place${places.length === 1 ? "" : "s"} found.`
+    : `No place found for “${query}”.`;
+}
+
+async function runSearch() {
+  const query = search.value.trim();
+  if (inFlight) inFlight.abort();
+  if (!query) {
+    results.replaceChildren();
+    searchStatus.textContent = "";
+    return;
+  }
+  inFlight = new AbortController();
+  try {
+    const response = await fetch(`/api/v1/spots/places?q=${encodeURIComponent(query)}&limit=8`, { signal: inFlight.signal });
+    if (!response.ok) {
+      searchStatus.textContent = await errorMessage(response, "The search failed.");
+      return;
+    }
+    showResults(await response.json(), query);
+  } catch (error) {
+    if (error.name !== "AbortError") searchStatus.textContent = "The search failed: the server could not be reached.";
+  }
+}
+
+search.addEventListener("input", () => {
+  clearTimeout(debounce);
+  debounce = setTimeout(runSearch, 250);
+});
+search.addEventListener("keydown", (event) => {
+  // Enter picks the first result instead of sending the form.
+  if (event.key !== "Enter") return;
+  event.preventDefault();
+  results.querySelector("button")?.click();
+});

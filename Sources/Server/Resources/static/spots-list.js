@@ -1,0 +1,164 @@
+// The Spots list page: "Share my location" (browser geolocation, batched to the server at
+// most every 5 s or on a move of more than 25 m) and iCalendar import.
+import { browserZone, errorMessage, formatClock, localizeTimes, metresBetween, rememberZone } from "./spots-util.js";
+
+rememberZone();
+localizeTimes();
+
+const SHARING_KEY = "cadence.spots.sharing";
+const BATCH_EVERY_MS = 5000;
+const MOVE_METRES = 25;
+const MAX_QUEUE = 500;
+
+const toggle = document.getElementById("share-location");
+const status = document.getElementById("share-status");
+let watchId = null;
+let queue = [];
+let lastSent = null;      // the last fix sent
+let lastSentAt = 0;       // when (our clock)
+let timer = null;
+let sending = false;
+
+function say(text, kind = "") {
+  status.textContent = text;
+  status.dataset.kind = kind;
+}
+
+function setPressed(on) {
+  toggle.setAttribute("aria-pressed", String(on));
+  toggle.textContent = on ? "Stop sharing my location" : "Share my location";
+  toggle.classList.toggle("primary", on);
+  toggle.classList.toggle("secondary", !on);
+}
+
+async function flush() {
+  clearTimeout(timer);
+  timer = null;
+  if (sending || queue.length === 0) return;
+  const batch = queue.splice(0, MAX_QUEUE);
+  sending = true;
+  lastSentAt = Date.now();
+  lastSent = batch[batch.length - 1];
+  try {
+    const response = await fetch("/api/v1/spots/locations", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reports: batch }),
+    });
+    if (response.ok) {
+      const result = await response.json();
+      status.dataset.sent = String(Number(status.dataset.sent || 0) + batch.length);
+      status.dataset.fired = String(Number(status.dataset.fired || 0) + (result.fired || 0));
+    } else if (response.status === 401) {
+      say("You were signed out; sign in again to share your location.", "error");
+      stop();
+    } else {
+      say(await errorMessage(response, `The server refused the position (${response.status}).`), "error");
+    }
+  } catch {
+    // Offline: keep the fixes (oldest first) and try again shortly.
+    queue = batch.concat(queue).slice(-MAX_QUEUE);
+    schedule(BATCH_EVERY_MS);
+  } finally {
+    sending = false;
+  }
+  if (queue.length) {
+    // Fixes that came in meanwhile: a real move goes at once, the rest with the next batch.
+    if (metresBetween(lastSent, queue[queue.length - 1]) > MOVE_METRES && !timer) flush();
+    else schedule(BATCH_EVERY_MS - (Date.now() - lastSentAt));
+  }
+}
+
+function schedule(delay) {
+  if (!timer) timer = setTimeout(flush, Math.max(0, delay));
+}
+
+function onFix(position) {
+  const { latitude, longitude } = position.coords;
+  const accuracy = Math.max(1, position.coords.accuracy || 1);
+  const fix = { latitude, longitude, accuracy, at: Math.round(position.timestamp || Date.now()) };
+  queue.push(fix);
+  if (queue.length > MAX_QUEUE) queue.shift();
+  say(`Sharing. Last position ±${Math.round(accuracy)} m at ${formatClock(fix.at)}.`, "ok");
+  status.dataset.accuracy = String(Math.round(accuracy));
+  const moved = !lastSent || metresBetween(lastSent, fix) > MOVE_METRES;
+  const since = Date.now() - lastSentAt;
+  if (moved || since >= BATCH_EVERY_MS) flush();
+  else schedule(BATCH_EVERY_MS - since);
+}
+
+function onError(error) {
+  if (error.code === error.PERMISSION_DENIED) {
+    say("Location permission was denied, so nothing is shared. Allow location for this site in the browser's settings, then try again.", "error");
+    stop(false);
+  } else if (error.code === error.POSITION_UNAVAILABLE) {
+    say("No position available right now; still trying.", "warn");
+  } else {
+    say("Still waiting for a position…", "warn");
+  }
+}
+
+function start() {
+  if (!("geolocation" in navigator)) {
+    say("This browser cannot tell its location.", "error");
+    return;
+  }
+  if (watchId !== null) return;
+  setPressed(true);
+  localStorage.setItem(SHARING_KEY, "on");
+  say("Waiting for a position…");
+  watchId = navigator.geolocation.watchPosition(onFix, onError, { enableHighAccuracy: true, maximumAge: 0, timeout: 60000 });
+}
+
+function stop(announce = true) {
+  if (watchId !== null) navigator.geolocation.clearWatch(watchId);
+  watchId = null;
+  localStorage.removeItem(SHARING_KEY);
+  setPressed(false);
+  flush();
+  if (announce) say("Not sharing.");
+}
+
+toggle.addEventListener("click", () => (watchId === null ? start() : stop()));
+addEventListener("pagehide", () => flush());
+
+// Sharing stays on from one visit to the next, but never prompts by itself.
+if (localStorage.getItem(SHARING_KEY) === "on" && navigator.permissions) {
+  navigator.permissions.query({ name: "geolocation" }).then((result) => {
+    if (result.state === "granted") start();
+    else setPressed(false);
+  }, () => {});
+}
+
+// iCalendar import: the file goes as the body; floating times are read in this browser's zone.
+const form = document.getElementById("spots-import");
+const result = document.getElementById("import-result");
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const file = document.getElementById("ics-file").files[0];
+  if (!file) {
+    result.textContent = "Choose an .ics file first.";
+    result.className = "error";
+    return;
+  }
+  result.className = "hint";
+  result.textContent = "Importing…";
+  try {
+    const response = await fetch(`/api/v1/spots/import?tz=${encodeURIComponent(browserZone())}`, {
+      method: "POST", headers: { "Content-Type": "text/calendar" }, body: file,
+    });
+    if (!response.ok) {
+      result.className = "error";
+      result.textContent = await errorMessage(response, `The import failed (${response.status}).`);
+      return;
+    }
+    const body = await response.json();
+    const skipped = (body.skipped || []).map((s) => `line ${s.line}: ${s.reason}`);
+    result.className = "notice";
+    result.textContent = `Imported ${body.imported}, updated ${body.updated}.`
+      + (skipped.length ? ` Skipped ${skipped.length} (${skipped.slice(0, 3).join("; ")}${skipped.length > 3 ? "; …" : ""}).` : "")
+      + " Reloading the list…";
+    setTimeout(() => location.reload(), 1200);
+  } catch {
+    result.className = "error";
+    result.textContent = "The import failed: the server could not be reached.";
+  }
+});

@@ -1,0 +1,104 @@
+// Shared by the Spots pages: the browser's time zone (sent to the server as a cookie so
+// pages show and read times in it), local time formatting, and distances on the ground.
+
+export const ZONE_COOKIE = "cadence_tz";
+
+/** The browser's IANA zone ("Europe/Berlin"), else its offset now ("+02:00"). */
+export function browserZone() {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone) return zone;
+  } catch { /* old browser */ }
+  const minutes = -new Date().getTimezoneOffset();
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+/** Tells the server which zone to show times in from the next page on. */
+export function rememberZone() {
+  const zone = browserZone();
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  return zone;
+}
+
+/** Whether the page was rendered in another zone than this browser's (the first visit). */
+const UTC_NAMES = new Set(["UTC", "Etc/UTC", "GMT", "Etc/GMT", "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu", "+00:00"]);
+
+export function renderedElsewhere() {
+  const rendered = document.getElementById("spots-alert")?.dataset.zone;
+  const here = browserZone();
+  if (!rendered || rendered === here) return false;
+  return !(UTC_NAMES.has(rendered) && UTC_NAMES.has(here));
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
+});
+const timeOnly = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const clock = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+export function formatDateTime(ms) { return dateTime.format(new Date(ms)); }
+export function formatTime(ms) { return timeOnly.format(new Date(ms)); }
+export function formatClock(ms) { return clock.format(new Date(ms)); }
+
+/** Rewrites server-formatted times in this browser's zone when the server used another one. */
+export function localizeTimes(root = document) {
+  if (!renderedElsewhere()) return;
+  for (const element of root.querySelectorAll("time[data-ms]")) {
+    const ms = Number(element.dataset.ms);
+    if (!Number.isFinite(ms)) continue;
+    element.textContent = "timeOnly" in element.dataset ? formatTime(ms) : formatDateTime(ms);
+  }
+}
+
+/** A `datetime-local` value for `ms` in this browser's zone. */
+export function localInputValue(ms) {
+  const d = new Date(ms);
+  const p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** Great-circle distance in metres (haversine), for "moved more than 25 m". */
+export function metresBetween(a, b) {
+  const r = 6371008.8;
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * r * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The message of the API's error envelope, or a plain one. */
+export async function errorMessage(response, fallback) {
+  try {
+    const body = await response.json();
+    return body?.error?.message || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The Leaflet map of a Spots page, with its tiles; null (and a message) when Leaflet is missing. */
+export function makeMap(element, status, options = {}) {
+  const L = globalThis.L;
+  if (!L) {
+    if (status) status.textContent = "The map could not load (Leaflet is missing on this server). Search by name instead.";
+    element.hidden = true;
+    return null;
+  }
+  L.Icon.Default.imagePath = "/vendor/leaflet/images/";
+  const map = L.map(element, { worldCopyJump: true, ...options });
+  const tiles = L.tileLayer(element.dataset.tiles, {
+    attribution: element.dataset.attribution, maxZoom: 19, crossOrigin: false,
+  });
+  let warned = false;
+  tiles.on("tileerror", () => {
+    if (warned || !status) return;
+    warned = true;
+    status.textContent = "The map pictures could not load; tapping the map still sets the place.";
+  });
+  tiles.addTo(map);
+  return map;
+}
