@@ -51,7 +51,7 @@ start_postgres() {
   "${run[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >"$dir/initdb.log" 2>&1 \
     || { cat "$dir/initdb.log" >&2; return 1; }
   "${run[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=1000" start >/dev/null \
     || { cat "$dir/server.log" >&2; return 1; }
   "${run[@]}" "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres cadence_test
   POSTGRES_BIN="$bin"

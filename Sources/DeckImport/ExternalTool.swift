@@ -54,6 +54,23 @@ struct ToolResult: Sendable {
 /// killing only the script would leave them running). Foundation's Process on Linux starts each
 /// child in its own process group, which is what makes the group kill possible.
 enum ToolRunner {
+    /// Reads a pipe until its writer closes it. Plain read(2) with EINTR retried: Foundation's
+    /// readDataToEndOfFile traps when a signal (a child exiting, say) interrupts the read.
+    static func readToEnd(_ descriptor: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
+    }
+
     static func run(_ executable: String, _ arguments: [String], name: String, package: String? = nil,
                     environment: [String: String]? = nil, timeout: TimeInterval,
                     tick: (@Sendable () -> Void)? = nil) async throws -> ToolResult {
@@ -106,7 +123,7 @@ private final class ProcessControl: @unchecked Sendable {
             readers.enter()
             let handle = pipe.fileHandleForReading
             Thread.detachNewThread {
-                box.set(handle.readDataToEndOfFile())
+                box.set(ToolRunner.readToEnd(handle.fileDescriptor))
                 readers.leave()
             }
         }

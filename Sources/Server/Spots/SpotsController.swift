@@ -38,6 +38,31 @@ struct SpotsController {
         let notes: String?
         let due: Date?
         let place: PlaceBody?
+
+        enum CodingKeys: String, CodingKey { case title, notes, due, place }
+
+        init(title: String, notes: String?, due: Date?, place: PlaceBody?) {
+            self.title = title
+            self.notes = notes
+            self.due = due
+            self.place = place
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = try container.decode(String.self, forKey: .title)
+            notes = try container.decodeIfPresent(String.self, forKey: .notes)
+            place = try container.decodeIfPresent(PlaceBody.self, forKey: .place)
+            // Parsed here so a bad value names the field (Foundation's date decoding loses the path).
+            if let text = try container.decodeIfPresent(String.self, forKey: .due) {
+                guard let date = ISO8601DateFormatter().date(from: text) else {
+                    throw ValidationError(field: "due", "The due time is an ISO 8601 date and time with its zone, like 2026-11-23T09:30:00Z.")
+                }
+                due = date
+            } else {
+                due = nil
+            }
+        }
     }
 
     @Sendable func list(request: Request, context: AppContext) async throws -> Response {
@@ -138,9 +163,23 @@ struct SpotsController {
 
     static func locationReport(_ input: ReportInput, now: Date) -> Result<LocationReport, ValidationError> {
         Result { () throws(ValidationError) -> LocationReport in
-            try LocationReport(coordinate: try Coordinate(latitude: input.latitude, longitude: input.longitude), accuracy: input.accuracy,
-                               at: input.at.map(Date.init(millisecondsSince1970:)) ?? now)
+            let at = try input.at.map { ms throws(ValidationError) in try Self.fixTime(Date(millisecondsSince1970: ms), now: now, field: "at") } ?? now
+            return try LocationReport(coordinate: try Coordinate(latitude: input.latitude, longitude: input.longitude),
+                                      accuracy: input.accuracy, at: at)
         }
+    }
+
+    /// A fix's time must be plausible: not before 2000, and not from the future (a fast clock
+    /// is allowed ten minutes). A fix from the future would make every true fix after it
+    /// look out of order, silencing the place for that device.
+    static func fixTime(_ at: Date, now: Date, field: String) throws(ValidationError) -> Date {
+        guard at >= Date(timeIntervalSince1970: 946_684_800) else {
+            throw ValidationError(field: field, "The fix's time is before the year 2000; send milliseconds since 1970.")
+        }
+        guard at <= now.addingTimeInterval(600) else {
+            throw ValidationError(field: field, "The fix's time is in the future; check the device's clock.")
+        }
+        return at
     }
 
     struct LocationsBody: Encodable {
@@ -172,11 +211,17 @@ struct SpotsController {
         guard let timestamp = message.tst, timestamp > 0, timestamp < 4_102_444_800 else {
             throw APIError.invalid(field: "tst", "A location message has tst, a Unix time in seconds.")
         }
+        let fixTime: Date
+        do {
+            fixTime = try Self.fixTime(Date(timeIntervalSince1970: TimeInterval(timestamp)), now: clock.now(), field: "tst")
+        } catch {
+            throw APIError.invalid(field: error.field, error.message)
+        }
         let report: LocationReport
         do {
             // OwnTracks may leave out the accuracy; such a fix counts as coarse (100 m), not exact.
             report = try LocationReport(coordinate: try Coordinate(latitude: latitude, longitude: longitude), accuracy: message.acc ?? 100,
-                                        at: Date(timeIntervalSince1970: TimeInterval(timestamp)))
+                                        at: fixTime)
         } catch {
             let field = ["latitude": "lat", "longitude": "lon", "accuracy": "acc"][error.field] ?? error.field
             throw APIError.invalid(field: field, error.message)
@@ -231,7 +276,7 @@ struct SpotsController {
         } catch is NIOTooManyBytesError {
             throw JSONBody.tooLarge(limit: Self.maximumCalendarBytes)
         }
-        guard let text = String(validatingUTF8: Array(buffer.readableBytesView).map { CChar(bitPattern: $0) } + [0]) else {
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
             throw APIError.invalid(field: "file", "The file is not UTF-8 text; iCalendar files are UTF-8.")
         }
         let parsed: ICalendarImport

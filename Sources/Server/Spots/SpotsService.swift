@@ -42,7 +42,7 @@ struct SpotsService: Sendable {
             let entry = try await fences.entry(accountID: accountID) { try await store.reminders(accountID: accountID).map(\.reminder) }
             guard !entry.reminders.isEmpty else { return [] }
             // Places this device was last inside are decided whatever the distance, so leaving is noticed.
-            let wasInside = try await store.insideReminderIDs(deviceKey: deviceKey, accountID: accountID).compactMap { entry.fencesByReminder[$0] }
+            let wasInside = try await store.insideReminderIDs(deviceKey: deviceKey, accountID: accountID).compactMap { entry.fence(of: $0) }
             var touched: [UUID: Reminder] = [:]  // fence id → reminder
             var perReport: [(LocationReport, [Fence])] = []
             for report in reports.sorted(by: { $0.at < $1.at }) {

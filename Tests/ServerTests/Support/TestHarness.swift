@@ -35,7 +35,12 @@ enum TestDatabase {
         logger.logLevel = .warning
         if let url = ProcessInfo.processInfo.environment["CADENCE_TEST_POSTGRES_URL"] {
             let database = try await Database.open(.postgres(url: url), logger: logger)
-            try await Migrator(database: database).migrate()
+            do {
+                try await Migrator(database: database).migrate()
+            } catch {
+                try? await database.shutdown()  // a pool must be shut down before it goes away
+                throw error
+            }
             return (database, {})
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-test-\(UUID().uuidString)")
