@@ -42,49 +42,45 @@ public struct GazetteerPlace: Equatable, Sendable, Codable {
 /// a prefix of a key; an edit is an insertion, deletion, substitution or transposition
 /// of neighbours (optimal string alignment distance).
 ///
-/// Index: all keys in one sorted array (flat character storage). Prefix queries are a
-/// binary search plus a scan with a bounded top-k by population. Typo queries walk
-/// the sorted array as an implicit trie (children found by binary search), carrying
-/// one edit-distance row per level and pruning any branch whose row minimum exceeds
-/// the allowed distance — exact, no candidate is missed, and no extra index is built.
+/// Index (see GazetteerIndex.swift): all keys in one sorted array; every place has a rank
+/// (its position in population-descending order), and a segment tree over the keys gives
+/// the best-ranked key of any range. A class is then one or more key ranges (exact and
+/// prefix: a binary search; typos: a pruned trie walk), and its best places are pulled in
+/// rank order until the limit is filled — never a scan of a whole range, so short prefixes
+/// like "san" (tens of thousands of keys) cost as little as long ones. Results are exact:
+/// the same as ranking every matching place.
 public struct Gazetteer: Sendable {
     public let places: [GazetteerPlace]
-    // Sorted entries; entry e's key is chars[start[e] ..< start[e] + length[e]].
-    private let chars: [UInt32]
-    private let start: [Int32]
-    private let length: [Int32]
-    private let entryPlace: [Int32]
-    private let entryPopulation: [Int]
+    private let keys: GazetteerKeys
+    private let placeRank: [Int32]   // 0 = most populous (ties: name, then id)
+    private let best: RangeBest
+    private let top: TopTrie
 
     public init(_ places: [GazetteerPlace]) {
         self.places = places
         var keyed: [(key: [UInt32], place: Int32)] = []
         keyed.reserveCapacity(places.count * 3)
         for (i, place) in places.enumerated() {
-            var seen = Set<[UInt32]>()
+            var seen: [[UInt32]] = []   // a place's own keys: few, so a linear check beats a Set
             for name in [place.name, place.asciiName] + place.alternateNames {
                 let key = GazetteerText.normalise(name)
-                if !key.isEmpty, seen.insert(key).inserted { keyed.append((key, Int32(i))) }
+                if !key.isEmpty, !seen.contains(key) { seen.append(key); keyed.append((key, Int32(i))) }
             }
         }
-        keyed.sort { a, b in
-            a.key == b.key ? a.place < b.place : a.key.lexicographicallyPrecedes(b.key)
-        }
-        var chars: [UInt32] = [], start: [Int32] = [], length: [Int32] = []
-        var entryPlace: [Int32] = [], entryPopulation: [Int] = []
-        chars.reserveCapacity(keyed.reduce(0) { $0 + $1.key.count })
-        for (key, place) in keyed {
-            start.append(Int32(chars.count))
-            length.append(Int32(key.count))
-            chars.append(contentsOf: key)
-            entryPlace.append(place)
-            entryPopulation.append(places[Int(place)].population)
-        }
-        self.chars = chars
-        self.start = start
-        self.length = length
-        self.entryPlace = entryPlace
-        self.entryPopulation = entryPopulation
+        keys = GazetteerKeys(keyed)
+        let order = places.indices.sorted { a, b in Self.ranksBefore(places[a], places[b]) }
+        var placeRank = [Int32](repeating: 0, count: places.count)
+        for (rank, i) in order.enumerated() { placeRank[i] = Int32(rank) }
+        self.placeRank = placeRank
+        best = RangeBest(rank: keys.place.map { placeRank[Int($0)] })
+        top = TopTrie(keys)
+    }
+
+    /// Order within a match class.
+    private static func ranksBefore(_ a: GazetteerPlace, _ b: GazetteerPlace) -> Bool {
+        if a.population != b.population { return a.population > b.population }
+        if a.name != b.name { return a.name < b.name }
+        return a.id < b.id
     }
 
     public var count: Int { places.count }
@@ -97,146 +93,36 @@ public struct Gazetteer: Sendable {
     /// `search` with each result's match class (0 exact, 1 prefix, 2 one edit, 3 two edits).
     public func searchRanked(_ query: String, limit: Int = 10) -> [(place: Int, matchClass: Int)] {
         let q = GazetteerText.normalise(query)
-        guard !q.isEmpty, limit > 0, !start.isEmpty else { return [] }
-        var best: [Int32: Int] = [:]   // place → best class
-
-        // Exact and prefix: one contiguous range of the sorted keys.
-        let lo = lowerBound(q)
-        var e = lo
-        while e < start.count, length[e] == q.count, hasPrefix(e, q) {
-            best[entryPlace[e]] = 0
-            e += 1
+        guard !q.isEmpty, limit > 0, keys.count > 0 else { return [] }
+        // Classes are filled best first; a place keeps the first (best) class it is found in.
+        // A class is consulted only while the better ones leave room, so whenever it is, every
+        // place of the better classes has already been chosen.
+        var chosen: [Int32: Int] = [:]
+        func fill(_ matchClass: Int, from ranges: some Sequence<Range<Int>>) {
+            var pull = BestPlaces(ranges, index: best)
+            while chosen.count < limit, let e = pull.next() {
+                let place = keys.place[e]
+                if chosen[place] == nil { chosen[place] = matchClass }
+            }
         }
-        var top = TopK(capacity: limit)
-        while e < start.count, hasPrefix(e, q) {
-            let place = entryPlace[e]
-            if best[place] == nil { top.offer(place: place, population: entryPopulation[e]) }
-            e += 1
-        }
-        for place in top.places where best[place] == nil { best[place] = 1 }
+        let (exact, prefix) = keys.ranges(q)
+        fill(0, from: [exact])
+        fill(1, from: [exact.upperBound..<prefix.upperBound])
 
         // Typos, only while the exact and prefix matches leave room.
-        if best.count < limit, q.count >= 4 {
+        if chosen.count < limit, q.count >= 4 {
             let maxEdits = q.count >= 8 ? 2 : 1
-            var ranges: [(lo: Int, hi: Int, d: Int)] = []
-            typoRanges(q, maxEdits: maxEdits, into: &ranges)
-            for d in 1...maxEdits {
-                var topD = TopK(capacity: limit)
-                for r in ranges where r.d == d {
-                    for e in r.lo..<r.hi where best[entryPlace[e]] == nil {
-                        topD.offer(place: entryPlace[e], population: entryPopulation[e])
-                    }
-                }
-                for place in topD.places where best[place] == nil { best[place] = 1 + d }
+            var walk = TypoWalk(keys: keys, top: top, query: q, maxEdits: maxEdits)
+            walk.run()
+            for d in 1...maxEdits where chosen.count < limit {
+                fill(1 + d, from: walk.ranges.lazy.filter { $0.edits == d }.map(\.range))
             }
         }
 
-        return best.map { (place: Int($0.key), matchClass: $0.value) }
+        return chosen.map { (place: Int($0.key), matchClass: $0.value) }
             .sorted { a, b in
-                if a.matchClass != b.matchClass { return a.matchClass < b.matchClass }
-                let pa = places[a.place], pb = places[b.place]
-                if pa.population != pb.population { return pa.population > pb.population }
-                if pa.name != pb.name { return pa.name < pb.name }
-                return pa.id < pb.id
+                a.matchClass != b.matchClass ? a.matchClass < b.matchClass : placeRank[a.place] < placeRank[b.place]
             }
-            .prefix(limit)
-            .map { $0 }
-    }
-
-    // MARK: - Sorted-key primitives
-
-    @inline(__always) private func char(_ e: Int, _ d: Int) -> UInt32 { chars[Int(start[e]) + d] }
-
-    private func hasPrefix(_ e: Int, _ q: [UInt32]) -> Bool {
-        guard Int(length[e]) >= q.count else { return false }
-        let s = Int(start[e])
-        for i in 0..<q.count where chars[s + i] != q[i] { return false }
-        return true
-    }
-
-    /// First entry whose key is ≥ q.
-    private func lowerBound(_ q: [UInt32]) -> Int {
-        var lo = 0, hi = start.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if keyPrecedes(mid, q) { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
-    private func keyPrecedes(_ e: Int, _ q: [UInt32]) -> Bool {
-        let s = Int(start[e]), n = Int(length[e])
-        for i in 0..<min(n, q.count) {
-            let c = chars[s + i]
-            if c != q[i] { return c < q[i] }
-        }
-        return n < q.count
-    }
-
-    /// Ranges of entries whose key has a prefix within `maxEdits` of `q`, with that distance.
-    private func typoRanges(_ q: [UInt32], maxEdits: Int, into ranges: inout [(lo: Int, hi: Int, d: Int)]) {
-        let L = q.count
-        var rows: [[Int]] = [Array(0...L)]     // rows[j] = distances for the node at depth j
-        var path: [UInt32] = []
-
-        func visit(lo: Int, hi: Int, depth j: Int) {
-            // Children of the node (prefix of length j) spanning entries lo..<hi.
-            var i = lo
-            while i < hi, length[i] == j { i += 1 }
-            while i < hi {
-                let c = char(i, j)
-                var a = i + 1, b = hi      // first entry in (i, hi) whose char j > c
-                while a < b {
-                    let mid = (a + b) / 2
-                    if char(mid, j) <= c { a = mid + 1 } else { b = mid }
-                }
-                let end = a
-                // Row for prefix + c.
-                let prev = rows[j]
-                var row = [Int](repeating: 0, count: L + 1)
-                row[0] = j + 1
-                var rowMin = row[0]
-                for k in 1...L {
-                    var v = min(row[k - 1] + 1, prev[k] + 1, prev[k - 1] + (q[k - 1] == c ? 0 : 1))
-                    if k > 1, j > 0, q[k - 1] == path[j - 1], q[k - 2] == c {
-                        v = min(v, rows[j - 1][k - 2] + 1)
-                    }
-                    row[k] = v
-                    rowMin = min(rowMin, v)
-                }
-                if rowMin <= maxEdits {
-                    let here = row[L]
-                    if here <= maxEdits, here > 0 { ranges.append((i, end, here)) }
-                    // Descend while a deeper prefix could still be closer.
-                    if here > rowMin || here > maxEdits {
-                        rows.append(row); path.append(c)
-                        visit(lo: i, hi: end, depth: j + 1)
-                        rows.removeLast(); path.removeLast()
-                    }
-                }
-                i = end
-            }
-        }
-        visit(lo: 0, hi: start.count, depth: 0)
-    }
-
-    /// The `capacity` most populous distinct places offered.
-    private struct TopK {
-        let capacity: Int
-        private(set) var places: [Int32] = []
-        private var populations: [Int] = []
-
-        init(capacity: Int) { self.capacity = capacity }
-
-        mutating func offer(place: Int32, population: Int) {
-            if places.count == capacity, population <= populations[capacity - 1] { return }
-            if places.contains(place) { return }
-            var at = populations.count
-            while at > 0, populations[at - 1] < population { at -= 1 }
-            places.insert(place, at: at)
-            populations.insert(population, at: at)
-            if places.count > capacity { places.removeLast(); populations.removeLast() }
-        }
     }
 }
 
@@ -244,6 +130,7 @@ public struct Gazetteer: Sendable {
 enum GazetteerText {
     /// Lower case, no diacritics, letters and digits only, runs of anything else → one space.
     static func normalise(_ text: String) -> [UInt32] {
+        if let ascii = normaliseASCII(text) { return ascii }
         var out: [UInt32] = []
         out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -262,6 +149,28 @@ enum GazetteerText {
             } else {
                 pendingSpace = true
             }
+        }
+        return out
+    }
+
+    /// The same result for pure ASCII text (most names), without Foundation's case mapping
+    /// and decomposition — those dominate the index build. nil for any other text.
+    private static func normaliseASCII(_ text: String) -> [UInt32]? {
+        var out: [UInt32] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            var v = UInt32(byte)
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): v += 0x20
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+            case UInt8(ascii: "'"): continue   // apostrophes vanish (see `foldings`)
+            default: pendingSpace = true; continue
+            }
+            if pendingSpace, !out.isEmpty { out.append(0x20) }
+            pendingSpace = false
+            out.append(v)
         }
         return out
     }
