@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import HummingbirdWSClient
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -188,6 +190,31 @@ final class LiveWatcher: Sendable {
     private let state = Mutex(State())
 
     var connected: Bool { state.withLock { $0.connected } }
+
+    /// Connects to the live channel as the account (as a display or a phone would) and feeds
+    /// this watcher; returns once the server said hello. Cancel the task to disconnect.
+    func listen(port: Int, token: String) async throws -> Task<Void, any Error> {
+        let logger = Logger(label: "bench.socket", factory: { _ in SwiftLogNoOpLogHandler() })
+        let socket = Task {
+            _ = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/live",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]), logger: logger
+            ) { inbound, _, _ in
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    if case .text(let text) = message { self.receive(text) }
+                }
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !connected {
+            guard ContinuousClock.now < deadline else {
+                socket.cancel()
+                throw CLIError("the live channel did not answer within 10 s")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return socket
+    }
 
     /// The next event of the type whose text contains `text` (an id) counts as arrived.
     func expect(containing text: String = "") { state.withLock { $0.expected = text; $0.arrived = false } }

@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import HummingbirdWSClient
-import Logging
 import Spots
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -146,19 +144,8 @@ struct SpotsBench: AsyncParsableCommand {
         ])
         _ = try await client.json("POST", "/api/v1/spots/reminders", body: place, expect: 201)
         let watcher = LiveWatcher(eventType: "spots.alert")
-        let logger = Logger(label: "bench.spots", factory: { _ in SwiftLogNoOpLogHandler() })
-        let socket = Task {
-            try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(client.port)/api/v1/live",
-                configuration: .init(additionalHeaders: [.authorization: "Bearer \(client.token)"]), logger: logger
-            ) { inbound, _, _ in
-                for try await message in inbound.messages(maxSize: 1 << 20) {
-                    if case .text(let text) = message { watcher.receive(text) }
-                }
-            }
-        }
+        let socket = try await watcher.listen(port: client.port, token: client.token)
         defer { socket.cancel() }
-        while !watcher.connected { try await Task.sleep(for: .milliseconds(10)) }
         var latencies: [Double] = []
         var at = Int64(Date().timeIntervalSince1970 * 1000)
         for _ in 0..<alerts {

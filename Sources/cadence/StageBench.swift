@@ -1,8 +1,5 @@
 import ArgumentParser
 import Foundation
-import HummingbirdWSClient
-import Logging
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -112,19 +109,8 @@ struct StageBench: AsyncParsableCommand {
 
     private func presenterToDisplay(client: BenchHTTP, talkID: String, slideIDs: [String]) async throws -> [Double] {
         let watcher = LiveWatcher(eventType: "stage.screen")
-        let logger = Logger(label: "bench.display", factory: { _ in SwiftLogNoOpLogHandler() })
-        let socket = Task {
-            try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(client.port)/api/v1/live",
-                configuration: .init(additionalHeaders: [.authorization: "Bearer \(client.token)"]), logger: logger
-            ) { inbound, _, _ in
-                for try await message in inbound.messages(maxSize: 1 << 20) {
-                    if case .text(let text) = message { watcher.receive(text) }
-                }
-            }
-        }
+        let socket = try await watcher.listen(port: client.port, token: client.token)
         defer { socket.cancel() }
-        while !watcher.connected { try await Task.sleep(for: .milliseconds(10)) }
         var latencies: [Double] = []
         for index in 0..<commands {
             let slide = slideIDs[index % slideIDs.count]

@@ -139,8 +139,8 @@ struct DeckBody: Encodable {
     }
 }
 
-/// An overlay with its words in the chosen language, ready to draw.
-struct OverlayBody: Encodable {
+/// An overlay with its words in the chosen language, ready to draw (in the deck and on the screens).
+struct OverlayBody: Codable, Sendable {
     let text: String
     let font: String
     let size: Double
@@ -151,7 +151,9 @@ struct OverlayBody: Encodable {
     let height: Double
     let box: String?
     let align: String
+}
 
+extension OverlayBody {
     init(_ resolved: Deck.ResolvedOverlay) {
         let overlay = resolved.overlay
         text = resolved.text

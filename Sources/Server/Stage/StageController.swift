@@ -219,7 +219,7 @@ struct StageController {
             screen.media = media.map(StageLibrary.assetURL)
             screen.durationMs = try await media.asyncFlatMap { try await store.asset(id: $0, accountID: account.id)?.durationMs }
             screen.overlays = Deck.overlays(of: slide, language: series.slideLanguage, fallbacks: series.slideLanguages)
-                .map { ScreenOverlay(OverlayBody($0)) }
+                .map(OverlayBody.init)
             screen.caption = steps?[input.step ?? 0].caption
             if mode == "mirror" {
                 screen.notes = steps?[input.step ?? 0].notes ?? CaptionScript.strip(slide.notes[series.notesLanguage] ?? "")

@@ -12,7 +12,7 @@ struct StageScreen: Codable, Sendable {
     var kind: SlideKind?
     var media: String?
     var durationMs: Int64?
-    var overlays: [ScreenOverlay]
+    var overlays: [OverlayBody]
     /// Words from the notes' `<C>…<c>` markers at the current step.
     var caption: String?
     /// True when the presenter blanks the screens (B or .), and before a talk starts and after it ends.
@@ -26,24 +26,4 @@ struct StageScreen: Codable, Sendable {
 
     static let type = "stage.screen"
     static let black = StageScreen(overlays: [], blank: true, mode: "project", ended: false)
-}
-
-struct ScreenOverlay: Codable, Sendable {
-    let text: String
-    let font: String
-    let size: Double
-    let color: String
-    let x: Double
-    let y: Double
-    let width: Double
-    let height: Double
-    let box: String?
-    let align: String
-}
-
-extension ScreenOverlay {
-    init(_ body: OverlayBody) {
-        self.init(text: body.text, font: body.font, size: body.size, color: body.color, x: body.x, y: body.y,
-                  width: body.width, height: body.height, box: body.box, align: body.align)
-    }
 }
