@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "Talks", dependencies: ["CadenceCore"]),
         .target(name: "Stage", dependencies: ["CadenceCore"]),
         .target(name: "Spots", dependencies: ["CadenceCore"]),
+        .target(name: "Tempo", dependencies: ["CadenceCore"]),
+        // Decoding (WAV natively, the rest through ffmpeg at run time) and tempo estimation.
+        .target(name: "AudioAnalysis"),
         // Reads uploaded decks (ZIP of pictures, PDF, PPTX); poppler and LibreOffice are used at run time when present.
         .target(name: "DeckImport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(
@@ -55,6 +58,8 @@ let package = Package(
                 "Talks",
                 "Stage",
                 "Spots",
+                "Tempo",
+                "AudioAnalysis",
                 "DeckImport",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -89,6 +94,8 @@ let package = Package(
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
         .testTarget(name: "SpotsTests", dependencies: ["Spots", "CadenceCore"]),
+        .testTarget(name: "TempoTests", dependencies: ["Tempo", "CadenceCore"]),
+        .testTarget(name: "AudioAnalysisTests", dependencies: ["AudioAnalysis"]),
         .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "ServerTests",

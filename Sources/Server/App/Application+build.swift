@@ -115,6 +115,10 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
                           clock: dependencies.clock, logger: dependencies.logger)
         .addRoutes(to: authenticated.group("api/v1/stage"))
+    let tempo = TempoLibrary(store: SQLTempoRepository(database: database), dataDirectory: dependencies.dataDirectory,
+                             clock: dependencies.clock, logger: dependencies.logger)
+    TempoSongsController(library: tempo, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
+    TempoPlansController(store: tempo.store, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
     let spots = SpotsService(store: SQLSpotsRepository(database: database), live: live, clock: dependencies.clock, logger: dependencies.logger)
     SpotsController(spots: spots, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/spots"))
     SpotsPagesController(spots: spots, pages: pages, clock: dependencies.clock, mapTiles: dependencies.mapTiles).addRoutes(to: authenticated)
@@ -130,6 +134,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     var services: [any Service] = [
         LivePruner(live: live, presence: presence, logger: dependencies.logger),
         SpotsScheduler(spots: spots, logger: dependencies.logger),
+        TempoAnalysisResumer(library: tempo, logger: dependencies.logger),
     ]
     if database.notifiesOtherInstances {
         services.append(LiveListener(database: database, events: liveEvents, hub: hub, live: live, sessionCache: sessionCache,

@@ -9,4 +9,5 @@ let allMigrations: [Migration] = [
     talksMigration,
     stageMigration,
     spotsMigration,
+    tempoMigration,
 ]

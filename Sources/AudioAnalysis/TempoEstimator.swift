@@ -1,0 +1,217 @@
+import Foundation
+
+/// A tempo estimate: the beat rate, how sure the estimator is, and the other metrical levels a listener
+/// might tap (half and double tempo, and for triple feels ×⅔ / ×³⁄₂), most plausible first.
+public struct TempoEstimate: Sendable, Equatable, Codable {
+    /// Beats per minute; 0 when no tempo could be found (silence, or less than about 3 s of audio).
+    public let bpm: Double
+    /// 0…1: near 1 for a clean, steady beat, near 0 for noise or silence.
+    public let confidence: Double
+    public let alternatives: [Double]
+
+    public init(bpm: Double, confidence: Double, alternatives: [Double]) {
+        self.bpm = bpm
+        self.confidence = confidence
+        self.alternatives = alternatives
+    }
+}
+
+/// Tempo by autocorrelation of an onset-strength envelope.
+///
+/// 1. Onset strength: spectral flux over 40 log-magnitude mel bands (≈ 86 frames/s), detrended.
+/// 2. Autocorrelation in 12 s windows (50 % overlap), each normalised, averaged with weights from the
+///    window's onset energy — so silence and sparse intros count little and tempo drift blurs nothing.
+/// 3. Each autocorrelation peak in the BPM range is a candidate, scored by a log-Gaussian prior
+///    (centre 120 BPM, σ = 1 octave, as in Ellis 2007 / librosa) times its periodicity strength.
+/// 4. Metrical level: if the pulse at ½ or ⅓ of the winner's period is at least 0.9 × as periodic, nothing
+///    accents the slower level (e.g. a plain click track), so the faster pulse is taken as the beat.
+/// 5. The chosen period is refined from the peaks at its multiples (least squares, parabolic interpolation).
+public struct TempoEstimator: Sendable {
+    public let minBPM: Double
+    public let maxBPM: Double
+
+    /// Prior centre and width (octaves); how periodic a subdivision must be to count as unaccented.
+    static let priorCentre = 120.0
+    static let priorOctaves = 1.0
+    static let unaccentedRatio = 0.9
+
+    public init(minBPM: Double = 50, maxBPM: Double = 220) {
+        let lo = max(10, min(minBPM, maxBPM)), hi = max(minBPM, maxBPM)
+        self.minBPM = lo
+        self.maxBPM = max(hi, lo * 1.1)
+    }
+
+    public func estimate(_ audio: AudioBuffer, progress: (@Sendable (Double) -> Void)? = nil) -> TempoEstimate {
+        progress?(0)
+        defer { progress?(1) }
+        guard audio.sampleRate > 0, audio.samples.count > audio.sampleRate * 3 else {
+            return TempoEstimate(bpm: 0, confidence: 0, alternatives: [])
+        }
+        // ≈ 46 ms frames, 11.6 ms hop whatever the sample rate.
+        var frame = 256
+        while Double(frame) < Double(audio.sampleRate) * 1024 / 22_050 * 0.75 { frame <<= 1 }
+        let hop = frame / 4
+        let env = OnsetStrength.envelope(audio, hop: hop, frame: frame, bands: 40,
+                                         progress: progress.map { p in { @Sendable x in p(0.9 * x) } })
+        let fps = env.frameRate
+        // Light smoothing (Hann, ≈ 70 ms) so autocorrelation peaks span several lags and interpolate well.
+        let smooth = Self.smooth(env.values, width: max(3, Int((0.07 * fps).rounded()) | 1))
+        guard let acf = Self.weightedAutocorrelation(smooth, frameRate: fps, maxPeriod: 60 / minBPM) else {
+            return TempoEstimate(bpm: 0, confidence: 0, alternatives: [])
+        }
+        let lagMin = 60 * fps / maxBPM, lagMax = 60 * fps / minBPM
+
+        // Candidates: local maxima of the autocorrelation inside the lag range (plus the range edges).
+        var candidates: [Candidate] = []
+        let lo = max(2, Int(lagMin.rounded(.down))), hi = min(acf.count - 2, Int(lagMax.rounded(.up)))
+        guard lo < hi else { return TempoEstimate(bpm: 0, confidence: 0, alternatives: []) }
+        for l in lo...hi where acf[l] > 0 && acf[l] >= acf[l - 1] && acf[l] >= acf[l + 1] {
+            let (pos, val) = Self.parabolic(acf, l)
+            guard pos >= lagMin * 0.98 && pos <= lagMax * 1.02 else { continue }
+            candidates.append(score(lag: pos, value: val, acf: acf, fps: fps))
+        }
+        guard let best = candidates.max(by: { $0.score < $1.score }), best.score > 0 else {
+            return TempoEstimate(bpm: 0, confidence: 0, alternatives: [])
+        }
+        // Unaccented subdivision: when the pulse at ½ or ⅓ of the period is about as periodic as the period
+        // itself, nothing marks the slower level (a click track), so the faster pulse is the beat.
+        var chosen = best
+        var moved = true
+        while moved {
+            moved = false
+            for div in [2.0, 3.0] {
+                let sub = chosen.lag / div
+                guard sub >= lagMin * 0.98, sub >= 0.06 * fps else { continue }
+                let p = Self.peak(acf, near: sub, radius: max(1.0, 0.03 * sub))
+                if p.value >= Self.unaccentedRatio * chosen.value {
+                    chosen = score(lag: p.pos, value: p.value, acf: acf, fps: fps)
+                    moved = true
+                    break
+                }
+            }
+        }
+        let lag = Self.refine(lag: chosen.lag, acf: acf)
+        let bpm = 60 * fps / lag
+
+        // Confidence: periodicity strength at the chosen level × dominance over unrelated tempi.
+        let related: [Double] = [1, 2, 0.5, 3, 1.0 / 3, 1.5, 2.0 / 3, 4, 0.25]
+        let rival = candidates.filter { c in
+            !related.contains { r in abs(log(c.bpm / (bpm * r))) < 0.04 }
+        }.map(\.score).max() ?? 0
+        let dominance = max(0, min(1, 1 - rival / max(best.score, chosen.score)))
+        let strength = max(0, min(1, chosen.value))
+        let confidence = strength * (0.5 + 0.5 * dominance)
+
+        // Alternatives: half and double always; the triple relations when they are nearly as plausible.
+        var alts: [(Double, Double)] = []
+        for r in [0.5, 2.0, 2.0 / 3, 1.5] {
+            let altLag = lag / r
+            let peak = Self.peak(acf, near: altLag, radius: max(1.5, 0.03 * altLag))
+            let s = peak.value > 0 ? score(lag: altLag, value: peak.value, acf: acf, fps: fps).score : 0
+            if r == 0.5 || r == 2 || s >= 0.5 * max(best.score, chosen.score) { alts.append((bpm * r, s)) }
+        }
+        alts.sort { $0.1 > $1.1 }
+        return TempoEstimate(bpm: (bpm * 100).rounded() / 100, confidence: (confidence * 1000).rounded() / 1000,
+                             alternatives: alts.map { ($0.0 * 100).rounded() / 100 })
+    }
+
+    struct Candidate {
+        var lag: Double, bpm: Double, value: Double, faster: Double, score: Double
+    }
+
+    func score(lag: Double, value: Double, acf: [Double], fps: Double) -> Candidate {
+        let bpm = 60 * fps / lag
+        var faster = 0.0
+        for div in [2.0, 3.0] {
+            let sub = lag / div
+            guard sub >= 0.06 * fps else { continue }      // inside the zero-lag lobe: meaningless
+            faster = max(faster, Self.peak(acf, near: sub, radius: max(1.0, 0.03 * sub)).value)
+        }
+        let octaves = log2(bpm / Self.priorCentre) / Self.priorOctaves
+        let prior = exp(-0.5 * octaves * octaves)
+        return Candidate(lag: lag, bpm: bpm, value: value, faster: faster, score: prior * max(0, value))
+    }
+
+    /// Energy-weighted mean of normalised autocorrelations of 12 s windows. nil for silence.
+    static func weightedAutocorrelation(_ env: [Float], frameRate fps: Double, maxPeriod: Double) -> [Double]? {
+        let n = env.count
+        let window = min(n, Int((12 * fps).rounded()))
+        let maxLag = max(Int((maxPeriod * 1.1 * fps).rounded(.up)) + 2, window / 2)
+        guard window >= Int(2.5 * fps), maxLag < window else { return nil }
+        var starts: [Int] = []
+        var s = 0
+        while s + window <= n { starts.append(s); s += window / 2 }
+        if let last = starts.last, n - (last + window) > window / 4 { starts.append(n - window) }
+        var sum = [Double](repeating: 0, count: maxLag + 1)
+        var totalWeight = 0.0
+        for start in starts {
+            let seg = env[start..<(start + window)].map(Double.init)
+            let meanSquare = seg.reduce(0) { $0 + $1 * $1 } / Double(window)
+            let mean = seg.reduce(0, +) / Double(window)
+            let x = seg.map { $0 - mean }
+            let r = ComplexFFT.autocorrelation(x, maxLag: maxLag + 1)
+            guard r[0] > 1e-12 * Double(window), meanSquare > 0 else { continue }
+            let weight = meanSquare.squareRoot()
+            let norm = r[0] / Double(window)
+            for l in 0...maxLag { sum[l] += weight * (r[l] / Double(window - l)) / norm }
+            totalWeight += weight
+        }
+        guard totalWeight > 0 else { return nil }
+        return sum.map { $0 / totalWeight }
+    }
+
+    static func smooth(_ x: [Float], width: Int) -> [Float] {
+        let h = width / 2
+        let kernel = (0..<width).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0 + 1) / Double(width + 1))) }
+        let total = kernel.reduce(0, +)
+        var out = [Float](repeating: 0, count: x.count)
+        for i in x.indices {
+            var acc: Float = 0
+            for j in 0..<width {
+                let k = i + j - h
+                if k >= 0 && k < x.count { acc += kernel[j] * x[k] }
+            }
+            out[i] = acc / total
+        }
+        return out
+    }
+
+    /// Peak position/value by parabolic interpolation around integer index i.
+    static func parabolic(_ a: [Double], _ i: Int) -> (Double, Double) {
+        guard i > 0, i + 1 < a.count else { return (Double(i), a[i]) }
+        let y0 = a[i - 1], y1 = a[i], y2 = a[i + 1]
+        let d = y0 - 2 * y1 + y2
+        guard d < 0 else { return (Double(i), y1) }
+        let off = max(-0.5, min(0.5, 0.5 * (y0 - y2) / d))
+        return (Double(i) + off, y1 - 0.25 * (y0 - y2) * off)
+    }
+
+    /// Largest autocorrelation value within `radius` of a (fractional) lag, interpolated.
+    static func peak(_ a: [Double], near lag: Double, radius: Double) -> (pos: Double, value: Double) {
+        let lo = max(1, Int((lag - radius).rounded(.down))), hi = min(a.count - 2, Int((lag + radius).rounded(.up)))
+        guard lo <= hi else { return (lag, 0) }
+        var bi = lo
+        for i in lo...hi where a[i] > a[bi] { bi = i }
+        let (p, v) = parabolic(a, bi)
+        return (p, v)
+    }
+
+    /// Least-squares period from the peaks at k × lag (k = 1, 2, …) that stand out.
+    static func refine(lag: Double, acf: [Double]) -> Double {
+        let first = peak(acf, near: lag, radius: 1)
+        var est = first.pos
+        var num = est * max(first.value, 1e-6), den = max(first.value, 1e-6)
+        var k = 2.0
+        while k * est + 2 < Double(acf.count - 1) {
+            let p = peak(acf, near: k * est, radius: min(0.25 * est, 1.5))
+            if p.value > 0.3 * first.value {
+                let w = p.value
+                num += w * k * p.pos
+                den += w * k * k
+                est = num / den
+            }
+            k += 1
+        }
+        return est
+    }
+}

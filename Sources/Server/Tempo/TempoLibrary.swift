@@ -1,0 +1,127 @@
+import AudioAnalysis
+import CadenceCore
+import Crypto
+import Foundation
+import Logging
+import Storage
+
+/// The music library (M1): keeping uploaded files under the data folder, and analysing
+/// each song's tempo in the background (one at a time: analysis is CPU work), never in
+/// a request. Progress and results go to the database, so any instance can show them.
+struct TempoLibrary: Sendable {
+    let store: any TempoRepository
+    let root: URL
+    let clock: any WallClock
+    let logger: Logger
+    let queue = AsyncSemaphore(permits: 1)
+
+    static let maximumFileBytes = 200 << 20
+    static let audioTypes: [String: String] = [
+        "wav": "audio/wav", "flac": "audio/flac", "ogg": "audio/ogg", "oga": "audio/ogg", "opus": "audio/ogg",
+        "mp3": "audio/mpeg", "m4a": "audio/mp4", "aac": "audio/aac",
+    ]
+
+    init(store: any TempoRepository, dataDirectory: URL, clock: any WallClock, logger: Logger) {
+        self.store = store
+        root = dataDirectory.appendingPathComponent("tempo", isDirectory: true)
+        self.clock = clock
+        self.logger = logger
+    }
+
+    func fileURL(of song: SongRecord, accountID: UUID) -> URL {
+        let ext = (song.filename as NSString).pathExtension.lowercased()
+        return root.appendingPathComponent(accountID.uuidString.lowercased(), isDirectory: true)
+            .appendingPathComponent("\(song.id.uuidString.lowercased()).\(Self.audioTypes[ext] == nil ? "bin" : ext)")
+    }
+
+    /// Adds a file to the library and queues its analysis. The type comes from the name's
+    /// extension, checked against the first bytes where a format has a signature.
+    func add(_ data: Data, filename rawName: String, accountID: UUID) async throws -> SongRecord {
+        let filename = (rawName as NSString).lastPathComponent.trimmingCharacters(in: .whitespacesAndNewlines)
+        let ext = (filename as NSString).pathExtension.lowercased()
+        guard !filename.isEmpty, filename.count <= 255 else { throw ValidationError(field: "filename", "Give the file's name (at most 255 characters).") }
+        guard let contentType = Self.audioTypes[ext] else {
+            throw ValidationError(field: "file", "\(filename) is not a WAV, FLAC, OGG, MP3 or M4A file.")
+        }
+        guard !data.isEmpty else { throw ValidationError(field: "file", "\(filename) is empty.") }
+        guard Self.signatureMatches(data, ext: ext) else {
+            throw ValidationError(field: "file", "\(filename) does not look like a .\(ext) file inside; it may be damaged or misnamed.")
+        }
+        let title = (filename as NSString).deletingPathExtension
+        let song = SongRecord(title: String(title.prefix(200)), filename: filename, contentType: contentType, byteSize: Int64(data.count),
+                              sha256: SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined())
+        let url = fileURL(of: song, accountID: accountID)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url, options: .atomic)
+        do {
+            try await store.saveSong(song, accountID: accountID, at: clock.now())
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        analyseLater(song.id, accountID: accountID)
+        return song
+    }
+
+    func delete(id: UUID, accountID: UUID) async throws -> Bool {
+        guard let song = try await store.deleteSong(id: id, accountID: accountID) else { return false }
+        try? FileManager.default.removeItem(at: fileURL(of: song, accountID: accountID))
+        return true
+    }
+
+    func analyseLater(_ id: UUID, accountID: UUID) {
+        Task { [self] in
+            do {
+                try await queue.acquire()
+                defer { queue.release() }
+                try await analyse(id, accountID: accountID)
+            } catch {
+                logger.warning("song analysis failed", metadata: ["song": "\(id)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Decodes (WAV natively, the rest through ffmpeg), reads tags, estimates the tempo.
+    func analyse(_ id: UUID, accountID: UUID) async throws {
+        guard var song = try await store.song(id: id, accountID: accountID) else { return }
+        song.analysis = .running
+        song.progress = 0.05
+        try await store.saveSong(song, accountID: accountID, at: clock.now())
+        do {
+            let url = fileURL(of: song, accountID: accountID)
+            let ffmpeg = FFmpegDecoder()
+            let audio = try await AudioFileDecoder.decode(fileURL: url, ffmpeg: ffmpeg)
+            if ffmpeg.ffprobePath != nil, let tags = try? await ffmpeg.tags(fileURL: url) {
+                if let title = tags.title, !title.isEmpty { song.title = String(title.prefix(200)) }
+                if let artist = tags.artist, !artist.isEmpty { song.artist = String(artist.prefix(200)) }
+            }
+            song.durationMs = Int64(Double(audio.samples.count) / Double(audio.sampleRate) * 1000)
+            song.progress = 0.4
+            try await store.saveSong(song, accountID: accountID, at: clock.now())
+            let estimate = TempoEstimator().estimate(audio)
+            song.bpm = estimate.bpm > 0 ? (estimate.bpm * 10).rounded() / 10 : nil
+            song.confidence = estimate.confidence
+            song.alternatives = estimate.alternatives.map { ($0 * 10).rounded() / 10 }
+            song.analysis = .done
+            song.progress = 1
+            song.message = estimate.bpm > 0 ? nil : "No steady beat was found; set the tempo yourself."
+        } catch {
+            song.analysis = .failed
+            song.message = (error as? AudioDecodeError)?.message ?? "The song could not be analysed: \(error)"
+        }
+        try await store.saveSong(song, accountID: accountID, at: clock.now())
+    }
+
+    static func signatureMatches(_ data: Data, ext: String) -> Bool {
+        let head = [UInt8](data.prefix(12))
+        func starts(_ text: String) -> Bool { head.starts(with: Array(text.utf8)) }
+        switch ext {
+        case "wav": return starts("RIFF") && head.count >= 12 && String(decoding: head[8..<12], as: UTF8.self) == "WAVE"
+        case "flac": return starts("fLaC")
+        case "ogg", "oga", "opus": return starts("OggS")
+        case "m4a": return head.count >= 8 && String(decoding: head[4..<8], as: UTF8.self) == "ftyp"
+        case "mp3": return starts("ID3") || (head.count >= 2 && head[0] == 0xFF && head[1] & 0xE0 == 0xE0)
+        default: return true
+        }
+    }
+}

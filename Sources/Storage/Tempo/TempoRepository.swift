@@ -1,0 +1,181 @@
+import CadenceCore
+import Foundation
+import SQLKit
+
+/// A song of the library as stored: the file's facts and its tempo analysis.
+public struct SongRecord: Equatable, Sendable {
+    public enum Analysis: String, Sendable {
+        case pending, running, done, failed
+    }
+
+    public let id: UUID
+    public var title: String
+    public var artist: String?
+    public var filename: String
+    public var contentType: String
+    public var byteSize: Int64
+    public var sha256: String
+    public var durationMs: Int64?
+    public var bpm: Double?
+    public var confidence: Double?
+    public var alternatives: [Double]
+    /// The person's own reading of the tempo; wins over the analysis.
+    public var bpmOverride: Double?
+    public var analysis: Analysis
+    public var progress: Double
+    public var message: String?
+
+    public init(id: UUID = UUID(), title: String, artist: String? = nil, filename: String, contentType: String, byteSize: Int64,
+                sha256: String, durationMs: Int64? = nil, bpm: Double? = nil, confidence: Double? = nil, alternatives: [Double] = [],
+                bpmOverride: Double? = nil, analysis: Analysis = .pending, progress: Double = 0, message: String? = nil) {
+        self.id = id
+        self.title = title
+        self.artist = artist
+        self.filename = filename
+        self.contentType = contentType
+        self.byteSize = byteSize
+        self.sha256 = sha256
+        self.durationMs = durationMs
+        self.bpm = bpm
+        self.confidence = confidence
+        self.alternatives = alternatives
+        self.bpmOverride = bpmOverride
+        self.analysis = analysis
+        self.progress = progress
+        self.message = message
+    }
+
+    /// The tempo to plan with: the override, else the analysis.
+    public var effectiveBPM: Double? { bpmOverride ?? bpm }
+}
+
+/// Songs, plans and playlists, each scoped to an account. Plans and playlists are JSON
+/// documents of the Tempo domain types, written whole.
+public protocol TempoRepository: Sendable {
+    func songs(accountID: UUID) async throws -> [SongRecord]
+    func song(id: UUID, accountID: UUID) async throws -> SongRecord?
+    func saveSong(_ song: SongRecord, accountID: UUID, at: Date) async throws
+    func deleteSong(id: UUID, accountID: UUID) async throws -> SongRecord?
+    /// Songs whose analysis a stopped server left unfinished, across accounts, to run again.
+    func unfinishedSongs() async throws -> [(accountID: UUID, song: SongRecord)]
+
+    func plans(accountID: UUID) async throws -> [(id: UUID, json: String)]
+    func plan(id: UUID, accountID: UUID) async throws -> String?
+    func savePlan(id: UUID, name: String, json: String, accountID: UUID, at: Date) async throws
+    func deletePlan(id: UUID, accountID: UUID) async throws -> Bool
+
+    func playlist(id: UUID, accountID: UUID) async throws -> (planID: UUID, json: String)?
+    func playlists(planID: UUID, accountID: UUID) async throws -> [(id: UUID, json: String)]
+    func savePlaylist(id: UUID, planID: UUID, json: String, accountID: UUID, at: Date) async throws
+}
+
+public struct SQLTempoRepository: TempoRepository {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    static let songColumns = ["id", "title", "artist", "filename", "content_type", "byte_size", "sha256", "duration_ms", "bpm",
+                              "confidence", "alternatives", "bpm_override", "analysis", "progress", "message"]
+
+    public func songs(accountID: UUID) async throws -> [SongRecord] {
+        try await database.sql.select().columns(Self.songColumns).from("tempo_songs")
+            .where("account_id", .equal, accountID.uuidString).orderBy("created_at").all().map(Self.song)
+    }
+
+    public func song(id: UUID, accountID: UUID) async throws -> SongRecord? {
+        try await database.sql.select().columns(Self.songColumns).from("tempo_songs")
+            .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).first().map(Self.song)
+    }
+
+    public func saveSong(_ song: SongRecord, accountID: UUID, at: Date) async throws {
+        let now = at.millisecondsSince1970
+        let alternatives = String(decoding: try JSONEncoder().encode(song.alternatives), as: UTF8.self)
+        try await database.sql.raw("""
+            INSERT INTO tempo_songs (id, account_id, title, artist, filename, content_type, byte_size, sha256, duration_ms, bpm,
+                                     confidence, alternatives, bpm_override, analysis, progress, message, created_at, updated_at)
+            VALUES (\(bind: song.id.uuidString), \(bind: accountID.uuidString), \(bind: song.title), \(bind: song.artist),
+                    \(bind: song.filename), \(bind: song.contentType), \(bind: song.byteSize), \(bind: song.sha256),
+                    \(bind: song.durationMs), \(bind: song.bpm), \(bind: song.confidence), \(bind: alternatives),
+                    \(bind: song.bpmOverride), \(bind: song.analysis.rawValue), \(bind: song.progress), \(bind: song.message),
+                    \(bind: now), \(bind: now))
+            ON CONFLICT (id) DO UPDATE SET title = excluded.title, artist = excluded.artist, duration_ms = excluded.duration_ms,
+                bpm = excluded.bpm, confidence = excluded.confidence, alternatives = excluded.alternatives,
+                bpm_override = excluded.bpm_override, analysis = excluded.analysis, progress = excluded.progress,
+                message = excluded.message, updated_at = excluded.updated_at
+            WHERE tempo_songs.account_id = excluded.account_id
+            """).run()
+    }
+
+    public func deleteSong(id: UUID, accountID: UUID) async throws -> SongRecord? {
+        guard let song = try await song(id: id, accountID: accountID) else { return nil }
+        try await database.sql.delete(from: "tempo_songs").where("id", .equal, id.uuidString)
+            .where("account_id", .equal, accountID.uuidString).run()
+        return song
+    }
+
+    public func unfinishedSongs() async throws -> [(accountID: UUID, song: SongRecord)] {
+        try await database.sql.select().columns(Self.songColumns + ["account_id"]).from("tempo_songs")
+            .where("analysis", .in, [SongRecord.Analysis.pending.rawValue, SongRecord.Analysis.running.rawValue]).all()
+            .map { (try $0.decodeUUID(column: "account_id"), try Self.song($0)) }
+    }
+
+    public func plans(accountID: UUID) async throws -> [(id: UUID, json: String)] {
+        try await database.sql.select().columns("id", "plan").from("tempo_plans").where("account_id", .equal, accountID.uuidString)
+            .orderBy("created_at").all().map { (try $0.decodeUUID(column: "id"), try $0.decode(column: "plan", as: String.self)) }
+    }
+
+    public func plan(id: UUID, accountID: UUID) async throws -> String? {
+        try await database.sql.select().column("plan").from("tempo_plans").where("id", .equal, id.uuidString)
+            .where("account_id", .equal, accountID.uuidString).first().map { try $0.decode(column: "plan", as: String.self) }
+    }
+
+    public func savePlan(id: UUID, name: String, json: String, accountID: UUID, at: Date) async throws {
+        let now = at.millisecondsSince1970
+        try await database.sql.raw("""
+            INSERT INTO tempo_plans (id, account_id, name, plan, created_at, updated_at)
+            VALUES (\(bind: id.uuidString), \(bind: accountID.uuidString), \(bind: name), \(bind: json), \(bind: now), \(bind: now))
+            ON CONFLICT (id) DO UPDATE SET name = excluded.name, plan = excluded.plan, updated_at = excluded.updated_at
+            WHERE tempo_plans.account_id = excluded.account_id
+            """).run()
+    }
+
+    public func deletePlan(id: UUID, accountID: UUID) async throws -> Bool {
+        !(try await database.sql.delete(from: "tempo_plans").where("id", .equal, id.uuidString)
+            .where("account_id", .equal, accountID.uuidString).returning("id").all()).isEmpty
+    }
+
+    public func playlist(id: UUID, accountID: UUID) async throws -> (planID: UUID, json: String)? {
+        try await database.sql.select().columns("plan_id", "playlist").from("tempo_playlists").where("id", .equal, id.uuidString)
+            .where("account_id", .equal, accountID.uuidString).first()
+            .map { (try $0.decodeUUID(column: "plan_id"), try $0.decode(column: "playlist", as: String.self)) }
+    }
+
+    public func playlists(planID: UUID, accountID: UUID) async throws -> [(id: UUID, json: String)] {
+        try await database.sql.select().columns("id", "playlist").from("tempo_playlists").where("plan_id", .equal, planID.uuidString)
+            .where("account_id", .equal, accountID.uuidString).orderBy("updated_at", .descending).all()
+            .map { (try $0.decodeUUID(column: "id"), try $0.decode(column: "playlist", as: String.self)) }
+    }
+
+    public func savePlaylist(id: UUID, planID: UUID, json: String, accountID: UUID, at: Date) async throws {
+        let now = at.millisecondsSince1970
+        try await database.sql.raw("""
+            INSERT INTO tempo_playlists (id, account_id, plan_id, playlist, created_at, updated_at)
+            VALUES (\(bind: id.uuidString), \(bind: accountID.uuidString), \(bind: planID.uuidString), \(bind: json), \(bind: now), \(bind: now))
+            ON CONFLICT (id) DO UPDATE SET playlist = excluded.playlist, updated_at = excluded.updated_at
+            WHERE tempo_playlists.account_id = excluded.account_id
+            """).run()
+    }
+
+    static func song(_ row: any SQLRow) throws -> SongRecord {
+        SongRecord(
+            id: try row.decodeUUID(column: "id"), title: try row.decode(column: "title", as: String.self),
+            artist: try row.decode(column: "artist", as: String?.self), filename: try row.decode(column: "filename", as: String.self),
+            contentType: try row.decode(column: "content_type", as: String.self), byteSize: try row.decode(column: "byte_size", as: Int64.self),
+            sha256: try row.decode(column: "sha256", as: String.self), durationMs: try row.decode(column: "duration_ms", as: Int64?.self),
+            bpm: try row.decode(column: "bpm", as: Double?.self), confidence: try row.decode(column: "confidence", as: Double?.self),
+            alternatives: (try row.decode(column: "alternatives", as: String?.self))
+                .flatMap { try? JSONDecoder().decode([Double].self, from: Data($0.utf8)) } ?? [],
+            bpmOverride: try row.decode(column: "bpm_override", as: Double?.self),
+            analysis: SongRecord.Analysis(rawValue: try row.decode(column: "analysis", as: String.self)) ?? .pending,
+            progress: try row.decode(column: "progress", as: Double.self), message: try row.decode(column: "message", as: String?.self))
+    }
+}
