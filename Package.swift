@@ -88,6 +88,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "Spots",
+                "Tempo",
+                "AudioAnalysis",
             ]
         ),
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),

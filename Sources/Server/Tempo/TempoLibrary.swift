@@ -8,20 +8,20 @@ import Storage
 /// The music library (M1): keeping uploaded files under the data folder, and analysing
 /// each song's tempo in the background (one at a time: analysis is CPU work), never in
 /// a request. Progress and results go to the database, so any instance can show them.
-struct TempoLibrary: Sendable {
-    let store: any TempoRepository
+public struct TempoLibrary: Sendable {
+    public let store: any TempoRepository
     let root: URL
     let clock: any WallClock
     let logger: Logger
     let queue = AsyncSemaphore(permits: 1)
 
-    static let maximumFileBytes = 200 << 20
-    static let audioTypes: [String: String] = [
+    public static let maximumFileBytes = 200 << 20
+    public static let audioTypes: [String: String] = [
         "wav": "audio/wav", "flac": "audio/flac", "ogg": "audio/ogg", "oga": "audio/ogg", "opus": "audio/ogg",
         "mp3": "audio/mpeg", "m4a": "audio/mp4", "aac": "audio/aac",
     ]
 
-    init(store: any TempoRepository, dataDirectory: URL, clock: any WallClock, logger: Logger) {
+    public init(store: any TempoRepository, dataDirectory: URL, clock: any WallClock, logger: Logger) {
         self.store = store
         root = dataDirectory.appendingPathComponent("tempo", isDirectory: true)
         self.clock = clock
@@ -34,9 +34,9 @@ struct TempoLibrary: Sendable {
             .appendingPathComponent("\(song.id.uuidString.lowercased()).\(Self.audioTypes[ext] == nil ? "bin" : ext)")
     }
 
-    /// Adds a file to the library and queues its analysis. The type comes from the name's
-    /// extension, checked against the first bytes where a format has a signature.
-    func add(_ data: Data, filename rawName: String, accountID: UUID) async throws -> SongRecord {
+    /// Adds a file to the library (the caller queues or runs its analysis). The type comes
+    /// from the name's extension, checked against the first bytes where a format has a signature.
+    public func add(_ data: Data, filename rawName: String, accountID: UUID) async throws -> SongRecord {
         let filename = (rawName as NSString).lastPathComponent.trimmingCharacters(in: .whitespacesAndNewlines)
         let ext = (filename as NSString).pathExtension.lowercased()
         guard !filename.isEmpty, filename.count <= 255 else { throw ValidationError(field: "filename", "Give the file's name (at most 255 characters).") }
@@ -59,7 +59,6 @@ struct TempoLibrary: Sendable {
             try? FileManager.default.removeItem(at: url)
             throw error
         }
-        analyseLater(song.id, accountID: accountID)
         return song
     }
 
@@ -82,7 +81,7 @@ struct TempoLibrary: Sendable {
     }
 
     /// Decodes (WAV natively, the rest through ffmpeg), reads tags, estimates the tempo.
-    func analyse(_ id: UUID, accountID: UUID) async throws {
+    public func analyse(_ id: UUID, accountID: UUID) async throws {
         guard var song = try await store.song(id: id, accountID: accountID) else { return }
         song.analysis = .running
         song.progress = 0.05

@@ -79,6 +79,7 @@ struct TempoSongsController {
                 throw APIError.invalid(field: error.field, error.message)
             }
         }
+        for song in added { library.analyseLater(song.id, accountID: account.id) }
         return .json(added.map(SongBody.init), status: .created)
     }
 
