@@ -119,6 +119,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
                              clock: dependencies.clock, logger: dependencies.logger)
     TempoSongsController(library: tempo, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
     TempoPlansController(store: tempo.store, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
+    TempoPagesController(store: tempo.store, pages: pages).addRoutes(to: authenticated)
     let spots = SpotsService(store: SQLSpotsRepository(database: database), live: live, clock: dependencies.clock, logger: dependencies.logger)
     SpotsController(spots: spots, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/spots"))
     SpotsPagesController(spots: spots, pages: pages, clock: dependencies.clock, mapTiles: dependencies.mapTiles).addRoutes(to: authenticated)

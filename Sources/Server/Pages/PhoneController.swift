@@ -21,7 +21,7 @@ struct PhoneController {
         ModuleCard(id: "stage", name: "Stage", tagline: "Present on any number of screens.",
                    emptyState: "Import slides from a ZIP, PDF or PowerPoint file, or try the demo series, and drive your audience screens from here."),
         ModuleCard(id: "tempo", name: "Tempo", tagline: "Music that follows your run.",
-                   emptyState: "No music or workouts yet. Soon your library and running plans will live here."),
+                   emptyState: "Upload your music to see each song's tempo, build a run from an interval plan, and get a playlist that follows it."),
         ModuleCard(id: "spots", name: "Spots", tagline: "Reminders by place and time.",
                    emptyState: "Pin a reminder to a place or a time; it goes off on your phone and watch."),
     ]
@@ -37,6 +37,7 @@ struct PhoneController {
             var card: [String: Any] = ["id": module.id, "name": module.name, "tagline": module.tagline, "emptyState": module.emptyState]
             if module.id == "talks" { card["href"] = "/phone/talks" }
             if module.id == "stage" { card["href"] = "/phone/stage" }
+            if module.id == "tempo" { card["href"] = "/phone/tempo" }
             if module.id == "spots" { card["href"] = "/phone/spots" }
             if module.id == "talks", !topics.isEmpty {
                 card["items"] = topics.prefix(3).map { ["title": $0.title, "detail": "\($0.cues.count) cues · \(CueTime.format($0.duration))"] }

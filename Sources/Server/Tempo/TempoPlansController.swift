@@ -127,8 +127,31 @@ struct TempoPlansController {
 
     @Sendable func showPlaylist(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
-        let (id, plan, playlist) = try await requirePlaylist(context, account: account)
-        return .json(PlaylistBody(id: id, plan: plan, playlist: playlist, library: try await songs(accountID: account.id)))
+        let (id, plan, stored) = try await requirePlaylist(context, account: account)
+        let library = try await songs(accountID: account.id)
+        let playlist = try await withoutDeletedSongs(stored, id: id, plan: plan, library: library, accountID: account.id)
+        return .json(PlaylistBody(id: id, plan: plan, playlist: playlist, library: library))
+    }
+
+    /// Songs deleted from the library leave the playlist the next time it is read: their
+    /// entries are removed one by one and the rest rebalanced, and the result is saved.
+    private func withoutDeletedSongs(_ playlist: Playlist, id: UUID, plan: WorkoutPlan, library: [Song], accountID: UUID) async throws -> Playlist {
+        let present = Set(library.map(\.id))
+        guard playlist.entries.contains(where: { !present.contains($0.song.id) }) else { return playlist }
+        guard !library.isEmpty else {
+            var emptied = playlist
+            emptied.entries = []
+            emptied.coverage = 0
+            emptied.warnings = ["Every song of this playlist was deleted; add music and make a new playlist."]
+            return emptied
+        }
+        let planner = try PlaylistPlanner(plan: plan, library: library, options: playlist.options)
+        var pruned = playlist
+        while let index = pruned.entries.lastIndex(where: { !present.contains($0.song.id) }) {
+            pruned = try planner.rebalance(pruned, edit: .remove(index))
+        }
+        try await store.savePlaylist(id: id, planID: plan.id, json: try Self.json(pruned), accountID: accountID, at: clock.now())
+        return pruned
     }
 
     struct EditInput: Decodable {
@@ -141,7 +164,7 @@ struct TempoPlansController {
     /// Remove, move, pin, unpin or swap one entry; the unpinned rest is planned again.
     @Sendable func editPlaylist(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
-        let (id, plan, playlist) = try await requirePlaylist(context, account: account)
+        let (id, plan, stored) = try await requirePlaylist(context, account: account)
         var request = request
         let input = try await request.decodeJSON(EditInput.self, context: context)
         let edit: PlaylistEdit
@@ -159,6 +182,7 @@ struct TempoPlansController {
             throw APIError.invalid(field: "op", "The edit is remove, move, pin, unpin or swap.")
         }
         let library = try await songs(accountID: account.id)
+        let playlist = try await withoutDeletedSongs(stored, id: id, plan: plan, library: library, accountID: account.id)
         let planner = try PlaylistPlanner(plan: plan, library: library, options: playlist.options)
         let edited = try planner.rebalance(playlist, edit: edit)
         try await store.savePlaylist(id: id, planID: plan.id, json: try Self.json(edited), accountID: account.id, at: clock.now())

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import Storage
+import Tempo
 
 /// `/api/v1/tempo/songs` (M1): the music library. Uploads are `multipart/form-data`
 /// (one or more `file` parts) or a raw body with `?filename=`; each song's tempo is
@@ -114,8 +115,8 @@ struct TempoSongsController {
         }
         if let artist = change.artist { song.artist = artist.isEmpty ? nil : String(artist.prefix(200)) }
         if let override = change.bpmOverride {
-            if let bpm = override, !(20...300).contains(bpm) {
-                throw APIError.invalid(field: "bpmOverride", "A tempo is from 20 to 300 BPM.")
+            if let bpm = override, !Song.bpmRange.contains(bpm) {
+                throw APIError.invalid(field: "bpmOverride", "A tempo is from \(Int(Song.bpmRange.lowerBound)) to \(Int(Song.bpmRange.upperBound)) BPM.")
             }
             song.bpmOverride = override
         }

@@ -1,0 +1,289 @@
+// Tempo library (M1): the songs with their BPM, sorted and filtered by the API; uploads
+// with a progress bar; songs being analysed are polled until they have a tempo; each song
+// has a preview whose speed changes with playbackRate (pitch kept) and a "Set tempo" form.
+import { api, bpm, clock, el, showError } from "./tempo-util.js";
+
+const list = document.getElementById("songs");
+const count = document.getElementById("songs-count");
+const songsError = document.getElementById("songs-error");
+const filter = document.getElementById("tempo-filter");
+const uploadForm = document.getElementById("tempo-upload");
+const fileInput = document.getElementById("tempo-files");
+const progress = document.getElementById("upload-progress");
+const bar = document.getElementById("upload-bar");
+const uploadLabel = document.getElementById("upload-label");
+const uploadError = document.getElementById("upload-error");
+const uploadStatus = document.getElementById("upload-status");
+const polling = new Map();
+
+function query() {
+  const params = new URLSearchParams();
+  params.set("sort", filter.sort.value);
+  for (const name of ["minBpm", "maxBpm"]) {
+    const value = filter[name].value.trim();
+    if (value) params.set(name, value);
+  }
+  return params;
+}
+
+function fieldError(error) {
+  for (const name of ["minBpm", "maxBpm", "sort"]) {
+    if (error.field === name) filter[name].setAttribute("aria-invalid", "true");
+  }
+}
+
+async function loadSongs() {
+  songsError.hidden = true;
+  for (const name of ["minBpm", "maxBpm"]) filter[name].removeAttribute("aria-invalid");
+  const params = query();
+  const min = Number(params.get("minBpm")), max = Number(params.get("maxBpm"));
+  if (params.has("minBpm") && params.has("maxBpm") && min > max) {
+    filter.minBpm.setAttribute("aria-invalid", "true");
+    filter.minBpm.setAttribute("aria-describedby", "songs-error");
+    showError(songsError, { message: "Min BPM is above Max BPM: swap them or widen the range.", field: "minBpm" });
+    return;
+  }
+  let songs;
+  try {
+    songs = await api("GET", `/songs?${params}`);
+  } catch (error) {
+    fieldError(error);
+    showError(songsError, error);
+    return;
+  }
+  list.replaceChildren(...songs.map(row));
+  for (const song of songs) if (pending(song)) poll(song.id);
+  updateCount(songs.length);
+}
+
+function updateCount(n = list.children.length) {
+  const filtered = filter.minBpm.value.trim() || filter.maxBpm.value.trim();
+  if (n === 0) count.textContent = filtered ? "No songs in that BPM range." : "No songs yet: upload some above.";
+  else count.textContent = `${n} song${n === 1 ? "" : "s"}${filtered ? " in that BPM range" : ""}.`;
+}
+
+function pending(song) {
+  return song.analysis === "pending" || song.analysis === "running";
+}
+
+function tempoText(song) {
+  if (pending(song)) return `Analysing… ${Math.round(song.progress * 100)}%`;
+  if (song.analysis === "failed") return song.message || "The analysis failed.";
+  if (song.effectiveBpm == null) return song.message || "No tempo found; set it yourself.";
+  if (song.bpmOverride != null) return `${bpm(song.effectiveBpm)} BPM (set by you)`;
+  const sure = song.confidence == null ? "" : ` · ${Math.round(song.confidence * 100)}% sure`;
+  return `${bpm(song.effectiveBpm)} BPM${sure}`;
+}
+
+/** The alternative reading nearest to `factor` × the tempo (half or double), else the plain multiple. */
+function alternative(song, factor) {
+  const base = song.bpm ?? song.effectiveBpm;
+  const wanted = base * factor;
+  const near = (song.alternatives || []).filter((a) => Math.abs(a - wanted) <= wanted * 0.08);
+  const value = near.length ? near.sort((a, b) => Math.abs(a - wanted) - Math.abs(b - wanted))[0] : wanted;
+  return Math.round(value * 10) / 10;
+}
+
+function row(song) {
+  const id = song.id;
+  const state = song.analysis === "failed" ? "failed" : pending(song) ? "pending" : "done";
+  const item = el("li", { class: "tempo-song", "data-id": id, "data-analysis": song.analysis });
+  const head = el("div", { class: "tempo-song-head" },
+    el("span", { class: "tempo-song-title", text: song.title }),
+    song.artist ? el("span", { class: "muted tempo-song-artist", text: song.artist }) : null,
+    el("span", { class: `tempo-song-bpm tempo-${state}`, text: tempoText(song) }),
+    song.durationMs ? el("span", { class: "muted tempo-song-duration", text: clock(song.durationMs / 1000) }) : null);
+  item.append(head);
+  if (pending(song)) {
+    item.append(el("progress", { class: "tempo-song-progress", max: "1", value: String(song.progress), "aria-label": `Analysing ${song.title}` }));
+  }
+  const tools = el("details", { class: "tempo-song-tools" }, el("summary", { text: "Preview and tempo" }));
+  tools.addEventListener("toggle", () => {
+    if (tools.open && tools.children.length === 1) tools.append(...toolsFor(song));
+  }, { once: false });
+  item.append(tools);
+  return item;
+}
+
+function toolsFor(song) {
+  const id = song.id;
+  const nodes = [];
+  const audio = el("audio", { controls: true, preload: "none", src: song.url, class: "tempo-audio", "aria-label": `Preview ${song.title}` });
+  audio.preservesPitch = true;
+  nodes.push(audio);
+  const base = song.effectiveBpm;
+  const rate = el("input", { type: "range", id: `rate-${id}`, min: "0.5", max: "1.5", step: "0.01", value: "1", class: "tempo-rate" });
+  const rateText = el("output", { for: `rate-${id}`, id: `rate-text-${id}`, class: "tempo-rate-text" });
+  const showRate = () => {
+    const r = Number(rate.value);
+    audio.preservesPitch = true;
+    audio.defaultPlaybackRate = r;
+    audio.playbackRate = r;
+    rateText.textContent = `${Math.round(r * 100)}%${base ? ` ≈ ${Math.round(base * r)} BPM` : ""}`;
+  };
+  rate.addEventListener("input", showRate);
+  audio.addEventListener("play", () => { audio.preservesPitch = true; audio.playbackRate = Number(rate.value); });
+  showRate();
+  nodes.push(el("div", { class: "tempo-rate-row" }, el("label", { for: `rate-${id}`, text: "Preview speed" }), rateText), rate);
+
+  const error = el("p", { class: "error", role: "alert", id: `set-error-${id}`, hidden: true });
+  const input = el("input", { type: "number", id: `bpm-${id}`, min: "20", max: "300", step: "0.1", inputmode: "decimal",
+    value: base ? String(base) : "" });
+  const setTempo = async (value) => {
+    error.hidden = true;
+    input.removeAttribute("aria-invalid");
+    try {
+      const updated = await api("PATCH", `/songs/${id}`, { bpmOverride: value });
+      replace(updated, true);
+    } catch (e) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", error.id);
+      showError(error, e);
+    }
+  };
+  const form = el("form", { class: "tempo-set", novalidate: true },
+    el("label", { for: input.id, text: "Tempo (BPM)" }), input,
+    el("div", { class: "button-row" }, el("button", { type: "submit", class: "secondary", text: "Set tempo" })));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    const value = Number(text);
+    if (!text || !Number.isFinite(value)) {
+      input.setAttribute("aria-invalid", "true");
+      showError(error, { message: "Type the tempo as a number of beats per minute, 20 to 300.", field: "bpmOverride" });
+      return;
+    }
+    setTempo(value);
+  });
+  nodes.push(form);
+  if (song.bpm) {
+    const half = alternative(song, 0.5), double = alternative(song, 2);
+    const row = el("div", { class: "button-row" });
+    if (half >= 30) {
+      const b = el("button", { type: "button", class: "secondary", "data-action": "half", text: `Half: ${bpm(half)}` });
+      b.addEventListener("click", () => setTempo(half));
+      row.append(b);
+    }
+    if (double <= 300) {
+      const b = el("button", { type: "button", class: "secondary", "data-action": "double", text: `Double: ${bpm(double)}` });
+      b.addEventListener("click", () => setTempo(double));
+      row.append(b);
+    }
+    if (song.bpmOverride != null) {
+      const b = el("button", { type: "button", class: "secondary", "data-action": "clear", text: `Back to ${bpm(song.bpm)}` });
+      b.addEventListener("click", () => setTempo(null));
+      row.append(b);
+    }
+    nodes.push(row);
+  }
+  nodes.push(error);
+
+  const remove = el("button", { type: "button", class: "secondary tempo-delete", text: "Delete song" });
+  const confirm = el("div", { class: "tempo-confirm", hidden: true },
+    el("p", { text: `Delete “${song.title}”? The file is removed from the server.` }));
+  const yes = el("button", { type: "button", class: "danger", "data-action": "confirm-delete", text: "Delete" });
+  const no = el("button", { type: "button", class: "secondary", text: "Keep it" });
+  confirm.append(el("div", { class: "button-row" }, yes, no));
+  remove.addEventListener("click", () => { confirm.hidden = false; remove.hidden = true; no.focus(); });
+  no.addEventListener("click", () => { confirm.hidden = true; remove.hidden = false; remove.focus(); });
+  yes.addEventListener("click", async () => {
+    try {
+      await api("DELETE", `/songs/${id}`);
+      audio.pause();
+      list.querySelector(`[data-id="${id}"]`)?.remove();
+      updateCount();
+      uploadStatus.textContent = `Deleted ${song.title}.`;
+    } catch (e) {
+      showError(error, e);
+    }
+  });
+  nodes.push(remove, confirm);
+  return nodes;
+}
+
+function replace(song, keepOpen) {
+  const old = list.querySelector(`[data-id="${song.id}"]`);
+  if (!old) return;
+  const open = keepOpen || old.querySelector("details")?.open;
+  const fresh = row(song);
+  old.replaceWith(fresh);
+  if (open) fresh.querySelector("details").open = true;
+}
+
+function poll(id) {
+  if (polling.has(id)) return;
+  const tick = async () => {
+    let song;
+    try {
+      song = await api("GET", `/songs/${id}`);
+    } catch {
+      polling.delete(id);
+      return;
+    }
+    replace(song);
+    if (pending(song)) polling.set(id, setTimeout(tick, 700));
+    else polling.delete(id);
+  };
+  polling.set(id, setTimeout(tick, 500));
+}
+
+filter.addEventListener("submit", (event) => {
+  event.preventDefault();
+  history.replaceState(null, "", `/phone/tempo?${query()}`);
+  loadSongs();
+});
+filter.sort.addEventListener("change", () => filter.requestSubmit());
+
+uploadForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  uploadError.hidden = true;
+  fileInput.removeAttribute("aria-invalid");
+  const files = [...fileInput.files];
+  if (!files.length) {
+    fileInput.setAttribute("aria-invalid", "true");
+    showError(uploadError, { message: "Choose one or more music files first.", field: "file" });
+    return;
+  }
+  const data = new FormData();
+  for (const file of files) data.append("file", file, file.name);
+  const request = new XMLHttpRequest();
+  request.open("POST", "/api/v1/tempo/songs");
+  progress.hidden = false;
+  bar.value = 0;
+  uploadLabel.textContent = `Uploading ${files.length} file${files.length === 1 ? "" : "s"}…`;
+  uploadForm.querySelector("button").disabled = true;
+  request.upload.addEventListener("progress", (e) => {
+    if (e.lengthComputable) bar.value = e.loaded / e.total;
+  });
+  request.addEventListener("load", async () => {
+    uploadForm.querySelector("button").disabled = false;
+    let body = null;
+    try {
+      body = JSON.parse(request.responseText);
+    } catch {}
+    if (request.status !== 201) {
+      progress.hidden = true;
+      fileInput.setAttribute("aria-invalid", "true");
+      showError(uploadError, { message: body?.error?.message || `The upload failed (${request.status}).`, field: body?.error?.field });
+      return;
+    }
+    bar.value = 1;
+    uploadLabel.textContent = "Uploaded";
+    uploadStatus.textContent = `Added ${body.length} song${body.length === 1 ? "" : "s"}; working out the tempo…`;
+    uploadForm.reset();
+    await loadSongs();
+    // A song the filter hides still gets analysed; show the new ones anyway.
+    for (const song of body) {
+      if (!list.querySelector(`[data-id="${song.id}"]`)) { list.prepend(row(song)); poll(song.id); }
+    }
+    updateCount();
+  });
+  request.addEventListener("error", () => {
+    uploadForm.querySelector("button").disabled = false;
+    progress.hidden = true;
+    showError(uploadError, "The upload failed: the server could not be reached.");
+  });
+  request.send(data);
+});
+
+loadSongs();

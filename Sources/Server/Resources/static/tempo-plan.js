@@ -1,0 +1,335 @@
+// Tempo plan editor (M2): name, activity and steps (intervals by time or distance with a
+// zone, cadence or pace target and an optional ramp; repeats with a count, nested), saved
+// whole with PUT; the API's checks name the bad field by its path (steps[0].repeat.count),
+// which is the data-path of the input shown here. The intensity curve is drawn from the
+// saved plan's `curve`.
+import { api, clock, describeCurve, drawChart, el, showError } from "./tempo-util.js";
+
+const root = document.getElementById("plan-editor");
+const planId = root.dataset.planId;
+const form = document.getElementById("plan-form");
+const stepsBox = document.getElementById("plan-steps");
+const nameInput = document.getElementById("plan-name");
+const activityInput = document.getElementById("plan-activity");
+const errorBox = document.getElementById("plan-error");
+const notice = document.getElementById("plan-notice");
+const chart = document.getElementById("plan-curve");
+const summary = document.getElementById("plan-summary");
+const title = document.getElementById("plan-title");
+const makeButton = document.getElementById("make-playlist");
+let model = [];
+let dirty = false;
+let uid = 0;
+
+// ---- plan JSON ⇄ editing model
+
+function paceText(seconds) {
+  return `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+}
+
+function fromTarget(target) {
+  if ("zone" in target) return { kind: "zone", value: String(target.zone) };
+  if ("cadence" in target) return { kind: "cadence", value: String(target.cadence) };
+  return { kind: "pace", value: paceText(target.pace) };
+}
+
+function fromSteps(steps) {
+  return steps.map((step) => {
+    if (step.repeat) return { type: "repeat", count: String(step.repeat.count), steps: fromSteps(step.repeat.steps) };
+    const i = step.interval;
+    let lengthValue, lengthUnit;
+    if ("seconds" in i.length) {
+      const s = i.length.seconds;
+      [lengthValue, lengthUnit] = s >= 60 && Number.isInteger((s / 60) * 100) ? [String(s / 60), "min"] : [String(s), "s"];
+    } else {
+      const m = i.length.metres;
+      [lengthValue, lengthUnit] = m >= 1000 && Number.isInteger(m / 100) ? [String(m / 1000), "km"] : [String(m), "m"];
+    }
+    const target = fromTarget(i.target);
+    return { type: "interval", name: i.name, lengthValue, lengthUnit, targetKind: target.kind, targetValue: target.value,
+      ramp: !!i.endTarget, endValue: i.endTarget ? fromTarget(i.endTarget).value : "" };
+  });
+}
+
+class FieldError extends Error {
+  constructor(field, message) {
+    super(message);
+    this.field = field;
+  }
+}
+
+function number(text, field, message) {
+  const value = Number(String(text).trim().replace(",", "."));
+  if (String(text).trim() === "" || !Number.isFinite(value)) throw new FieldError(field, message);
+  return value;
+}
+
+function toTarget(kind, text, field) {
+  if (kind === "zone") return { zone: number(text, field, "Enter a zone from 1 to 5.") };
+  if (kind === "cadence") return { cadence: number(text, field, "Enter the cadence as a number per minute.") };
+  const match = String(text).trim().match(/^(\d{1,2}):([0-5]\d)$/);
+  if (match) return { pace: Number(match[1]) * 60 + Number(match[2]) };
+  return { pace: number(text, field, "Enter the pace per km as minutes:seconds, e.g. 5:30.") * 60 };
+}
+
+function toSteps(steps, path) {
+  return steps.map((step, index) => {
+    const here = `${path}[${index}]`;
+    if (step.type === "repeat") {
+      return { repeat: { count: Math.round(number(step.count, `${here}.repeat.count`, "Enter how many times to repeat.")),
+        steps: toSteps(step.steps, `${here}.repeat.steps`) } };
+    }
+    const n = number(step.lengthValue, `${here}.length`, "Enter how long the interval is.");
+    const length = step.lengthUnit === "min" ? { seconds: Math.round(n * 60 * 100) / 100 } : step.lengthUnit === "s" ? { seconds: n }
+      : step.lengthUnit === "km" ? { metres: n * 1000 } : { metres: n };
+    const interval = { name: step.name, length, target: toTarget(step.targetKind, step.targetValue, `${here}.target`) };
+    if (step.ramp) interval.endTarget = toTarget(step.targetKind, step.endValue, `${here}.endTarget`);
+    return { interval };
+  });
+}
+
+function planJSON() {
+  return { id: planId, name: nameInput.value, activity: activityInput.value, steps: toSteps(model, "steps") };
+}
+
+// ---- rendering the steps
+
+function newInterval() {
+  return { type: "interval", name: "", lengthValue: "5", lengthUnit: "min", targetKind: "zone", targetValue: "3", ramp: false, endValue: "" };
+}
+
+function changed() {
+  dirty = true;
+  notice.hidden = true;
+}
+
+function field(labelText, input, extra) {
+  const id = `f${++uid}`;
+  input.id = id;
+  return el("div", { class: `tempo-field${extra ? ` ${extra}` : ""}` }, el("label", { for: id, text: labelText }), input);
+}
+
+function bind(input, step, key, rerender) {
+  input.value = step[key];
+  input.addEventListener(input.tagName === "SELECT" ? "change" : "input", () => {
+    step[key] = input.value;
+    changed();
+    if (rerender) render();
+  });
+  return input;
+}
+
+function select(options) {
+  return el("select", {}, ...options.map(([value, label]) => el("option", { value, text: label })));
+}
+
+function targetHint(kind) {
+  const unit = activityInput.value === "cycling" ? "rpm" : "steps/min";
+  return kind === "zone" ? "1–5" : kind === "cadence" ? unit : "min:s per km";
+}
+
+function intervalEditor(step, path) {
+  const box = el("div", { class: "tempo-interval" });
+  const name = bind(el("input", { type: "text", maxlength: "60", "data-path": `${path}.name`, placeholder: "e.g. Sprint" }), step, "name");
+  const length = bind(el("input", { type: "text", inputmode: "decimal", "data-path": `${path}.length`, class: "tempo-num" }), step, "lengthValue");
+  const unit = bind(select([["min", "min"], ["s", "s"], ["km", "km"], ["m", "m"]]), step, "lengthUnit");
+  const kind = bind(select([["zone", "Zone"], ["cadence", "Cadence"], ["pace", "Pace"]]), step, "targetKind", true);
+  const value = bind(el("input", { type: "text", inputmode: step.targetKind === "pace" ? "text" : "decimal", "data-path": `${path}.target`,
+    class: "tempo-num" }), step, "targetValue");
+  const ramp = el("input", { type: "checkbox" });
+  ramp.checked = step.ramp;
+  ramp.addEventListener("change", () => { step.ramp = ramp.checked; changed(); render(); });
+  const rampId = `f${++uid}`;
+  ramp.id = rampId;
+  box.append(
+    field("Name", name, "tempo-wide"),
+    el("div", { class: "tempo-pair" }, field("Length", length), field("Unit", unit)),
+    el("div", { class: "tempo-pair" }, field("Target", kind), field(`Value (${targetHint(step.targetKind)})`, value)),
+    el("label", { class: "choice", for: rampId }, ramp, "Ramp to another value"));
+  if (step.ramp) {
+    const end = bind(el("input", { type: "text", inputmode: step.targetKind === "pace" ? "text" : "decimal", "data-path": `${path}.endTarget`,
+      class: "tempo-num" }), step, "endValue");
+    box.append(field(`Ends at (${targetHint(step.targetKind)})`, end));
+  }
+  return box;
+}
+
+function moveButtons(list, index, label) {
+  const row = el("div", { class: "button-row tempo-step-buttons" });
+  const add = (text, aria, action, disabled) => {
+    const button = el("button", { type: "button", class: "secondary", text, "aria-label": `${aria} ${label}`, disabled });
+    button.addEventListener("click", () => { action(); changed(); render(); });
+    row.append(button);
+  };
+  add("↑", "Move up", () => list.splice(index - 1, 0, ...list.splice(index, 1)), index === 0);
+  add("↓", "Move down", () => list.splice(index + 1, 0, ...list.splice(index, 1)), index === list.length - 1);
+  add("Remove", "Remove", () => list.splice(index, 1), false);
+  return row;
+}
+
+function addButtons(list, where) {
+  const row = el("div", { class: "button-row" });
+  for (const [type, text] of [["interval", "Add interval"], ["repeat", "Add repeat"]]) {
+    const button = el("button", { type: "button", class: "secondary", text: where ? `${text} ${where}` : text });
+    button.addEventListener("click", () => {
+      list.push(type === "interval" ? newInterval() : { type: "repeat", count: "2", steps: [newInterval()] });
+      changed();
+      render();
+    });
+    row.append(button);
+  }
+  return row;
+}
+
+function stepsEditor(list, path, depth) {
+  const box = el("ol", { class: "tempo-step-list", "data-path": path });
+  list.forEach((step, index) => {
+    const here = `${path}[${index}]`;
+    const label = step.type === "repeat" ? `repeat ${index + 1}` : `step ${index + 1}${step.name ? ` (${step.name})` : ""}`;
+    const item = el("li", { class: `tempo-step tempo-step-${step.type}`, "data-path": here });
+    if (step.type === "repeat") {
+      const count = bind(el("input", { type: "number", min: "1", max: "50", step: "1", "data-path": `${here}.repeat.count`,
+        class: "tempo-num" }), step, "count");
+      const set = el("fieldset", { class: "tempo-repeat", "data-path": `${here}.repeat` },
+        el("legend", { text: "Repeat" }), field("Times", count, "tempo-count"),
+        stepsEditor(step.steps, `${here}.repeat.steps`, depth + 1), addButtons(step.steps, "inside"));
+      item.append(set);
+    } else {
+      item.append(intervalEditor(step, here));
+    }
+    item.append(moveButtons(list, index, label));
+    box.append(item);
+  });
+  return box;
+}
+
+function render() {
+  const focused = document.activeElement?.id;
+  uid = 0;
+  stepsBox.replaceChildren(stepsEditor(model, "steps", 0));
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+// ---- errors, saving, the curve
+
+function clearErrors() {
+  errorBox.hidden = true;
+  for (const node of root.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+  for (const node of root.querySelectorAll(".tempo-invalid")) node.classList.remove("tempo-invalid");
+}
+
+function showFieldError(error) {
+  showError(errorBox, error);
+  if (!error.field) return;
+  // The input for the path, or the nearest step or list that holds it.
+  const nodes = [...root.querySelectorAll("[data-path]")].filter((n) => error.field === n.dataset.path
+    || error.field.startsWith(`${n.dataset.path}.`) || error.field.startsWith(`${n.dataset.path}[`));
+  nodes.sort((a, b) => b.dataset.path.length - a.dataset.path.length);
+  const node = nodes[0];
+  if (!node) return;
+  if (node.matches("input, select")) {
+    node.setAttribute("aria-invalid", "true");
+    node.setAttribute("aria-describedby", "plan-error");
+    node.focus();
+  } else {
+    node.classList.add("tempo-invalid");
+    node.scrollIntoView({ block: "center" });
+  }
+}
+
+function show(body) {
+  const plan = body.plan;
+  title.textContent = plan.name;
+  document.title = `${plan.name} · Cadence`;
+  const unit = plan.activity === "cycling" ? "rpm" : "steps/min";
+  drawChart(chart, { curve: body.curve, unit });
+  summary.textContent = `${clock(body.totalSeconds)} in ${body.segments.length} intervals; ${describeCurve(body.curve, unit)}`;
+}
+
+async function save() {
+  clearErrors();
+  let plan;
+  try {
+    plan = planJSON();
+  } catch (error) {
+    showFieldError(error);
+    return null;
+  }
+  try {
+    const body = await api("PUT", `/plans/${planId}`, plan);
+    dirty = false;
+    show(body);
+    nameInput.value = body.plan.name;
+    model = fromSteps(body.plan.steps);
+    render();
+    return body;
+  } catch (error) {
+    showFieldError(error);
+    return null;
+  }
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (await save()) {
+    notice.textContent = "Saved.";
+    notice.hidden = false;
+  }
+});
+
+form.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-add]");
+  if (!button || button.closest(".tempo-step-list")) return;
+  model.push(button.dataset.add === "interval" ? newInterval() : { type: "repeat", count: "2", steps: [newInterval()] });
+  changed();
+  render();
+});
+nameInput.addEventListener("input", changed);
+activityInput.addEventListener("change", () => { changed(); render(); });
+
+makeButton.addEventListener("click", async () => {
+  makeButton.disabled = true;
+  clearErrors();
+  notice.hidden = true;
+  if (dirty && !(await save())) {
+    makeButton.disabled = false;
+    return;
+  }
+  notice.textContent = "Choosing songs…";
+  notice.hidden = false;
+  try {
+    const playlist = await api("POST", `/plans/${planId}/playlists`);
+    location.assign(`/phone/tempo/playlists/${playlist.id.toLowerCase()}`);
+  } catch (error) {
+    notice.hidden = true;
+    makeButton.disabled = false;
+    showError(errorBox, error);
+  }
+});
+
+async function loadPlaylists() {
+  const list = document.getElementById("plan-playlists");
+  try {
+    const playlists = await api("GET", `/plans/${planId}/playlists`);
+    list.replaceChildren(...playlists.map((p, index) => el("li", {},
+      el("a", { href: `/phone/tempo/playlists/${p.id.toLowerCase()}`, text: `Playlist ${index + 1}` }),
+      el("span", { class: "muted", text: ` ${p.playlist.entries.length} songs · ${Math.round(p.playlist.coverage * 100)}% covered` }))));
+    document.getElementById("playlists-empty").hidden = playlists.length > 0;
+  } catch {}
+}
+
+async function load() {
+  try {
+    const body = await api("GET", `/plans/${planId}`);
+    nameInput.value = body.plan.name;
+    activityInput.value = body.plan.activity;
+    model = fromSteps(body.plan.steps);
+    render();
+    show(body);
+  } catch (error) {
+    showError(errorBox, error);
+  }
+}
+
+load();
+loadPlaylists();

@@ -1,0 +1,134 @@
+// Tempo playlist (M3): the plan's cadence curve and each song's played tempo on one chart,
+// and the entries with what explains them. Remove, pin/unpin, move and swap post an edit;
+// the server plans the unpinned rest again and the page redraws from its answer.
+import { api, bpm, clock, drawChart, el, showError } from "./tempo-util.js";
+
+const root = document.getElementById("playlist");
+const playlistId = root.dataset.playlistId;
+const planId = root.dataset.planId;
+const chart = document.getElementById("playlist-chart");
+const summary = document.getElementById("playlist-summary");
+const entriesBox = document.getElementById("entries");
+const warningsBox = document.getElementById("playlist-warnings");
+const errorBox = document.getElementById("playlist-error");
+const status = document.getElementById("playlist-status");
+let unit = "steps/min";
+let library = null;
+let busy = false;
+
+function signed(value) {
+  const rounded = Math.round(value * 10) / 10;
+  return `${rounded > 0 ? "+" : rounded < 0 ? "−" : "±"}${Math.abs(rounded).toFixed(1)}%`;
+}
+
+function draw(body) {
+  const list = body.playlist;
+  drawChart(chart, {
+    curve: body.curve, unit,
+    songs: list.entries.map((entry) => ({ start: entry.start, end: entry.start + entry.duration, bpm: entry.playedBPM,
+      label: `${entry.song.title}: ${Math.round(entry.playedBPM)} ${unit} from ${clock(entry.start)}` })),
+  });
+  const biggest = list.entries.reduce((m, e) => Math.max(m, Math.abs(e.stretchPercent)), 0);
+  summary.textContent = `${list.entries.length} songs cover ${Math.round(list.coverage * 100)}% of ${clock(list.planDuration)}; `
+    + `the largest tempo change is ${signed(biggest).replace("+", "")} (budget ±${Math.round(list.options.stretchBudget * 100)}%).`;
+  warningsBox.replaceChildren(...list.warnings.map((text) => el("li", { class: "notice tempo-warning", text })));
+  entriesBox.replaceChildren(...list.entries.map((entry, index) => entryItem(entry, index, list.entries.length)));
+  chart.dataset.entries = String(list.entries.length);
+  root.dataset.revision = String(Number(root.dataset.revision || 0) + 1);
+}
+
+function number(name, value) {
+  return el("span", { class: "tempo-number" }, el("span", { class: "tempo-number-name", text: `${name} ` }), el("strong", { text: value }));
+}
+
+function entryItem(entry, index, count) {
+  const item = el("li", { class: `tempo-entry${entry.pinned ? " pinned" : ""}`, "data-song-id": entry.song.id.toLowerCase(),
+    "data-index": String(index) });
+  const label = `${entry.song.title} at ${clock(entry.start)}`;
+  const badges = [];
+  if (entry.pinned) badges.push(el("span", { class: "badge", text: "Pinned" }));
+  if (entry.halfTime || entry.beat === "halfTime") badges.push(el("span", { class: "badge tempo-badge", text: "Half-time" }));
+  if (entry.beat === "doubleTime") badges.push(el("span", { class: "badge tempo-badge", text: "Double-time" }));
+  if (entry.repeated) badges.push(el("span", { class: "badge tempo-badge", text: "Repeat" }));
+  item.append(
+    el("div", { class: "tempo-entry-head" },
+      el("span", { class: "tempo-entry-time", text: clock(entry.start) }),
+      el("span", { class: "tempo-entry-title", text: entry.song.title }), ...badges),
+    el("p", { class: "tempo-entry-numbers" },
+      number("Target", `${Math.round(entry.targetBPM)}`), number("Song", `${bpm(entry.songBPM)} BPM`),
+      number("Stretch", signed(entry.stretchPercent)), number("Plays at", `${Math.round(entry.playedBPM)}`)),
+    el("p", { class: "tempo-why", text: entry.why }));
+  const row = el("div", { class: "button-row tempo-entry-buttons" });
+  const button = (text, aria, edit, disabled) => {
+    const b = el("button", { type: "button", class: "secondary", text, "aria-label": `${aria} ${label}`, disabled,
+      "data-op": edit.op + (edit.to !== undefined ? (edit.to < index ? "-up" : "-down") : "") });
+    b.addEventListener("click", () => apply({ ...edit, index }, `${aria}: ${entry.song.title}.`));
+    row.append(b);
+  };
+  button("Remove", "Remove", { op: "remove" }, false);
+  button(entry.pinned ? "Unpin" : "Pin", entry.pinned ? "Unpin" : "Pin", { op: entry.pinned ? "unpin" : "pin" }, false);
+  button("↑", "Move up", { op: "move", to: index - 1 }, index === 0);
+  button("↓", "Move down", { op: "move", to: index + 1 }, index === count - 1);
+  item.append(row, swapControl(entry, index, label));
+  return item;
+}
+
+function swapControl(entry, index, label) {
+  const details = el("details", { class: "tempo-swap" }, el("summary", { text: "Swap song…", "aria-label": `Swap ${label}` }));
+  details.addEventListener("toggle", async () => {
+    if (!details.open || details.children.length > 1) return;
+    if (!library) {
+      try {
+        library = (await api("GET", "/songs?sort=bpm")).filter((s) => s.effectiveBpm != null);
+      } catch (error) {
+        showError(errorBox, error);
+        return;
+      }
+    }
+    const id = `swap-${index}`;
+    const choice = el("select", { id },
+      ...library.filter((s) => s.id.toLowerCase() !== entry.song.id.toLowerCase())
+        .map((s) => el("option", { value: s.id, text: `${s.title} (${bpm(s.effectiveBpm)} BPM)` })));
+    const go = el("button", { type: "button", class: "secondary", text: "Swap", "data-op": "swap" });
+    go.addEventListener("click", () => {
+      if (!choice.value) return;
+      apply({ op: "swap", index, songId: choice.value }, `Swapped in ${choice.selectedOptions[0].textContent}.`);
+    });
+    details.append(el("div", { class: "tempo-swap-row" }, el("label", { for: id, text: "Play instead" }), choice, go));
+    if (!choice.options.length) go.disabled = true;
+  });
+  return details;
+}
+
+async function apply(edit, done) {
+  if (busy) return;
+  busy = true;
+  errorBox.hidden = true;
+  status.textContent = "Planning again…";
+  try {
+    const body = await api("POST", `/playlists/${playlistId}/edits`, edit);
+    draw(body);
+    status.textContent = `${done} The rest was planned again.`;
+    const again = entriesBox.children[Math.min(edit.to ?? edit.index, entriesBox.children.length - 1)];
+    again?.querySelector("button:not([disabled])")?.focus();
+  } catch (error) {
+    status.textContent = "";
+    showError(errorBox, error);
+  } finally {
+    busy = false;
+  }
+}
+
+async function load() {
+  try {
+    const [body, plan] = await Promise.all([api("GET", `/playlists/${playlistId}`), api("GET", `/plans/${planId}`)]);
+    unit = plan.plan.activity === "cycling" ? "rpm" : "steps/min";
+    document.getElementById("playlist-title").textContent = `Playlist: ${plan.plan.name}`;
+    document.getElementById("plan-link").textContent = plan.plan.name;
+    draw(body);
+  } catch (error) {
+    showError(errorBox, error);
+  }
+}
+
+load();
