@@ -78,6 +78,18 @@ public struct PlannerOptions: Equatable, Sendable, Codable {
         self.allowRepeats = allowRepeats
     }
 
+    private enum CodingKeys: String, CodingKey { case stretchBudget, maxJumpBPM, allowHalfTime, allowDoubleTime, allowRepeats }
+
+    /// Any option left out keeps its default, so `{"stretchBudget": 0.1}` is enough.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(stretchBudget: try c.decodeIfPresent(Double.self, forKey: .stretchBudget) ?? Self.defaultStretchBudget,
+                  maxJumpBPM: try c.decodeIfPresent(Double.self, forKey: .maxJumpBPM) ?? Self.defaultMaxJumpBPM,
+                  allowHalfTime: try c.decodeIfPresent(Bool.self, forKey: .allowHalfTime) ?? true,
+                  allowDoubleTime: try c.decodeIfPresent(Bool.self, forKey: .allowDoubleTime) ?? false,
+                  allowRepeats: try c.decodeIfPresent(Bool.self, forKey: .allowRepeats) ?? false)
+    }
+
     /// The defaults for an activity (cycling also takes double-time songs).
     public static func recommended(for activity: Activity) -> PlannerOptions {
         PlannerOptions(allowDoubleTime: activity == .cycling)

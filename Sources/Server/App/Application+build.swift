@@ -135,7 +135,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     var services: [any Service] = [
         LivePruner(live: live, presence: presence, logger: dependencies.logger),
         SpotsScheduler(spots: spots, logger: dependencies.logger),
-        TempoAnalysisResumer(library: tempo, logger: dependencies.logger),
+        TempoAnalysisResumer(library: tempo, onlyInstance: !database.notifiesOtherInstances, logger: dependencies.logger),
     ]
     if database.notifiesOtherInstances {
         services.append(LiveListener(database: database, events: liveEvents, hub: hub, live: live, sessionCache: sessionCache,

@@ -17,7 +17,8 @@ struct ErrorMiddleware: RouterMiddleware {
             var apiError = Self.apiError(for: error, logger: context.logger)
             if let error = error as? HTTPError, error.status == .notFound {
                 let allowed = routeTable.allowedMethods(for: request.uri.path)
-                if !allowed.isEmpty {
+                // A route that exists for this method but found nothing stays a 404.
+                if !allowed.isEmpty, !allowed.contains(request.method) {
                     apiError = APIError(.methodNotAllowed, code: "method_not_allowed",
                                         "\(request.method) is not supported here; use \(allowed.map(\.rawValue).joined(separator: " or ")).")
                     apiError.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")

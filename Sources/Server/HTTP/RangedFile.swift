@@ -10,6 +10,9 @@ enum RangedFile {
     static func response(
         path: String, size: Int, contentType: String, etag: String, request: Request, context: AppContext
     ) async throws -> Response {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw APIError(.notFound, code: "not_found", "The file is missing on the server; upload it again.")
+        }
         var headers: HTTPFields = [
             .contentType: contentType, .acceptRanges: "bytes", .eTag: "\"\(etag)\"",
             .cacheControl: "private, max-age=31536000, immutable",

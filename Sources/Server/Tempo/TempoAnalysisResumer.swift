@@ -4,15 +4,20 @@ import ServiceLifecycle
 import Storage
 
 /// At start, queues again the songs whose analysis a stopped server left unfinished,
-/// then waits for shutdown. (With several instances each would queue them; the work is
-/// idempotent, so at worst a song is analysed twice.)
+/// then waits for shutdown. On SQLite (one process) that is every unfinished song; with
+/// PostgreSQL another instance may be analysing some right now, so only songs silent for
+/// ten minutes are taken (the work is idempotent: at worst a song is analysed twice).
 struct TempoAnalysisResumer: Service {
     let library: TempoLibrary
+    /// True with SQLite: no other instance can be working on the same songs.
+    let onlyInstance: Bool
     let logger: Logger
 
     func run() async throws {
         do {
-            for (accountID, song) in try await library.store.unfinishedSongs() {
+            let now = library.clock.now()
+            let cutoff = onlyInstance ? now : now.addingTimeInterval(-600)
+            for (accountID, song) in try await library.store.unfinishedSongs(updatedBefore: cutoff) {
                 library.analyseLater(song.id, accountID: accountID)
             }
         } catch {

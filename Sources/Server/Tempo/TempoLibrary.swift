@@ -83,9 +83,10 @@ public struct TempoLibrary: Sendable {
     /// Decodes (WAV natively, the rest through ffmpeg), reads tags, estimates the tempo.
     public func analyse(_ id: UUID, accountID: UUID) async throws {
         guard var song = try await store.song(id: id, accountID: accountID) else { return }
+        let fileTitle = song.title
         song.analysis = .running
         song.progress = 0.05
-        try await store.saveSong(song, accountID: accountID, at: clock.now())
+        try await store.saveAnalysis(of: song, fileTitle: fileTitle, accountID: accountID, at: clock.now())
         do {
             let url = fileURL(of: song, accountID: accountID)
             let ffmpeg = FFmpegDecoder()
@@ -96,7 +97,7 @@ public struct TempoLibrary: Sendable {
             }
             song.durationMs = Int64(Double(audio.samples.count) / Double(audio.sampleRate) * 1000)
             song.progress = 0.4
-            try await store.saveSong(song, accountID: accountID, at: clock.now())
+            try await store.saveAnalysis(of: song, fileTitle: fileTitle, accountID: accountID, at: clock.now())
             let estimate = TempoEstimator().estimate(audio)
             song.bpm = estimate.bpm > 0 ? (estimate.bpm * 10).rounded() / 10 : nil
             song.confidence = estimate.confidence
@@ -108,7 +109,7 @@ public struct TempoLibrary: Sendable {
             song.analysis = .failed
             song.message = (error as? AudioDecodeError)?.message ?? "The song could not be analysed: \(error)"
         }
-        try await store.saveSong(song, accountID: accountID, at: clock.now())
+        try await store.saveAnalysis(of: song, fileTitle: fileTitle, accountID: accountID, at: clock.now())
     }
 
     static func signatureMatches(_ data: Data, ext: String) -> Bool {

@@ -105,7 +105,12 @@ struct TempoPlansController {
         var request = request
         let hasBody = (request.headers[.contentLength].flatMap(Int.init) ?? 0) > 0
         let input = hasBody ? try await request.decodeJSON(PlaylistInput.self, context: context) : PlaylistInput(options: nil)
-        let options = try (input.options ?? PlannerOptions.recommended(for: plan.activity)).validated()
+        let options: PlannerOptions
+        do {
+            options = try (input.options ?? PlannerOptions.recommended(for: plan.activity)).validated()
+        } catch {
+            throw APIError.invalid(field: "options.\(error.field)", error.message)
+        }
         let library = try await songs(accountID: account.id)
         guard !library.isEmpty else {
             throw APIError.invalid(field: "library", "No analysed songs yet: upload music and wait for its tempo, or set a song's tempo yourself.")
@@ -184,7 +189,14 @@ struct TempoPlansController {
         let library = try await songs(accountID: account.id)
         let playlist = try await withoutDeletedSongs(stored, id: id, plan: plan, library: library, accountID: account.id)
         let planner = try PlaylistPlanner(plan: plan, library: library, options: playlist.options)
-        let edited = try planner.rebalance(playlist, edit: edit)
+        let edited: Playlist
+        do {
+            edited = try planner.rebalance(playlist, edit: edit)
+        } catch {
+            // The planner names its own fields; answer with the request's.
+            let field = ["edit.index": "index", "edit.from": "index", "edit.to": "to", "edit.songID": "songId"][error.field] ?? error.field
+            throw APIError.invalid(field: field, error.message)
+        }
         try await store.savePlaylist(id: id, planID: plan.id, json: try Self.json(edited), accountID: account.id, at: clock.now())
         return .json(PlaylistBody(id: id, plan: plan, playlist: edited, library: library))
     }

@@ -56,8 +56,11 @@ public protocol TempoRepository: Sendable {
     func song(id: UUID, accountID: UUID) async throws -> SongRecord?
     func saveSong(_ song: SongRecord, accountID: UUID, at: Date) async throws
     func deleteSong(id: UUID, accountID: UUID) async throws -> SongRecord?
-    /// Songs whose analysis a stopped server left unfinished, across accounts, to run again.
-    func unfinishedSongs() async throws -> [(accountID: UUID, song: SongRecord)]
+    /// Writes what an analysis found, and nothing else: an edit or a delete made meanwhile stands.
+    /// A tag title replaces the title only while it is still the one taken from the file name.
+    func saveAnalysis(of song: SongRecord, fileTitle: String, accountID: UUID, at: Date) async throws
+    /// Songs whose analysis a stopped server left unfinished (not updated since `updatedBefore`), across accounts.
+    func unfinishedSongs(updatedBefore: Date) async throws -> [(accountID: UUID, song: SongRecord)]
 
     func plans(accountID: UUID) async throws -> [(id: UUID, json: String)]
     func plan(id: UUID, accountID: UUID) async throws -> String?
@@ -78,7 +81,7 @@ public struct SQLTempoRepository: TempoRepository {
 
     public func songs(accountID: UUID) async throws -> [SongRecord] {
         try await database.sql.select().columns(Self.songColumns).from("tempo_songs")
-            .where("account_id", .equal, accountID.uuidString).orderBy("created_at").all().map(Self.song)
+            .where("account_id", .equal, accountID.uuidString).orderBy("created_at").orderBy("filename").orderBy("id").all().map(Self.song)
     }
 
     public func song(id: UUID, accountID: UUID) async throws -> SongRecord? {
@@ -105,6 +108,19 @@ public struct SQLTempoRepository: TempoRepository {
             """).run()
     }
 
+    public func saveAnalysis(of song: SongRecord, fileTitle: String, accountID: UUID, at: Date) async throws {
+        let alternatives = String(decoding: try JSONEncoder().encode(song.alternatives), as: UTF8.self)
+        try await database.sql.raw("""
+            UPDATE tempo_songs SET
+                title = CASE WHEN title = \(bind: fileTitle) THEN \(bind: song.title) ELSE title END,
+                artist = COALESCE(artist, \(bind: song.artist)),
+                duration_ms = \(bind: song.durationMs), bpm = \(bind: song.bpm), confidence = \(bind: song.confidence),
+                alternatives = \(bind: alternatives), analysis = \(bind: song.analysis.rawValue), progress = \(bind: song.progress),
+                message = \(bind: song.message), updated_at = \(bind: at.millisecondsSince1970)
+            WHERE id = \(bind: song.id.uuidString) AND account_id = \(bind: accountID.uuidString)
+            """).run()
+    }
+
     public func deleteSong(id: UUID, accountID: UUID) async throws -> SongRecord? {
         guard let song = try await song(id: id, accountID: accountID) else { return nil }
         try await database.sql.delete(from: "tempo_songs").where("id", .equal, id.uuidString)
@@ -112,15 +128,16 @@ public struct SQLTempoRepository: TempoRepository {
         return song
     }
 
-    public func unfinishedSongs() async throws -> [(accountID: UUID, song: SongRecord)] {
+    public func unfinishedSongs(updatedBefore: Date) async throws -> [(accountID: UUID, song: SongRecord)] {
         try await database.sql.select().columns(Self.songColumns + ["account_id"]).from("tempo_songs")
-            .where("analysis", .in, [SongRecord.Analysis.pending.rawValue, SongRecord.Analysis.running.rawValue]).all()
+            .where("analysis", .in, [SongRecord.Analysis.pending.rawValue, SongRecord.Analysis.running.rawValue])
+            .where("updated_at", .lessThanOrEqual, updatedBefore.millisecondsSince1970).all()
             .map { (try $0.decodeUUID(column: "account_id"), try Self.song($0)) }
     }
 
     public func plans(accountID: UUID) async throws -> [(id: UUID, json: String)] {
         try await database.sql.select().columns("id", "plan").from("tempo_plans").where("account_id", .equal, accountID.uuidString)
-            .orderBy("created_at").all().map { (try $0.decodeUUID(column: "id"), try $0.decode(column: "plan", as: String.self)) }
+            .orderBy("created_at").orderBy("name").orderBy("id").all().map { (try $0.decodeUUID(column: "id"), try $0.decode(column: "plan", as: String.self)) }
     }
 
     public func plan(id: UUID, accountID: UUID) async throws -> String? {

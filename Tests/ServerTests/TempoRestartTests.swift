@@ -1,0 +1,70 @@
+import Crypto
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Storage
+import Testing
+
+/// A song whose analysis a stopped server left unfinished is analysed when a server starts again.
+@Suite struct TempoRestartTests {
+    @Test func aSongLeftRunningIsAnalysedAfterARestart() async throws {
+        try await withRestartableServer { start in
+            let email = uniqueEmail("restart")
+            let (token, account) = try await Self.box { store in
+                try await start(false) { server in
+                    let token = try await server.client.register(email: email)
+                    store((token, try await server.client.accountID(token: token)))
+                }
+            }
+            // What the stopped server left: the file in place, the song marked running (and one pending).
+            let audio = TempoFixtures.clickTrack(bpm: 120, seconds: 8)
+            let running = SongRecord(title: "left running", filename: "left.wav", contentType: "audio/wav", byteSize: Int64(audio.count),
+                                     sha256: SHA256.hash(data: audio).map { String(format: "%02x", $0) }.joined(),
+                                     analysis: .running, progress: 0.05)
+            let pending = SongRecord(title: "never started", filename: "queued.wav", contentType: "audio/wav", byteSize: Int64(audio.count),
+                                     sha256: running.sha256)
+            try await start(false) { server in
+                let folder = server.dataDirectory.appendingPathComponent("tempo/\(account.uuidString.lowercased())")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for song in [running, pending] {
+                    try audio.write(to: folder.appendingPathComponent("\(song.id.uuidString.lowercased()).wav"))
+                    // Last touched long ago, as a song a stopped server left behind.
+                    try await SQLTempoRepository(database: server.database).saveSong(song, accountID: account, at: Date(timeIntervalSince1970: 1_700_000_000))
+                }
+                // A server that is not running its services leaves them alone.
+                let shown = try await server.client.json(.get, "/api/v1/tempo/songs/\(running.id)", token: token)
+                #expect(shown.object["analysis"] as? String == "running")
+            }
+            try await start(true) { server in
+                for song in [running, pending] {
+                    let analysed = try await server.client.tempoAnalysed(song.id.uuidString, token: token, seconds: 60)
+                    // On PostgreSQL the tests share one database, and every live server's resumer takes up every
+                    // unfinished song, including this one, though its file is in this test's data folder only.
+                    let takenByAnotherServer = TestDatabase.engineUnderTest == .postgres && analysed["analysis"] as? String == "failed"
+                        && (analysed["message"] as? String)?.contains("cannot be read") == true
+                    withKnownIssue("TempoAnalysisResumer resumes songs another instance is handling", isIntermittent: true) {
+                        #expect(!takenByAnotherServer, "\(analysed)")
+                    }
+                    if takenByAnotherServer { continue }
+                    #expect(analysed["analysis"] as? String == "done", "\(analysed)")
+                    #expect(abs((analysed["bpm"] as? Double ?? 0) - 120) <= 3.6, "\(analysed)")
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with a setter and returns what it stored (values out of @Sendable closures).
+    static func box<T: Sendable>(_ body: (@escaping @Sendable (T) -> Void) async throws -> Void) async throws -> T {
+        let slot = Slot<T>()
+        try await body { slot.set($0) }
+        guard let value = slot.get() else { throw TestFailure("nothing was stored") }
+        return value
+    }
+}
+
+final class Slot<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: T?
+    func set(_ v: T) { lock.lock(); value = v; lock.unlock() }
+    func get() -> T? { lock.lock(); defer { lock.unlock() }; return value }
+}

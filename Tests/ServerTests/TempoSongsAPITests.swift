@@ -1,0 +1,320 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Storage
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `/api/v1/tempo/songs`: the music library — uploads, background tempo analysis, overrides, files.
+@Suite struct TempoSongsAPITests {
+    static let click120 = TempoFixtures.clickTrack(bpm: 120, seconds: 8)
+
+    @Test func anUploadedClickTrackIsAnalysedAt120BPM() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let upload = try await client.tempoUploadMultipart([("clicks.wav", Self.click120)], token: token)
+            #expect(upload.status == .created, "\(upload.text)")
+            let added = upload.array
+            #expect(added.count == 1)
+            let song = try #require(added.first)
+            #expect(song["title"] as? String == "clicks")
+            #expect(song["filename"] as? String == "clicks.wav")
+            #expect(song["contentType"] as? String == "audio/wav")
+            #expect(song["bytes"] as? Int == Self.click120.count)
+            #expect(song["analysis"] as? String == "pending")
+            #expect(song["bpm"] == nil && song["effectiveBpm"] == nil, "nil optionals are left out: \(song)")
+            let id = try #require(song["id"] as? String)
+            #expect((song["url"] as? String)?.lowercased() == "/api/v1/tempo/songs/\(id.lowercased())/file")
+
+            let listed = try await client.json(.get, "/api/v1/tempo/songs", token: token).array
+            #expect(listed.map { $0["id"] as? String } == [id])
+            #expect(["pending", "running", "done"].contains(listed.first?["analysis"] as? String ?? ""))
+
+            let analysed = try await client.tempoAnalysed(id, token: token)
+            #expect(analysed["analysis"] as? String == "done", "\(analysed)")
+            let bpm = try #require(analysed["bpm"] as? Double, "\(analysed)")
+            #expect(abs(bpm - 120) <= 3.6, "estimated \(bpm)")
+            #expect(analysed["effectiveBpm"] as? Double == bpm)
+            let confidence = try #require(analysed["confidence"] as? Double)
+            #expect(confidence > 0 && confidence <= 1, "\(confidence)")
+            let alternatives = try #require(analysed["alternatives"] as? [Double])
+            #expect(!alternatives.isEmpty)
+            #expect(alternatives.contains { abs($0 - 60) <= 2 } || alternatives.contains { abs($0 - 240) <= 5 }, "\(alternatives)")
+            #expect(analysed["progress"] as? Double == 1)
+            #expect(abs((analysed["durationMs"] as? Int ?? 0) - 8000) <= 50, "\(analysed)")
+        }
+    }
+
+    @Test func aRawBodyWithAFilenameIsASongToo() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let upload = try await client.tempoUploadRaw(Self.click120, filename: "raw clicks.wav", token: token)
+            #expect(upload.status == .created, "\(upload.text)")
+            let id = try #require(upload.array.first?["id"] as? String)
+            #expect(upload.array.first?["title"] as? String == "raw clicks")
+            let analysed = try await client.tempoAnalysed(id, token: token)
+            let bpm = try #require(analysed["bpm"] as? Double, "\(analysed)")
+            #expect(abs(bpm - 120) <= 3.6, "estimated \(bpm)")
+
+            // Without a name (and not multipart), the server asks for one.
+            let unnamed = try await client.execute(uri: "/api/v1/tempo/songs", method: .post,
+                                                   headers: [.contentType: "application/octet-stream", .authorization: "Bearer \(token)"],
+                                                   body: ByteBuffer(bytes: Self.click120))
+            #expect(unnamed.status == .badRequest)
+            #expect(unnamed.errorField == "filename")
+        }
+    }
+
+    @Test func severalFilesInOneFormAreAllAddedOrNoneIs() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let two = try await client.tempoUploadMultipart([("a.wav", Self.click120), ("b.wav", Self.click120)], token: token)
+            #expect(two.status == .created)
+            #expect(two.array.compactMap { $0["title"] as? String } == ["a", "b"])
+
+            let mixed = try await client.tempoUploadMultipart([("c.wav", Self.click120), ("notes.txt", Data("hello".utf8))], token: token)
+            #expect(mixed.status == .badRequest)
+            #expect(mixed.errorField == "file")
+            let titles = try await client.json(.get, "/api/v1/tempo/songs", token: token).array.compactMap { $0["title"] as? String }
+            #expect(titles.sorted() == ["a", "b"], "the good file of a refused form is not kept")
+            // Songs of one upload share their created_at, and nothing else orders them (see the report).
+            #expect(titles == ["a", "b"])
+            let files = filesUnder(server.dataDirectory.appendingPathComponent("tempo"))
+            #expect(files.count == 2, "\(files)")
+
+            let noFile = try await client.execute(
+                uri: "/api/v1/tempo/songs", method: .post,
+                headers: [.contentType: TempoFixtures.multipart([], extraFields: [("title", "x")]).contentType, .authorization: "Bearer \(token)"],
+                body: ByteBuffer(bytes: TempoFixtures.multipart([], boundary: "b0", extraFields: [("title", "x")]).body))
+            #expect(noFile.status == .badRequest)
+            #expect(noFile.errorField == "file")
+        }
+    }
+
+    @Test func theFileComesBackWholeAndInRanges() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let song = try #require(try await client.tempoUploadRaw(Self.click120, filename: "clicks.wav", token: token).array.first)
+            let url = try #require(song["url"] as? String)
+            let whole = try await client.json(.get, url, token: token)
+            #expect(whole.status == .ok)
+            #expect(whole.headers[.contentType] == "audio/wav")
+            #expect(whole.headers[.acceptRanges] == "bytes")
+            #expect(Data(buffer: whole.body) == Self.click120)
+
+            let part = try await client.json(.get, url, token: token, headers: [.range: "bytes=0-11"])
+            #expect(part.status == .partialContent)
+            #expect(part.headers[.contentRange] == "bytes 0-11/\(Self.click120.count)")
+            #expect(Data(buffer: part.body) == Self.click120.prefix(12))
+            let tail = try await client.json(.get, url, token: token, headers: [.range: "bytes=-4"])
+            #expect(tail.status == .partialContent)
+            #expect(Data(buffer: tail.body) == Self.click120.suffix(4))
+            let past = try await client.json(.get, url, token: token, headers: [.range: "bytes=\(Self.click120.count)-"])
+            #expect(past.status == .rangeNotSatisfiable)
+        }
+    }
+
+    @Test func thePersonsTempoWinsAndStaysInRange() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let id = try #require(try await client.tempoUploadRaw(Self.click120, filename: "clicks.wav", token: token).array.first?["id"] as? String)
+            _ = try await client.tempoAnalysed(id, token: token)
+
+            let set = try await client.json(.patch, "/api/v1/tempo/songs/\(id)", body: #"{"bpmOverride": 60}"#, token: token)
+            #expect(set.status == .ok, "\(set.text)")
+            #expect(set.object["bpmOverride"] as? Double == 60)
+            #expect(set.object["effectiveBpm"] as? Double == 60)
+            #expect(abs((set.object["bpm"] as? Double ?? 0) - 120) <= 3.6, "the analysis is kept")
+            #expect(try await client.json(.get, "/api/v1/tempo/songs/\(id)", token: token).object["effectiveBpm"] as? Double == 60)
+
+            let tooFast = try await client.json(.patch, "/api/v1/tempo/songs/\(id)", body: #"{"bpmOverride": 500}"#, token: token)
+            #expect(tooFast.status == .badRequest)
+            #expect(tooFast.errorField == "bpmOverride")
+            let notNumber = try await client.json(.patch, "/api/v1/tempo/songs/\(id)", body: #"{"bpmOverride": "fast"}"#, token: token)
+            #expect(notNumber.status == .badRequest)
+            #expect(notNumber.errorField == "bpmOverride")
+            let emptyTitle = try await client.json(.patch, "/api/v1/tempo/songs/\(id)", body: #"{"title": "  "}"#, token: token)
+            #expect(emptyTitle.status == .badRequest)
+            #expect(emptyTitle.errorField == "title")
+
+            let renamed = try await client.json(.patch, "/api/v1/tempo/songs/\(id)", body: #"{"title": "Metronome", "artist": "Clicks"}"#, token: token)
+            #expect(renamed.object["title"] as? String == "Metronome")
+            #expect(renamed.object["artist"] as? String == "Clicks")
+            #expect(renamed.object["effectiveBpm"] as? Double == 60, "an edit without bpmOverride keeps it")
+
+            let cleared = try await client.json(.patch, "/api/v1/tempo/songs/\(id)", body: #"{"bpmOverride": null}"#, token: token)
+            #expect(cleared.status == .ok)
+            #expect(cleared.object["bpmOverride"] == nil)
+            #expect(abs((cleared.object["effectiveBpm"] as? Double ?? 0) - 120) <= 3.6)
+        }
+    }
+
+    @Test func theLibrarySortsAndFiltersByTempo() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let account = try await client.accountID(token: token)
+            try await TempoLibrarySeed.song(server.database, accountID: account, title: "Fast", bpm: 170, seconds: 200)
+            try await TempoLibrarySeed.song(server.database, accountID: account, title: "Slow", bpm: 90, seconds: 200)
+            try await TempoLibrarySeed.song(server.database, accountID: account, title: "Middle", bpm: 128, seconds: 200)
+            try await TempoLibrarySeed.song(server.database, accountID: account, title: "Corrected", bpm: 75, seconds: 200, bpmOverride: 150)
+            try await TempoLibrarySeed.song(server.database, accountID: account, title: "Unheard", bpm: 0, seconds: 200, analysis: .pending)
+
+            func titles(_ query: String) async throws -> [String] {
+                let response = try await client.json(.get, "/api/v1/tempo/songs\(query)", token: token)
+                #expect(response.status == .ok, "\(query): \(response.text)")
+                return response.array.compactMap { $0["title"] as? String }
+            }
+            #expect(try await titles("") == ["Fast", "Slow", "Middle", "Corrected", "Unheard"])
+            #expect(try await titles("?sort=bpm") == ["Slow", "Middle", "Corrected", "Fast", "Unheard"])
+            #expect(try await titles("?sort=title") == ["Corrected", "Fast", "Middle", "Slow", "Unheard"])
+            #expect(try await titles("?minBpm=100&maxBpm=160&sort=bpm") == ["Middle", "Corrected"])
+            #expect(try await titles("?maxBpm=100") == ["Slow"])
+            #expect(try await titles("?minBpm=160") == ["Fast"])
+
+            let badSort = try await client.json(.get, "/api/v1/tempo/songs?sort=loudness", token: token)
+            #expect(badSort.status == .badRequest)
+            #expect(badSort.errorField == "sort")
+            let badMin = try await client.json(.get, "/api/v1/tempo/songs?minBpm=fast", token: token)
+            #expect(badMin.status == .badRequest)
+            #expect(badMin.errorField == "minBpm")
+        }
+    }
+
+    @Test func filesThatAreNoSongsAreRefusedAtOnce() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let text = Data("These are my notes, not music.\n".utf8)
+            let misnamed = try await client.tempoUploadRaw(text, filename: "song.mp3", token: token)
+            #expect(misnamed.status == .badRequest)
+            #expect(misnamed.errorField == "file")
+            #expect(misnamed.errorMessage?.contains("song.mp3") == true, "\(misnamed.text)")
+            let misnamedWAV = try await client.tempoUploadMultipart([("song.wav", text)], token: token)
+            #expect(misnamedWAV.status == .badRequest)
+            #expect(misnamedWAV.errorField == "file")
+            let notAudio = try await client.tempoUploadRaw(text, filename: "song.txt", token: token)
+            #expect(notAudio.status == .badRequest)
+            #expect(notAudio.errorField == "file")
+            let empty = try await client.tempoUploadRaw(Data(), filename: "song.wav", token: token)
+            #expect(empty.status == .badRequest)
+            #expect(empty.errorField == "file")
+            let brokenForm = try await client.execute(uri: "/api/v1/tempo/songs", method: .post,
+                                                      headers: [.contentType: "multipart/form-data; boundary=abc", .authorization: "Bearer \(token)"],
+                                                      body: ByteBuffer(string: "--abc\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.wav\"\r\n\r\nRIFF"))
+            #expect(brokenForm.status == .badRequest)
+            #expect(brokenForm.errorField == "file")
+
+            #expect(try await client.json(.get, "/api/v1/tempo/songs", token: token).array.isEmpty)
+            #expect(filesUnder(server.dataDirectory.appendingPathComponent("tempo")).isEmpty)
+        }
+    }
+
+    /// Over 200 MB is refused from the declared length, before the body is read (a real server: the
+    /// in-process client sets Content-Length from the body it sends).
+    @Test func anUploadOver200MBIsRefusedFromItsDeclaredLength() async throws {
+        try await withTestServer(live: true) { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let port = try #require(client.port)
+            let head = "POST /api/v1/tempo/songs?filename=huge.wav HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+                + "Content-Type: application/octet-stream\r\nContent-Length: \(201 << 20)\r\n\r\n"
+            let status = try RawHTTP.statusLine(port: port, head: head, firstBytes: Self.click120.prefix(4096))
+            #expect(status.hasPrefix("HTTP/1.1 413"), "\(status)")
+            let songs = try await client.json(.get, "/api/v1/tempo/songs", token: token)
+            #expect(songs.array.isEmpty)
+            #expect(filesUnder(server.dataDirectory.appendingPathComponent("tempo")).isEmpty)
+        }
+    }
+
+    @Test func aTruncatedWAVIsKeptButItsAnalysisFailsSayingSo() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let truncated = Self.click120.prefix(Self.click120.count / 2)
+            let upload = try await client.tempoUploadRaw(Data(truncated), filename: "cut.wav", token: token)
+            #expect(upload.status == .created, "\(upload.text)")
+            let id = try #require(upload.array.first?["id"] as? String)
+            let song = try await client.tempoAnalysed(id, token: token)
+            #expect(song["analysis"] as? String == "failed")
+            #expect((song["message"] as? String)?.contains("truncated") == true, "\(song)")
+            #expect(song["bpm"] == nil)
+        }
+    }
+
+    @Test func aDeletedSongIsGoneWithItsFile() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let id = try #require(try await client.tempoUploadRaw(Self.click120, filename: "clicks.wav", token: token).array.first?["id"] as? String)
+            _ = try await client.tempoAnalysed(id, token: token)
+            let folder = server.dataDirectory.appendingPathComponent("tempo")
+            #expect(filesUnder(folder) == ["\(id.lowercased()).wav"])
+
+            #expect(try await client.json(.delete, "/api/v1/tempo/songs/\(id)", token: token).status == .noContent)
+            #expect(filesUnder(folder).isEmpty)
+            #expect(try await client.json(.get, "/api/v1/tempo/songs/\(id)", token: token).status == .notFound)
+            #expect(try await client.json(.get, "/api/v1/tempo/songs/\(id)/file", token: token).status == .notFound)
+            #expect(try await client.json(.delete, "/api/v1/tempo/songs/\(id)", token: token).status == .notFound)
+            #expect(try await client.json(.get, "/api/v1/tempo/songs", token: token).array.isEmpty)
+        }
+    }
+
+    /// Edits and deletes made while a song is being analysed stand: the analysis writes only
+    /// its own columns, and never brings a deleted song back.
+    @Test func changesMadeWhileASongIsAnalysedAreKept() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let long = TempoFixtures.clickTrack(bpm: 120, seconds: 600)  // a few seconds of analysis in a debug build
+            let kept = try #require(try await client.tempoUploadRaw(long, filename: "kept.wav", token: token).array.first?["id"] as? String)
+            let gone = try #require(try await client.tempoUploadRaw(long, filename: "gone.wav", token: token).array.first?["id"] as? String)
+            // Analysis runs one song at a time: "kept" first, then "gone".
+            try await Self.waitUntilRunning(kept, client: client, token: token)
+            _ = try await client.json(.patch, "/api/v1/tempo/songs/\(kept)", body: #"{"title": "Renamed", "bpmOverride": 90}"#, token: token)
+            let first = try await client.tempoAnalysed(kept, token: token)
+            try await Self.waitUntilRunning(gone, client: client, token: token)
+            #expect(try await client.json(.delete, "/api/v1/tempo/songs/\(gone)", token: token).status == .noContent)
+            // Give its analysis time to end (it would write the song back then).
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ContinuousClock.now < deadline {
+                if try await client.json(.get, "/api/v1/tempo/songs/\(gone)", token: token).status != .notFound { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let after = try await client.json(.get, "/api/v1/tempo/songs/\(gone)", token: token)
+            #expect(first["title"] as? String == "Renamed", "\(first)")
+            #expect(first["bpmOverride"] as? Double == 90, "\(first)")
+            #expect(after.status == .notFound, "the deleted song came back: \(after.text)")
+        }
+    }
+
+    static func waitUntilRunning(_ id: String, client: some TestClientProtocol, token: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            let song = try await client.json(.get, "/api/v1/tempo/songs/\(id)", token: token).object
+            if song["analysis"] as? String != "pending" { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestFailure("song \(id) never started its analysis")
+    }
+
+    @Test func theLibraryNeedsASignedInAccount() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let list = try await client.json(.get, "/api/v1/tempo/songs")
+            let upload = try await client.tempoUploadRaw(Self.click120, filename: "a.wav", token: "nonsense")
+            let templates = try await client.json(.get, "/api/v1/tempo/templates")
+            #expect(list.status == .unauthorized)
+            #expect(upload.status == .unauthorized)
+            #expect(templates.status == .unauthorized)
+        }
+    }
+}
