@@ -149,7 +149,6 @@ struct PlanChecker {
         guard name.count <= Self.maximumIntervalNameLength else {
             throw ValidationError(field: "\(path).name", "An interval name has at most \(Self.maximumIntervalNameLength) characters.")
         }
-        interval.name = name.isEmpty ? Self.defaultName(for: interval.target, activity: profile.activity) : name
         switch interval.length {
         case .duration(let seconds):
             guard seconds.isFinite, WorkoutPlan.intervalSeconds.contains(seconds) else {
@@ -168,6 +167,8 @@ struct PlanChecker {
             try check(end, field: "\(path).endTarget")
             if end == interval.target { interval.endTarget = nil }
         }
+        // Named after its target only once the target is known to be sane.
+        interval.name = name.isEmpty ? Self.defaultName(for: interval.target, activity: profile.activity) : name
         return interval
     }
 
@@ -200,7 +201,8 @@ struct PlanChecker {
 /// Paces as people write them: `m:ss`.
 public enum PaceText {
     public static func format(_ secondsPerKm: Double) -> String {
-        let total = Int(secondsPerKm.rounded())
+        // Clamped, so no value can trap the conversion (a pace is minutes, never days).
+        let total = secondsPerKm.isFinite ? Int(min(max(secondsPerKm, 0), 359_999).rounded()) : 0
         let seconds = total % 60
         return "\(total / 60):\(seconds < 10 ? "0" : "")\(seconds)"
     }

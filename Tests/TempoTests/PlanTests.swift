@@ -213,3 +213,16 @@ import Testing
         #expect(throws: ValidationError(field: "name", "Give the plan a name.")) { try WorkoutTemplate.saving(plan, as: " ") }
     }
 }
+
+/// Absurd targets are refused naming the field; they once trapped while naming the interval.
+@Suite struct AbsurdTargetTests {
+    @Test func aHugeNegativePaceIsRefusedNotTrapped() {
+        #expect(throws: ValidationError.self) {
+            try WorkoutPlan(name: "x", steps: [.interval(Interval(name: "", length: .duration(seconds: 60), target: .pace(secondsPerKm: -2.8e306)))])
+        }
+        #expect(throws: ValidationError.self) {
+            try WorkoutPlan(name: "x", steps: [.interval(Interval(name: "", length: .duration(seconds: 60), target: .cadence(1e300)))])
+        }
+        #expect(PaceText.format(.infinity) == "0:00")
+    }
+}
