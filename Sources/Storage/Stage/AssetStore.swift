@@ -45,7 +45,8 @@ public struct AssetStore: Sendable {
         for asset in assets { try? FileManager.default.removeItem(at: url(for: asset, accountID: accountID)) }
     }
 
-    static func sha256(_ data: Data) -> String {
+    /// Lower-case hex SHA-256 of stored bytes, the files' ETag (also for Tempo's music).
+    public static func sha256(_ data: Data) -> String {
         SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 }
