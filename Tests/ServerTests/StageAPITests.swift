@@ -11,6 +11,18 @@ import Testing
 @Suite struct StageAPITests {
     // MARK: Library and decks
 
+    /// Found by schemathesis: a ".." inside an id used to be refused by the static-file
+    /// middleware with a bare 400 before the router could answer.
+    @Test func anIdContainingDotsIsNotFoundInTheJSONEnvelope() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail())
+            let response = try await server.client.json(.get, "/api/v1/stage/logs/0..0", token: token)
+            #expect(response.status == .notFound)
+            #expect(response.object["error"] != nil)
+            #expect(try await server.client.json(.get, "/static/../Package.swift").status == .badRequest)
+        }
+    }
+
     @Test func theFirstVisitCreatesTheDemoSeriesOnce() async throws {
         try await withTestServer { server in
             let token = try await server.client.register(email: uniqueEmail("stage"))

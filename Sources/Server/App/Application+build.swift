@@ -82,15 +82,15 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     router.add(middleware: SecurityHeadersMiddleware(imageOrigins: dependencies.mapTiles.origin.map { [$0] } ?? []))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ErrorMiddleware(pages: pages, routeTable: routeTable))
-    router.add(middleware: FileMiddleware(
-        ServerResources.path("static"), urlBasePath: "/static",
-        cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: dependencies.logger))
+    router.add(middleware: StaticFilesMiddleware(
+        directory: ServerResources.path("static"), urlBasePath: "/static", maxAgeSeconds: 3600,
+        logger: dependencies.logger))
 
     SystemController(database: database).addRoutes(to: router)
     // Leaflet, from Debian's libjs-leaflet (installed by the scripts); the map pages say so when it is missing.
-    router.add(middleware: FileMiddleware(
-        "/usr/share/javascript/leaflet", urlBasePath: "/vendor/leaflet",
-        cacheControl: .init([(MediaType(type: .any), [.maxAge(86400)])]), logger: dependencies.logger))
+    router.add(middleware: StaticFilesMiddleware(
+        directory: "/usr/share/javascript/leaflet", urlBasePath: "/vendor/leaflet", maxAgeSeconds: 86400,
+        logger: dependencies.logger))
     OfflineTilesController().addRoutes(to: router)
 
     // Only pages and the API need to know who is asking; static files and probes skip the lookup.
