@@ -44,6 +44,7 @@ let package = Package(
                 "Talks",
                 "Stage",
                 "Spots",
+                "Tempo",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),

@@ -20,6 +20,8 @@ struct LiveService: Sendable {
     let presenceAnnouncer = PresenceAnnouncer()
     let clock: any WallClock
     let logger: Logger
+    /// Command types other modules add (see `LiveCommandHandlers`).
+    let moduleCommands = LiveCommandHandlers()
 
     /// Numbers, keeps and delivers an event. Sockets on this instance get it at once;
     /// other instances hear of it by NOTIFY once it commits. A socket that receives
@@ -103,7 +105,10 @@ struct LiveService: Sendable {
                               data: LiveJSON.object(["deviceId": deviceID.uuidString.lowercased(), "by": sender]))
             return .applied
         default:
-            throw APIError(.badRequest, code: "unknown_type", "There is no command \"\(type)\".", field: "type")
+            guard let handler = moduleCommands.handler(for: type) else {
+                throw APIError(.badRequest, code: "unknown_type", "There is no command \"\(type)\".", field: "type")
+            }
+            return try await handler(commandID, data, accountID, sender)
         }
     }
 

@@ -10,4 +10,5 @@ let allMigrations: [Migration] = [
     stageMigration,
     spotsMigration,
     tempoMigration,
+    tempoRunsMigration,
 ]

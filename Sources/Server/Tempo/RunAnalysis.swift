@@ -1,0 +1,72 @@
+import Foundation
+import Storage
+import Tempo
+
+/// A run's samples cleaned (and what cleaning changed) and its stats, with the runner's profile.
+struct RunAnalysis {
+    let cleaning: CleaningReport
+    let summary: RunSummary
+
+    init(run: RunRecord, samples: [RunSample], profile: RunnerProfileRecord, now: Date) {
+        let activity = Activity(rawValue: run.activity) ?? .running
+        let cleaned = TrackCleaning.clean(samples, activity: activity)
+        cleaning = cleaned.report
+        summary = RunStats.compute(
+            samples: cleaned.samples, activity: activity, profile: Self.profile(profile, now: now),
+            pausedIntervals: run.pauses.map { $0.start...($0.end ?? run.endedAt ?? now.millisecondsSince1970) })
+    }
+
+    static func profile(_ record: RunnerProfileRecord, now: Date) -> RunnerProfile {
+        let year = Calendar(identifier: .gregorian).component(.year, from: now)
+        return RunnerProfile(weightKg: record.weightKg, age: record.birthYear.map { Double(year - $0) },
+                             sex: record.sex.flatMap(RunnerProfile.Sex.init(rawValue:)))
+    }
+}
+
+/// A run in the history list.
+struct RunListItem: Encodable {
+    let id: UUID
+    let name: String
+    let activity: String
+    let source: String
+    let status: String
+    let startedAt: Date
+    let endedAt: Date?
+    let distanceMeters: Double?
+    let durationSeconds: Double?
+    let sampleCount: Int
+    let playlistId: UUID?
+    let url: String
+
+    init(_ run: RunRecord) {
+        id = run.id
+        name = run.name
+        activity = run.activity
+        source = run.source
+        status = run.status.rawValue
+        startedAt = Date(millisecondsSince1970: run.startedAt)
+        endedAt = run.endedAt.map(Date.init(millisecondsSince1970:))
+        distanceMeters = run.distanceMeters
+        durationSeconds = run.durationMs.map { Double($0) / 1000 }
+        sampleCount = run.sampleCount
+        playlistId = run.playlistID
+        url = "/tempo/runs/\(run.id.uuidString.lowercased())"
+    }
+}
+
+/// A run with its stats, what cleaning did, and its plan's segments (for the live pages).
+struct RunBody: Encodable {
+    let run: RunListItem
+    let pauses: [RunPause]
+    let summary: RunSummary
+    let cleaning: CleaningReport
+    let plan: PlanBody?
+
+    init(run: RunRecord, analysis: RunAnalysis) {
+        self.run = RunListItem(run)
+        pauses = run.pauses
+        summary = analysis.summary
+        cleaning = analysis.cleaning
+        plan = run.planJSON.flatMap { try? TempoPlansController.decode(WorkoutPlan.self, $0) }.map { PlanBody($0) }
+    }
+}

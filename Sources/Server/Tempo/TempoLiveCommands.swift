@@ -1,0 +1,69 @@
+import CadenceCore
+import Foundation
+import Tempo
+
+/// Tempo's commands on the live channel, so a phone and a watch in the same run hear each other:
+/// - `tempo.samples` `{runId, samples}`: stored like `POST …/runs/{id}/samples`; the newest
+///   sample is published as a `tempo.run.sample` event (the phone follows the watch's sensors).
+/// - `tempo.run.state` `{runId, …}`: what the device playing the run shows (interval, targets,
+///   paused), relayed as an event of the same type for the other devices.
+/// - `tempo.run.control` `{runId, action}`: pause, resume, skip or end, from a watch to the
+///   player; applied once per command id.
+enum TempoLiveCommands {
+    static let controlActions: Set<String> = ["pause", "resume", "skip", "end"]
+    /// A state message is a small summary, not a log.
+    static let maximumStateBytes = 4096
+
+    static func register(on live: LiveService, runs: TempoRuns) {
+        live.moduleCommands.register("tempo.samples") { _, data, accountID, _ in
+            let runID = try runID(in: data)
+            guard let raw = data["samples"] else { throw ValidationError(field: "data.samples", "Send data.samples, a list of samples.") }
+            let input: [SampleInput]
+            do {
+                input = try JSONBody.decoder.decode([SampleInput].self, from: JSONSerialization.data(withJSONObject: raw))
+            } catch let error as DecodingError {
+                let apiError = JSONBody.apiError(error)
+                throw APIError.invalid(field: "data.samples" + (apiError.field.map { $0.hasPrefix("[") ? $0 : ".\($0)" } ?? ""), apiError.message)
+            } catch {
+                throw ValidationError(field: "data.samples", "data.samples is a list of samples.")
+            }
+            let (_, _) = try await runs.addSamples(input.map(\.sample), runID: runID, accountID: accountID)
+            if let newest = input.max(by: { $0.t < $1.t }) {
+                var fields = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(newest))) as? [String: Any] ?? [:]
+                fields["runId"] = runID.uuidString
+                try await live.publish(accountID: accountID, type: "tempo.run.sample", data: LiveJSON.object(fields))
+            }
+            return .applied
+        }
+        live.moduleCommands.register("tempo.run.state") { _, data, accountID, sender in
+            _ = try runID(in: data)
+            var fields = data
+            fields["by"] = sender
+            let text = LiveJSON.object(fields)
+            guard text.utf8.count <= maximumStateBytes else {
+                throw ValidationError(field: "data", "A run state is at most \(maximumStateBytes) bytes.")
+            }
+            try await live.publish(accountID: accountID, type: "tempo.run.state", data: text)
+            return .applied
+        }
+        live.moduleCommands.register("tempo.run.control") { commandID, data, accountID, sender in
+            let runID = try runID(in: data)
+            guard let action = data["action"] as? String, controlActions.contains(action) else {
+                throw ValidationError(field: "data.action", "The action is pause, resume, skip or end.")
+            }
+            guard try await live.events.recordCommand(accountID: accountID, commandID: commandID, at: live.clock.now()) else {
+                return .duplicate
+            }
+            try await live.publish(accountID: accountID, type: "tempo.run.control",
+                                   data: LiveJSON.object(["runId": runID.uuidString, "action": action, "by": sender]))
+            return .applied
+        }
+    }
+
+    private static func runID(in data: [String: Any]) throws -> UUID {
+        guard let text = data["runId"] as? String, let id = UUID(uuidString: text) else {
+            throw ValidationError(field: "data.runId", "Say which run: data.runId is its id.")
+        }
+        return id
+    }
+}

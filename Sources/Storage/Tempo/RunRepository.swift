@@ -1,0 +1,218 @@
+import Foundation
+import SQLKit
+import Tempo
+
+/// A run as stored: what it was, when, and what its stats came to (as the JSON the server wrote).
+public struct RunRecord: Equatable, Sendable {
+    public enum Status: String, Sendable {
+        case recording, finished
+    }
+
+    public let id: UUID
+    public var name: String
+    public var activity: String
+    /// "recorded" (by Cadence), "gpx" or "tcx".
+    public var source: String
+    public var status: Status
+    public var planJSON: String?
+    public var playlistID: UUID?
+    public var startedAt: Int64
+    public var endedAt: Int64?
+    public var pauses: [RunPause]
+    public var summaryJSON: String?
+    public var distanceMeters: Double?
+    public var durationMs: Int64?
+    public var sampleCount: Int
+
+    public init(id: UUID, name: String, activity: String, source: String, status: Status, planJSON: String? = nil,
+                playlistID: UUID? = nil, startedAt: Int64, endedAt: Int64? = nil, pauses: [RunPause] = [],
+                summaryJSON: String? = nil, distanceMeters: Double? = nil, durationMs: Int64? = nil, sampleCount: Int = 0) {
+        self.id = id; self.name = name; self.activity = activity; self.source = source; self.status = status
+        self.planJSON = planJSON; self.playlistID = playlistID; self.startedAt = startedAt; self.endedAt = endedAt
+        self.pauses = pauses; self.summaryJSON = summaryJSON; self.distanceMeters = distanceMeters
+        self.durationMs = durationMs; self.sampleCount = sampleCount
+    }
+}
+
+/// What storing a batch of samples did.
+public struct SampleMerge: Equatable, Sendable {
+    /// Moments the run did not have before.
+    public var added: Int
+    /// Moments it had: their missing fields were filled in (a batch sent again changes nothing).
+    public var merged: Int
+}
+
+/// The runner's facts that calories need.
+public struct RunnerProfileRecord: Equatable, Sendable {
+    public var weightKg: Double?
+    public var birthYear: Int?
+    public var sex: String?
+    public init(weightKg: Double? = nil, birthYear: Int? = nil, sex: String? = nil) {
+        self.weightKg = weightKg; self.birthYear = birthYear; self.sex = sex
+    }
+}
+
+/// Runs and their samples, each scoped to an account.
+public protocol RunRepository: Sendable {
+    /// Creates the run unless its id is already taken: `true` when created, `false` when this
+    /// account already has it (a client sending it again), and `nil` when another account does.
+    func createRun(_ run: RunRecord, accountID: UUID, at: Date) async throws -> Bool?
+    func run(id: UUID, accountID: UUID) async throws -> RunRecord?
+    /// Newest first.
+    func runs(accountID: UUID, limit: Int) async throws -> [RunRecord]
+    func saveRun(_ run: RunRecord, accountID: UUID, at: Date) async throws
+    func deleteRun(id: UUID, accountID: UUID) async throws -> Bool
+    /// Stores samples keyed by time; a moment the run already has keeps its values and gains
+    /// the fields it lacked. `nil` when the run is not this account's.
+    func addSamples(_ samples: [RunSample], runID: UUID, accountID: UUID, at: Date) async throws -> SampleMerge?
+    /// In time order; `nil` when the run is not this account's.
+    func samples(runID: UUID, accountID: UUID) async throws -> [RunSample]?
+
+    func profile(accountID: UUID) async throws -> RunnerProfileRecord
+    func saveProfile(_ profile: RunnerProfileRecord, accountID: UUID, at: Date) async throws
+}
+
+public struct SQLRunRepository: RunRepository {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    static let runColumns = ["id", "name", "activity", "source", "status", "plan", "playlist_id", "started_at", "ended_at",
+                             "pauses", "summary", "distance_m", "duration_ms", "sample_count"]
+    static let sampleColumns = ["run_id", "t", "lat", "lon", "ele", "hr", "cadence", "tempo", "distance"]
+    /// Rows per INSERT: 9 binds each stays far below SQLite's and PostgreSQL's bind limits.
+    static let batchSize = 500
+
+    public func createRun(_ run: RunRecord, accountID: UUID, at: Date) async throws -> Bool? {
+        let now = at.millisecondsSince1970
+        let pauses = try Self.encode(run.pauses)
+        let created = try await database.sql.raw("""
+            INSERT INTO tempo_runs (id, account_id, name, activity, source, status, plan, playlist_id, started_at, ended_at,
+                                    pauses, summary, distance_m, duration_ms, sample_count, created_at, updated_at)
+            VALUES (\(bind: run.id.uuidString), \(bind: accountID.uuidString), \(bind: run.name), \(bind: run.activity),
+                    \(bind: run.source), \(bind: run.status.rawValue), \(bind: run.planJSON), \(bind: run.playlistID?.uuidString),
+                    \(bind: run.startedAt), \(bind: run.endedAt), \(bind: pauses), \(bind: run.summaryJSON),
+                    \(bind: run.distanceMeters), \(bind: run.durationMs), 0, \(bind: now), \(bind: now))
+            ON CONFLICT (id) DO NOTHING RETURNING id
+            """).all()
+        if !created.isEmpty { return true }
+        return try await self.run(id: run.id, accountID: accountID) == nil ? nil : false
+    }
+
+    public func run(id: UUID, accountID: UUID) async throws -> RunRecord? {
+        try await database.sql.select().columns(Self.runColumns).from("tempo_runs")
+            .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).first().map(Self.run)
+    }
+
+    public func runs(accountID: UUID, limit: Int) async throws -> [RunRecord] {
+        try await database.sql.select().columns(Self.runColumns).from("tempo_runs")
+            .where("account_id", .equal, accountID.uuidString)
+            .orderBy("started_at", .descending).orderBy("id").limit(limit).all().map(Self.run)
+    }
+
+    public func saveRun(_ run: RunRecord, accountID: UUID, at: Date) async throws {
+        try await database.sql.update("tempo_runs")
+            .set("name", to: run.name).set("status", to: run.status.rawValue).set("ended_at", to: run.endedAt)
+            .set("pauses", to: try Self.encode(run.pauses)).set("summary", to: run.summaryJSON)
+            .set("distance_m", to: run.distanceMeters).set("duration_ms", to: run.durationMs)
+            .set("updated_at", to: at.millisecondsSince1970)
+            .where("id", .equal, run.id.uuidString).where("account_id", .equal, accountID.uuidString).run()
+    }
+
+    public func deleteRun(id: UUID, accountID: UUID) async throws -> Bool {
+        !(try await database.sql.delete(from: "tempo_runs").where("id", .equal, id.uuidString)
+            .where("account_id", .equal, accountID.uuidString).returning("id").all()).isEmpty
+    }
+
+    public func addSamples(_ samples: [RunSample], runID: UUID, accountID: UUID, at: Date) async throws -> SampleMerge? {
+        let run = runID.uuidString
+        let account = accountID.uuidString
+        return try await database.transaction { sql in
+            guard try await sql.select().column("id").from("tempo_runs").where("id", .equal, run)
+                .where("account_id", .equal, account).first() != nil else { return nil }
+            let before = try await Self.count(run, sql)
+            for start in stride(from: 0, to: samples.count, by: Self.batchSize) {
+                try await Self.upsert(samples[start..<min(start + Self.batchSize, samples.count)], run: run, sql)
+            }
+            let after = try await Self.count(run, sql)
+            try await sql.update("tempo_runs").set("sample_count", to: after).set("updated_at", to: at.millisecondsSince1970)
+                .where("id", .equal, run).run()
+            let added = after - before
+            return SampleMerge(added: added, merged: samples.count - added)
+        }
+    }
+
+    public func samples(runID: UUID, accountID: UUID) async throws -> [RunSample]? {
+        guard try await run(id: runID, accountID: accountID) != nil else { return nil }
+        return try await database.sql.select().columns(Self.sampleColumns).from("tempo_run_samples")
+            .where("run_id", .equal, runID.uuidString).orderBy("t").all().map(Self.sample)
+    }
+
+    public func profile(accountID: UUID) async throws -> RunnerProfileRecord {
+        guard let row = try await database.sql.select().columns("weight_kg", "birth_year", "sex").from("tempo_profiles")
+            .where("account_id", .equal, accountID.uuidString).first() else { return RunnerProfileRecord() }
+        return RunnerProfileRecord(weightKg: try row.decode(column: "weight_kg", as: Double?.self),
+                                   birthYear: try row.decode(column: "birth_year", as: Int?.self),
+                                   sex: try row.decode(column: "sex", as: String?.self))
+    }
+
+    public func saveProfile(_ profile: RunnerProfileRecord, accountID: UUID, at: Date) async throws {
+        try await database.sql.raw("""
+            INSERT INTO tempo_profiles (account_id, weight_kg, birth_year, sex, updated_at)
+            VALUES (\(bind: accountID.uuidString), \(bind: profile.weightKg), \(bind: profile.birthYear), \(bind: profile.sex),
+                    \(bind: at.millisecondsSince1970))
+            ON CONFLICT (account_id) DO UPDATE SET weight_kg = excluded.weight_kg, birth_year = excluded.birth_year,
+                sex = excluded.sex, updated_at = excluded.updated_at
+            """).run()
+    }
+
+    private static func upsert(_ batch: ArraySlice<RunSample>, run: String, _ sql: any SQLDatabase) async throws {
+        var insert = sql.insert(into: "tempo_run_samples").columns(sampleColumns)
+        for sample in batch {
+            insert = insert.values([
+                run, sample.time, sample.latitude, sample.longitude, sample.elevation, sample.heartRate, sample.cadence,
+                sample.tempo, sample.distance,
+            ] as [any Encodable & Sendable])
+        }
+        // A field the stored moment lacks is filled in; one it has stays (so a replay changes nothing).
+        try await insert.onConflict(with: ["run_id", "t"]) { update in
+            var update = update
+            for column in sampleColumns.dropFirst(2) {
+                update = update.set(column, to: SQLFunction("COALESCE", args: SQLColumn(column, table: "tempo_run_samples"),
+                                                            SQLExcludedColumn(column)))
+            }
+            return update
+        }.run()
+    }
+
+    private static func count(_ run: String, _ sql: any SQLDatabase) async throws -> Int {
+        try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("tempo_run_samples")
+            .where("run_id", .equal, run).first().map { try $0.decode(column: "n", as: Int.self) } ?? 0
+    }
+
+    private static func encode(_ pauses: [RunPause]) throws -> String {
+        String(decoding: try JSONEncoder().encode(pauses), as: UTF8.self)
+    }
+
+    static func run(_ row: any SQLRow) throws -> RunRecord {
+        RunRecord(
+            id: try row.decodeUUID(column: "id"), name: try row.decode(column: "name", as: String.self),
+            activity: try row.decode(column: "activity", as: String.self), source: try row.decode(column: "source", as: String.self),
+            status: RunRecord.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .finished,
+            planJSON: try row.decode(column: "plan", as: String?.self),
+            playlistID: (try row.decode(column: "playlist_id", as: String?.self)).flatMap(UUID.init(uuidString:)),
+            startedAt: try row.decode(column: "started_at", as: Int64.self), endedAt: try row.decode(column: "ended_at", as: Int64?.self),
+            pauses: (try? JSONDecoder().decode([RunPause].self, from: Data(try row.decode(column: "pauses", as: String.self).utf8))) ?? [],
+            summaryJSON: try row.decode(column: "summary", as: String?.self),
+            distanceMeters: try row.decode(column: "distance_m", as: Double?.self),
+            durationMs: try row.decode(column: "duration_ms", as: Int64?.self),
+            sampleCount: try row.decode(column: "sample_count", as: Int.self))
+    }
+
+    static func sample(_ row: any SQLRow) throws -> RunSample {
+        RunSample(
+            time: try row.decode(column: "t", as: Int64.self), latitude: try row.decode(column: "lat", as: Double?.self),
+            longitude: try row.decode(column: "lon", as: Double?.self), elevation: try row.decode(column: "ele", as: Double?.self),
+            heartRate: try row.decode(column: "hr", as: Double?.self), cadence: try row.decode(column: "cadence", as: Double?.self),
+            tempo: try row.decode(column: "tempo", as: Double?.self), distance: try row.decode(column: "distance", as: Double?.self))
+    }
+}

@@ -1,0 +1,43 @@
+import CadenceCore
+import Foundation
+
+/// What a device may send as samples of a run. Values a sensor cannot produce are refused
+/// with the field named; values that are merely implausible (a GPS jump) are kept and left to
+/// the stats, which filter them and say so (`TrackCleaning`).
+public enum RunSampleRules {
+    /// Samples per request or live message: a minute-long offline gap at 1 Hz is 60, an hour 3,600.
+    public static let maximumBatch = 5_000
+    /// A sample may be stamped a little ahead of the server's clock (device clocks drift), not more.
+    public static let maximumFutureSkew: Int64 = 10 * 60 * 1000
+    /// Runs before 2000 are not plausible recordings of this product.
+    public static let earliest: Int64 = 946_684_800_000
+
+    public static func validate(_ samples: [RunSample], now: Int64, field: String = "samples") throws(ValidationError) {
+        guard samples.count <= maximumBatch else {
+            throw ValidationError(field: field, "Send at most \(maximumBatch) samples at a time (this batch has \(samples.count)).")
+        }
+        for (index, sample) in samples.enumerated() {
+            let name = "\(field)[\(index)]"
+            guard sample.time >= earliest, sample.time <= now + maximumFutureSkew else {
+                throw ValidationError(field: "\(name).t", "A sample's time is milliseconds since 1970, after 2000 and not ahead of now.")
+            }
+            try check(sample.latitude, -90...90, "\(name).lat", "latitude in degrees")
+            try check(sample.longitude, -180...180, "\(name).lon", "longitude in degrees")
+            guard (sample.latitude == nil) == (sample.longitude == nil) else {
+                throw ValidationError(field: "\(name).\(sample.latitude == nil ? "lat" : "lon")", "A position needs both lat and lon.")
+            }
+            try check(sample.elevation, -500...9000, "\(name).ele", "elevation in metres")
+            try check(sample.heartRate, 0...300, "\(name).hr", "heart rate in beats per minute")
+            try check(sample.cadence, 0...400, "\(name).cadence", "cadence in steps (or revolutions) per minute")
+            try check(sample.tempo, 0...400, "\(name).tempo", "the music's tempo in BPM")
+            try check(sample.distance, 0...1_000_000, "\(name).distance", "metres from the start")
+        }
+    }
+
+    private static func check(_ value: Double?, _ range: ClosedRange<Double>, _ field: String, _ meaning: String) throws(ValidationError) {
+        guard let value else { return }
+        guard value.isFinite, range.contains(value) else {
+            throw ValidationError(field: field, "\(field) is \(meaning), between \(Int(range.lowerBound)) and \(Int(range.upperBound)).")
+        }
+    }
+}
