@@ -122,6 +122,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     TempoPagesController(store: tempo.store, pages: pages).addRoutes(to: authenticated)
     let runs = TempoRuns(store: SQLRunRepository(database: database), plans: tempo.store, clock: dependencies.clock)
     TempoRunsController(runs: runs, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
+    TempoRunPagesController(runs: runs, pages: pages).addRoutes(to: authenticated)
     TempoLiveCommands.register(on: live, runs: runs)
     let spots = SpotsService(store: SQLSpotsRepository(database: database), live: live, clock: dependencies.clock, logger: dependencies.logger)
     SpotsController(spots: spots, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/spots"))

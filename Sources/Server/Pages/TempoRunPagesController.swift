@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import Storage
+
+/// The Tempo run pages (M4, M5). On the phone: the live run (`/phone/tempo/run`: pick a plan and
+/// a playlist, start, the music follows the runner), the history with GPX/TCX import and the
+/// runner's profile (`/phone/tempo/runs`), and one run with its stats and charts
+/// (`/phone/tempo/runs/{id}`). On a paired watch: `/watch/run`, the run at a glance (interval,
+/// time left, pace, heart rate) with pause and skip, recording its own samples, offline too.
+/// Like the other Tempo pages these are shells; scripts drive them over the JSON API and the
+/// live channel.
+struct TempoRunPagesController {
+    let runs: TempoRuns
+    let pages: PageRenderer
+
+    func addRoutes(to router: RouterGroup<AppContext>) {
+        router.get("/phone/tempo/run", use: live)
+        router.get("/phone/tempo/runs", use: history)
+        router.get("/phone/tempo/runs/:id", use: run)
+        router.get("/watch/run", use: watch)
+    }
+
+    @Sendable func live(request: Request, context: AppContext) async throws -> Response {
+        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
+        let query = request.uri.queryParameters
+        return pages.render("tempo-run-live", title: "Run", [
+            "bodyClass": "page tempo-page tempo-live-page", "navRun": true,
+            "planId": Self.uuid(query["plan"].map(String.init)), "playlistId": Self.uuid(query["playlist"].map(String.init)),
+        ], request: request, context: context)
+    }
+
+    @Sendable func history(request: Request, context: AppContext) async throws -> Response {
+        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
+        return pages.render("tempo-runs", title: "Runs", [
+            "bodyClass": "page tempo-page", "navRuns": true,
+            "maxSize": ByteCountFormatter.string(fromByteCount: Int64(TempoRuns.maximumImportBytes), countStyle: .file),
+        ], request: request, context: context)
+    }
+
+    @Sendable func run(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let id = try context.parameters.requireID("id")
+        guard try await runs.store.run(id: id, accountID: identity.account.id) != nil else { throw APIError.notFound("run") }
+        return pages.render("tempo-run", title: "Run", [
+            "bodyClass": "page tempo-page", "navRuns": true, "runId": TempoPagesController.id(id),
+        ], request: request, context: context)
+    }
+
+    /// The watch's run view; an unpaired browser is sent to pair as a watch.
+    @Sendable func watch(request: Request, context: AppContext) async throws -> Response {
+        guard let device = context.device else { return PageRenderer.redirect(to: "/pair?role=watch") }
+        return pages.render("tempo-watch-run", title: "Run", [
+            "bodyClass": "page device-page tempo-watch-page", "deviceName": device.device.name,
+            "deviceId": device.device.id.uuidString.lowercased(),
+        ], request: request, context: context)
+    }
+
+    /// A plan or playlist id from the query, kept only when it is one (it lands in an attribute).
+    static func uuid(_ text: String?) -> String {
+        guard let text, let id = UUID(uuidString: text) else { return "" }
+        return TempoPagesController.id(id)
+    }
+}

@@ -1,0 +1,246 @@
+// Tempo runs (M4, M5), shared by the phone's live run, the watch's run view and the run pages:
+// where a run is in its plan, the stride model (cadence ↔ pace), sample queues kept in
+// localStorage until the server acknowledges them, a step detector and the tempo rule.
+
+/** Zone tables from Sources/Tempo/Activity.swift: cadence and speed (m/s) at zones 1…5. */
+const ZONES = {
+  running: { cadence: [150, 160, 168, 176, 185], speed: [420, 375, 330, 290, 255].map((s) => 1000 / s), unit: "steps/min" },
+  walking: { cadence: [100, 108, 115, 122, 130], speed: [720, 660, 600, 545, 500].map((s) => 1000 / s), unit: "steps/min" },
+  cycling: { cadence: [70, 80, 90, 100, 110], speed: [18, 22, 26, 30, 34].map((k) => k / 3.6), unit: "rpm" },
+};
+
+export function cadenceUnit(activity) {
+  return (ZONES[activity] || ZONES.running).unit;
+}
+
+function interpolate(x, xs, ys) {
+  // Piecewise linear, extended linearly beyond the ends (xs may be decreasing).
+  const n = xs.length;
+  let i = 0;
+  const increasing = xs[n - 1] > xs[0];
+  while (i < n - 2 && (increasing ? x > xs[i + 1] : x < xs[i + 1])) i += 1;
+  const t = (x - xs[i]) / (xs[i + 1] - xs[i]);
+  return ys[i] + t * (ys[i + 1] - ys[i]);
+}
+
+/** Speed (m/s) the stride model gives for a cadence. */
+export function speedForCadence(activity, cadence) {
+  const zone = ZONES[activity] || ZONES.running;
+  return Math.max(0.5, interpolate(cadence, zone.cadence, zone.speed));
+}
+
+export function cadenceForSpeed(activity, speed) {
+  const zone = ZONES[activity] || ZONES.running;
+  return interpolate(speed, zone.speed, zone.cadence);
+}
+
+/** "5:30 /km" for seconds per km; cycling shows km/h. */
+export function paceText(activity, secondsPerKm) {
+  if (!Number.isFinite(secondsPerKm) || secondsPerKm <= 0 || secondsPerKm > 3600) return "–";
+  if (activity === "cycling") return `${(3600 / secondsPerKm).toFixed(1)} km/h`;
+  const s = Math.round(secondsPerKm);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} /km`;
+}
+
+/** "5:30" → 330; a plain number is minutes. */
+export function parsePace(text) {
+  const match = String(text).trim().match(/^(\d{1,2})(?::(\d{1,2}))?$/);
+  if (!match) return null;
+  const seconds = Number(match[1]) * 60 + Number(match[2] || 0);
+  return seconds >= 60 && seconds <= 3600 ? seconds : null;
+}
+
+export function clock(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
+}
+
+export function wholeSecond(ms) {
+  return Math.floor(ms / 1000) * 1000;
+}
+
+/** ISO 8601 without fractions (the server's decoder takes whole seconds). */
+export function isoSeconds(ms) {
+  return new Date(wholeSecond(ms)).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+export function newId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * Where a run is in its plan after `seconds` of running (pauses left out): the interval, the
+ * time left in it, the next one and the planned cadence now (ramps interpolated).
+ */
+export function planPosition(segments, seconds) {
+  if (!segments || !segments.length) return null;
+  const last = segments[segments.length - 1];
+  const total = last.start + last.duration;
+  if (seconds >= total) return { done: true, index: segments.length, segment: null, left: 0, next: null, cadence: last.cadenceEnd, total };
+  let index = segments.findIndex((s) => seconds < s.start + s.duration);
+  if (index < 0) index = segments.length - 1;
+  const segment = segments[index];
+  const into = Math.max(0, seconds - segment.start);
+  const fraction = segment.duration > 0 ? into / segment.duration : 0;
+  return {
+    done: false, index, segment, total,
+    left: segment.start + segment.duration - seconds,
+    next: segments[index + 1] || null,
+    cadence: segment.cadenceStart + (segment.cadenceEnd - segment.cadenceStart) * fraction,
+  };
+}
+
+export function roundText(segment) {
+  return segment && segment.round && segment.rounds ? `${segment.round}/${segment.rounds}` : "";
+}
+
+/** Metres between two positions (haversine). */
+export function metresBetween(a, b) {
+  const R = 6371000, rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad, dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Samples waiting for the server, in localStorage under one key per run and device, merged by
+ * time (a second recorded twice keeps one sample with the fields of both). Removed only when
+ * the server acknowledged them, so a reload or a dropped network loses nothing.
+ */
+export class SampleQueue {
+  constructor(runId, who) {
+    this.key = `cadence.tempo.samples.${who}.${runId}`;
+    this.items = new Map(JSON.parse(localStorage.getItem(this.key) || "[]").map((s) => [s.t, s]));
+  }
+
+  add(sample) {
+    const previous = this.items.get(sample.t) || {};
+    const merged = { ...sample, ...previous };
+    for (const [name, value] of Object.entries(sample)) if (merged[name] === undefined || merged[name] === null) merged[name] = value;
+    this.items.set(sample.t, merged);
+    this.save();
+  }
+
+  /** The oldest samples, at most `count`. */
+  take(count) {
+    return [...this.items.values()].sort((a, b) => a.t - b.t).slice(0, count);
+  }
+
+  remove(times) {
+    for (const t of times) this.items.delete(t);
+    this.save();
+  }
+
+  get size() {
+    return this.items.size;
+  }
+
+  save() {
+    try {
+      if (this.items.size) localStorage.setItem(this.key, JSON.stringify([...this.items.values()]));
+      else localStorage.removeItem(this.key);
+    } catch { /* storage full: keep them in memory */ }
+  }
+
+  clear() {
+    this.items.clear();
+    localStorage.removeItem(this.key);
+  }
+}
+
+/**
+ * Steps from the accelerometer (DeviceMotion): a step is a peak of the acceleration's
+ * magnitude above a threshold at least 250 ms after the last one; cadence is the steps of the
+ * last 10 s scaled to a minute. Null when no step was seen for 4 s.
+ */
+export class StepDetector {
+  constructor() {
+    this.steps = [];
+    this.last = 0;
+    this.smoothed = 9.81;
+    this.handler = (event) => this.motion(event);
+  }
+
+  async start() {
+    if (!("DeviceMotionEvent" in window)) return false;
+    try {
+      if (typeof DeviceMotionEvent.requestPermission === "function" && (await DeviceMotionEvent.requestPermission()) !== "granted") return false;
+    } catch {
+      return false;
+    }
+    window.addEventListener("devicemotion", this.handler);
+    return true;
+  }
+
+  stop() {
+    window.removeEventListener("devicemotion", this.handler);
+  }
+
+  motion(event) {
+    const a = event.accelerationIncludingGravity;
+    if (!a || a.x === null) return;
+    const magnitude = Math.hypot(a.x, a.y, a.z);
+    this.smoothed = this.smoothed * 0.9 + magnitude * 0.1;
+    const now = performance.now();
+    if (magnitude > this.smoothed + 2.5 && now - this.last > 250) {
+      this.last = now;
+      this.steps.push(now);
+      while (this.steps.length && now - this.steps[0] > 10000) this.steps.shift();
+    }
+  }
+
+  cadence() {
+    const now = performance.now();
+    if (this.steps.length < 4 || now - this.steps[this.steps.length - 1] > 4000) return null;
+    const span = (this.steps[this.steps.length - 1] - this.steps[0]) / 1000;
+    return span > 0 ? ((this.steps.length - 1) / span) * 60 : null;
+  }
+}
+
+/**
+ * The song's playback rate one step (about a second) on, and the cadence it is aiming for.
+ * Same role and signature as window.CadenceLiveTempo.step in static/tempo-live-rules.js:
+ * state {rate, lastCadence}; input {now, planCadence, sensor: {time, cadence, heartRate}|null,
+ * songBPM, plannedRate, stretchBudget?, stepCap?}; returns {state, output: {rate, targetCadence,
+ * source, beat}}. Fresh (≤ 5 s) cadence is followed, else the plan's cadence now, else the last
+ * cadence followed; the rate moves at most stepCap (2%) a step, inside the stretch budget.
+ *
+ * TODO(shared rules): tempo-live-rules.js is being written by another helper. Once it is in
+ * static/ on main, load it on the live page (<script src="/static/tempo-live-rules.js"> in
+ * tempo-run-live.mustache, before the module) and delete this function: tempo-run-live.js
+ * already prefers window.CadenceLiveTempo.step when it is there.
+ */
+export function localLiveStep(state, input) {
+  const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));
+  const ok = (x) => typeof x === "number" && Number.isFinite(x);
+  state = state || {};
+  const budget = ok(input.stretchBudget) ? input.stretchBudget : 0.08;
+  const cap = ok(input.stepCap) ? input.stepCap : 0.02;
+  const low = 1 - budget, high = 1 + budget;
+  const current = clamp(ok(state.rate) ? state.rate : ok(input.plannedRate) ? input.plannedRate : 1, low, high);
+  const next = { rate: ok(state.rate) ? state.rate : null, lastCadence: ok(state.lastCadence) ? state.lastCadence : null };
+  const sensor = input.sensor;
+  const cadence = sensor && input.now - sensor.time <= 5000 && ok(sensor.cadence) && sensor.cadence >= 30 && sensor.cadence <= 300
+    ? sensor.cadence : null;
+  let target = null, source = "lastKnown";
+  if (cadence !== null) { target = cadence; source = "sensor"; next.lastCadence = cadence; }
+  else if (ok(input.planCadence)) { target = input.planCadence; source = "plan"; next.lastCadence = target; }
+  else if (next.lastCadence !== null) target = next.lastCadence;
+  if (target === null || !(input.songBPM > 0)) {
+    next.rate = current;
+    return { state: next, output: { rate: current, targetCadence: target, source, beat: null } };
+  }
+  const beat = target >= input.songBPM * Math.SQRT2 ? "halfTime" : "direct";
+  const desired = clamp(target / (input.songBPM * (beat === "halfTime" ? 2 : 1)), low, high);
+  const rate = clamp(current + clamp(desired - current, -cap, cap), low, high);
+  next.rate = rate;
+  return { state: next, output: { rate, targetCadence: target, source, beat } };
+}

@@ -1,0 +1,194 @@
+// One run (M5): its stats (time, distance, pace, splits, climb, heart rate, cadence, calories
+// with how they were estimated), charts over time drawn as SVG from the summary's series,
+// what cleaning dropped, export to GPX/TCX, rename and delete.
+import { api, el, showError } from "./tempo-util.js";
+import { cadenceUnit, clock, paceText } from "./tempo-run-common.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("run-page");
+const runId = root.dataset.runId;
+const errorBox = $("run-error");
+const notice = $("run-notice");
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attributes = {}, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function niceStep(range, count) {
+  const raw = range / Math.max(1, count);
+  const power = 10 ** Math.floor(Math.log10(raw || 1));
+  for (const m of [1, 2, 5, 10]) if (m * power >= raw) return m * power;
+  return 10 * power;
+}
+
+/** A line chart of [{seconds, value}] at the width it is shown at; `invert` puts small values on top (pace). */
+function lineChart(target, points, { format, invert = false, unit }) {
+  const W = Math.round(Math.min(960, Math.max(240, target.parentElement?.clientWidth || 600)));
+  const H = Math.round(Math.min(220, Math.max(140, W * 0.38)));
+  const left = 52, right = 10, top = 10, bottom = 30;
+  target.replaceChildren();
+  target.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const values = points.map((p) => p.value);
+  let low = Math.min(...values), high = Math.max(...values);
+  if (high - low < 1e-6) { low -= 1; high += 1; }
+  const pad = (high - low) * 0.08;
+  low -= pad; high += pad;
+  const total = Math.max(1, points[points.length - 1].seconds);
+  const x = (t) => left + (t / total) * (W - left - right);
+  const y = (v) => {
+    const f = (v - low) / (high - low);
+    return top + (invert ? f : 1 - f) * (H - top - bottom);
+  };
+  const grid = svg("g", { class: "chart-grid" });
+  const step = niceStep(high - low, 4);
+  for (let v = Math.ceil(low / step) * step; v <= high; v += step) {
+    grid.append(svg("line", { x1: left, x2: W - right, y1: y(v), y2: y(v) }));
+    grid.append(svg("text", { x: left - 5, y: y(v) + 4, "text-anchor": "end", class: "chart-label" }, format(v)));
+  }
+  const xStep = niceStep(total / 60, W < 400 ? 3 : 6) * 60;
+  for (let t = 0; t <= total + 1; t += xStep) {
+    grid.append(svg("text", { x: x(t), y: H - bottom + 15, "text-anchor": "middle", class: "chart-label" }, String(Math.round(t / 60))));
+  }
+  grid.append(svg("text", { x: (left + W - right) / 2, y: H - 3, "text-anchor": "middle", class: "chart-axis" }, `minutes · ${unit}`));
+  target.append(grid);
+  target.append(svg("polyline", { class: "chart-curve", points: points.map((p) => `${x(p.seconds).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ") }));
+  target.dataset.points = String(points.length);
+}
+
+function drawCharts(body) {
+  const series = body.summary.series || {};
+  const activity = body.run.activity;
+  const charts = [
+    { key: "pace", title: activity === "cycling" ? "Speed" : "Pace", unit: activity === "cycling" ? "km/h" : "min/km",
+      points: activity === "cycling" ? (series.pace || []).map((p) => ({ seconds: p.seconds, value: 3600 / p.value })) : series.pace || [],
+      format: activity === "cycling" ? (v) => v.toFixed(0) : (v) => clock(v), invert: activity !== "cycling" },
+    { key: "heartRate", title: "Heart rate", unit: "bpm", points: series.heartRate || [], format: (v) => v.toFixed(0) },
+    { key: "cadence", title: "Cadence", unit: cadenceUnit(activity), points: series.cadence || [], format: (v) => v.toFixed(0) },
+    { key: "tempo", title: "Music tempo", unit: "BPM", points: series.tempo || [], format: (v) => v.toFixed(0) },
+  ];
+  const box = $("run-charts");
+  box.replaceChildren();
+  for (const chart of charts) {
+    const headingId = `chart-${chart.key}-title`;
+    const figure = el("figure", { class: "run-chart", "data-chart": chart.key });
+    figure.append(el("figcaption", { id: headingId, text: chart.title }));
+    if (chart.points.length < 2) {
+      figure.append(el("p", { class: "hint", text: `No ${chart.title.toLowerCase()} recorded.` }));
+    } else {
+      const values = chart.points.map((p) => p.value);
+      const range = `${chart.title} from ${chart.format(Math.min(...values))} to ${chart.format(Math.max(...values))} ${chart.unit}.`;
+      const wrap = el("div", { class: "tempo-chart-wrap" });
+      const image = svg("svg", { class: "tempo-chart", role: "img", "aria-label": range });
+      wrap.append(image);
+      figure.append(wrap);
+      box.append(figure);
+      lineChart(image, chart.points, chart);
+      continue;
+    }
+    box.append(figure);
+  }
+}
+
+function stat(name, value, id) {
+  return el("div", {}, el("dt", { text: name }), el("dd", { text: value, "data-stat": id }));
+}
+
+function render(body) {
+  const run = body.run, s = body.summary;
+  const unit = cadenceUnit(run.activity);
+  document.title = `${run.name} · Cadence`;
+  $("run-name").textContent = run.name;
+  $("rename-name").value = run.name;
+  const started = new Date(run.startedAt).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
+  $("run-when").textContent = `${started} · ${run.activity}${run.status === "recording" ? " · still recording" : ""}${run.source === "imported" ? " · imported" : ""}`;
+  const hasDistance = s.distance > 0;
+  $("run-stats").replaceChildren(
+    stat("Time", clock(s.elapsedSeconds), "time"),
+    stat("Moving", clock(s.movingSeconds), "moving"),
+    stat("Distance", `${(s.distance / 1000).toFixed(2)} km`, "distance"),
+    stat(run.activity === "cycling" ? "Average speed" : "Average pace",
+      hasDistance && s.averagePace ? paceText(run.activity, s.averagePace) : "–", "pace"),
+    stat("Climb", `${Math.round(s.elevationGain)} m up · ${Math.round(s.elevationLoss)} m down`, "elevation"),
+    stat("Heart rate", s.averageHeartRate ? `${Math.round(s.averageHeartRate)} avg · ${Math.round(s.maxHeartRate)} max` : "–", "hr"),
+    stat("Cadence", s.averageCadence ? `${Math.round(s.averageCadence)} ${unit}` : "–", "cadence"),
+    stat("Calories", `${Math.round(s.calories?.kilocalories || 0)} kcal`, "calories"),
+  );
+  $("run-calories-method").textContent = s.calories?.methodText || "";
+  const rows = (s.splits || []).map((split) => {
+    const pace = split.distance > 0 ? (split.seconds / split.distance) * 1000 : null;
+    const label = split.distance >= 999.5 ? String(split.number) : `${split.number} (${Math.round(split.distance)} m)`;
+    return el("tr", {},
+      el("th", { scope: "row", text: label }), el("td", { text: clock(split.seconds) }), el("td", { text: paceText(run.activity, pace) }),
+      el("td", { text: split.averageHeartRate ? String(Math.round(split.averageHeartRate)) : "–" }),
+      el("td", { text: `+${Math.round(split.elevationGain)} m` }));
+  });
+  $("run-splits").querySelector("tbody").replaceChildren(...rows);
+  $("run-splits-empty").hidden = rows.length > 0;
+  const notes = [...(body.cleaning?.notes || []), ...(body.importNotes || [])];
+  $("run-cleaning").replaceChildren(...(notes.length ? notes : ["Nothing was dropped: every sample was kept as recorded."]).map((text) => el("li", { text })));
+  $("export-gpx").href = `/api/v1/tempo/runs/${runId}/export.gpx`;
+  $("export-tcx").href = `/api/v1/tempo/runs/${runId}/export.tcx`;
+  drawCharts(body);
+  root.dataset.loaded = "true";
+  root.dataset.distance = String(s.distance);
+}
+
+let last = null;
+
+async function load() {
+  try {
+    last = await api("GET", `/runs/${runId}`);
+    render(last);
+  } catch (error) {
+    showError(errorBox, error);
+  }
+}
+
+$("rename-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  errorBox.hidden = true;
+  notice.hidden = true;
+  const input = $("rename-name");
+  input.removeAttribute("aria-invalid");
+  try {
+    await api("PUT", `/runs/${runId}`, { name: input.value });
+    notice.textContent = "Renamed.";
+    notice.hidden = false;
+    await load();
+  } catch (error) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    showError(errorBox, error);
+  }
+});
+
+$("delete-run").addEventListener("click", () => {
+  $("delete-confirm").hidden = false;
+  $("delete-run").hidden = true;
+  $("delete-no").focus();
+});
+$("delete-no").addEventListener("click", () => {
+  $("delete-confirm").hidden = true;
+  $("delete-run").hidden = false;
+  $("delete-run").focus();
+});
+$("delete-yes").addEventListener("click", async () => {
+  try {
+    await api("DELETE", `/runs/${runId}`);
+    location.assign("/phone/tempo/runs");
+  } catch (error) {
+    showError(errorBox, error);
+  }
+});
+
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => { if (last) drawCharts(last); }, 150);
+});
+
+load();

@@ -1,0 +1,109 @@
+// Run history (M5): every run with its date, distance, time and pace; GPX/TCX import; the
+// runner's profile for calories.
+import { api, el, showError } from "./tempo-util.js";
+import { clock, paceText } from "./tempo-run-common.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function runDate(iso) {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function km(metres) {
+  return metres === null || metres === undefined ? "–" : `${(metres / 1000).toFixed(2)} km`;
+}
+
+async function loadRuns() {
+  const status = $("runs-status");
+  let list;
+  try {
+    list = await api("GET", "/runs");
+  } catch (error) {
+    status.textContent = error.message;
+    return;
+  }
+  status.textContent = list.length ? `${list.length} run${list.length === 1 ? "" : "s"}.` : "No runs yet: start one, or import a GPX or TCX file.";
+  $("runs").replaceChildren(...list.map((run) => {
+    const id = run.id.toLowerCase();
+    const pace = run.distanceMeters > 10 && run.durationSeconds ? run.durationSeconds / (run.distanceMeters / 1000) : null;
+    const facts = [runDate(run.startedAt), km(run.distanceMeters), run.durationSeconds ? clock(run.durationSeconds) : "–", paceText(run.activity, pace)];
+    if (run.status === "recording") facts.push("recording");
+    return el("li", { class: "run-item", "data-run-id": id },
+      el("a", { href: `/phone/tempo/runs/${id}`, class: "run-link", text: run.name }),
+      el("span", { class: "run-facts muted", text: facts.join(" · ") }));
+  }));
+  document.body.dataset.runs = String(list.length);
+}
+
+$("import-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const input = $("import-file");
+  const errorBox = $("import-error");
+  const status = $("import-status");
+  errorBox.hidden = true;
+  status.hidden = true;
+  input.removeAttribute("aria-invalid");
+  const file = input.files[0];
+  if (!file) {
+    input.setAttribute("aria-invalid", "true");
+    showError(errorBox, "Choose a GPX or TCX file to import (field: file).");
+    input.focus();
+    return;
+  }
+  const form = new FormData();
+  form.append("file", file);
+  try {
+    const response = await fetch("/api/v1/tempo/runs/import", { method: "POST", body: form, credentials: "same-origin" });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) {
+      const error = new Error(body?.error?.message || `The server answered ${response.status}.`);
+      error.field = body?.error?.field || null;
+      throw error;
+    }
+    status.textContent = response.status === 201 ? `Imported “${body.run.name}”.` : `“${body.run.name}” was imported before; it is the same run.`;
+    status.hidden = false;
+    input.value = "";
+    await loadRuns();
+  } catch (error) {
+    input.setAttribute("aria-invalid", "true");
+    showError(errorBox, error.message === "Failed to fetch" ? "The server could not be reached; try again." : error);
+  }
+});
+
+async function loadProfile() {
+  try {
+    const profile = await api("GET", "/profile");
+    $("profile-weight").value = profile.weightKg ?? "";
+    $("profile-born").value = profile.birthYear ?? "";
+    $("profile-sex").value = profile.sex ?? "";
+  } catch (error) {
+    showError($("profile-error"), error);
+  }
+}
+
+$("profile-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const errorBox = $("profile-error");
+  const status = $("profile-status");
+  errorBox.hidden = true;
+  status.hidden = true;
+  const fields = event.target.querySelectorAll("[data-field]");
+  fields.forEach((f) => f.removeAttribute("aria-invalid"));
+  const weight = $("profile-weight").value.trim(), born = $("profile-born").value.trim(), sex = $("profile-sex").value;
+  const body = { weightKg: weight === "" ? null : Number(weight), birthYear: born === "" ? null : Number(born), sex: sex || null };
+  try {
+    await api("PUT", "/profile", body);
+    status.textContent = "Profile saved: calories use it from now on (and when a run's stats are next computed).";
+    status.hidden = false;
+  } catch (error) {
+    const field = event.target.querySelector(`[data-field="${error.field}"]`);
+    if (field) {
+      field.setAttribute("aria-invalid", "true");
+      field.focus();
+    }
+    showError(errorBox, error);
+  }
+});
+
+loadRuns();
+loadProfile();
