@@ -199,3 +199,132 @@ import Testing
         } }
     }
 }
+
+/// GPX and TCX through the API: what a run exports imports back the same, and bad files are
+/// refused naming what is wrong.
+@Suite struct TempoRunFilesAPITests {
+    static func upload(_ client: some TestClientProtocol, _ text: String, token: String, contentType: String = "application/gpx+xml") async throws -> TestResponse {
+        try await client.execute(uri: "/api/v1/tempo/runs/import", method: .post,
+                                 headers: [.authorization: "Bearer \(token)", .contentType: contentType],
+                                 body: ByteBuffer(string: text))
+    }
+
+    /// A Garmin-style running file: one-foot cadence 85 (170 steps/min), heart rate, and one
+    /// point 2 km off the track (a GPS glitch) that the stats must leave out.
+    static let garminRun = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx creator="Garmin Connect" version="1.1" xmlns="http://www.topografix.com/GPX/1/1"
+             xmlns:ns3="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+          <metadata><time>2027-01-15T06:00:00.000Z</time></metadata>
+          <trk><name>Riverside run</name><type>running</type><trkseg>
+        \((0..<61).map { i in
+            let lat = i == 30 ? 45.02 : 45 + Double(i) * 0.00003
+            return """
+                <trkpt lat="\(lat)" lon="7.0"><ele>\(200 + i / 10)</ele><time>2027-01-15T06:\(String(format: "%02d", i / 60)):\(String(format: "%02d", i % 60))Z</time>
+                  <extensions><ns3:TrackPointExtension><ns3:hr>\(140 + i % 5)</ns3:hr><ns3:cad>85</ns3:cad></ns3:TrackPointExtension></extensions></trkpt>
+            """
+        }.joined(separator: "\n"))
+          </trkseg></trk>
+        </gpx>
+        """
+
+    @Test func aGarminFileImportsWithStepsPerMinuteAndTheGlitchLeftOut() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail("runfiles"))
+            let imported = try await Self.upload(server.client, Self.garminRun, token: token)
+            #expect(imported.status == .created, "\(imported.text)")
+            let run = try #require(imported.object["run"] as? [String: Any])
+            #expect(run["name"] as? String == "Riverside run")
+            #expect(run["source"] as? String == "gpx")
+            #expect(run["status"] as? String == "finished")
+            let summary = try #require(imported.object["summary"] as? [String: Any])
+            #expect(summary["averageCadence"] as? Double == 170, "one-foot 85 doubled")
+            // 60 steps of 0.00003° = 60 × 3.3359 m = 200.2 m (plus the small climb), the glitch dropped.
+            let distance = try #require(summary["distance"] as? Double)
+            #expect(abs(distance - 200.2) < 1, "\(distance)")
+            let notes = (imported.object["importNotes"] as? [String]) ?? []
+            #expect(notes.contains { $0.contains("doubled") }, "\(notes)")
+            #expect(((imported.object["cleaning"] as? [String: Any])?["impossibleJumps"] as? Int) == 1)
+
+            let again = try await Self.upload(server.client, Self.garminRun, token: token)
+            #expect(again.status == .ok, "the same file is the same run")
+            #expect((again.object["run"] as? [String: Any])?["id"] as? String == run["id"] as? String)
+            #expect(try await server.client.json(.get, "/api/v1/tempo/runs", token: token).array.count == 1)
+        }
+    }
+
+    @Test(arguments: ["gpx", "tcx"])
+    func anExportImportsBackWithTheSameDistance(format: String) async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("runfiles"))
+            let original = try #require(try await Self.upload(client, Self.garminRun, token: token).object["run"] as? [String: Any])
+            let id = try #require(original["id"] as? String)
+            let exported = try await client.json(.get, "/api/v1/tempo/runs/\(id)/export.\(format)", token: token)
+            #expect(exported.status == .ok)
+            #expect(exported.headers[.contentDisposition]?.contains("riverside-run.\(format)") == true)
+            // Imported by someone else (a friend's copy), it is a run of its own with the same numbers.
+            let friend = try await client.register(email: uniqueEmail("runfiles"))
+            let back = try await Self.upload(client, exported.text, token: friend, contentType: "application/octet-stream")
+            #expect(back.status == .created, "\(back.text)")
+            let before = try #require(original["distanceMeters"] as? Double)
+            let after = try #require((back.object["run"] as? [String: Any])?["distanceMeters"] as? Double)
+            #expect(abs(after - before) / before < 0.001, "\(before) → \(after)")
+            let summary = back.object["summary"] as? [String: Any]
+            #expect(summary?["averageCadence"] as? Double == 170)
+            #expect((summary?["averageHeartRate"] as? Double).map { abs($0 - 142) < 1.5 } == true)
+        }
+    }
+
+    @Test func aMultipartUploadWorksToo() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail("runfiles"))
+            let boundary = "----cadence-test"
+            let body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"run.gpx\"\r\nContent-Type: application/gpx+xml\r\n\r\n"
+                + Self.garminRun + "\r\n--\(boundary)--\r\n"
+            let response = try await Self.upload(server.client, body, token: token, contentType: "multipart/form-data; boundary=\(boundary)")
+            #expect(response.status == .created, "\(response.text)")
+        }
+    }
+
+    @Test(arguments: [
+        ("just some text", "XML"),
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2027-01-01T00:00:00Z</time></trkpt>\n</trkseg>", "line"),
+        ("<kml xmlns=\"http://www.opengis.net/kml/2.2\"></kml>", "kml"),
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><rte><rtept lat=\"1\" lon=\"2\"/></rte></gpx>", "track"),
+        ("<?xml version=\"1.0\"?><!DOCTYPE gpx [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><gpx xmlns=\"http://www.topografix.com/GPX/1/1\">&x;</gpx>", "DOCTYPE"),
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><trk><trkseg><trkpt lat=\"north\" lon=\"2\"><time>2027-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>", "lat"),
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>1990-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>", "2000"),
+    ])
+    func badFilesAreRefusedSayingWhatIsWrong(text: String, mention: String) async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail("runfiles"))
+            let response = try await Self.upload(server.client, text, token: token)
+            #expect(response.status == .badRequest)
+            #expect(response.errorField == "file")
+            #expect(response.errorMessage?.localizedCaseInsensitiveContains(mention) == true, "\(response.text)")
+            #expect(try await server.client.json(.get, "/api/v1/tempo/runs", token: token).array.isEmpty, "nothing half-imported")
+        }
+    }
+
+    @Test func aRunWithoutPositionsExportsAsTCXButNotAsGPX() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("runfiles"))
+            let id = UUID()
+            _ = try await client.json(.post, "/api/v1/tempo/runs", body: TempoRunsAPITests.newRun(id), token: token)
+            _ = try await client.json(.post, "/api/v1/tempo/runs/\(id)/samples", body: TempoRunsAPITests.heartRates(30, 120), token: token)
+            let gpx = try await client.json(.get, "/api/v1/tempo/runs/\(id)/export.gpx", token: token)
+            #expect(gpx.status == .conflict)
+            #expect(gpx.errorMessage?.contains("TCX") == true, "\(gpx.text)")
+            let tcx = try await client.json(.get, "/api/v1/tempo/runs/\(id)/export.tcx", token: token)
+            #expect(tcx.status == .ok)
+            #expect(tcx.text.contains("<Value>120</Value>"))
+            // A run with nothing recorded yet still shows (zeros), and exports nothing.
+            let empty = UUID()
+            _ = try await client.json(.post, "/api/v1/tempo/runs", body: TempoRunsAPITests.newRun(empty), token: token)
+            #expect(try await client.json(.get, "/api/v1/tempo/runs/\(empty)", token: token).status == .ok)
+            #expect(try await client.json(.get, "/api/v1/tempo/runs/\(empty)/export.tcx", token: token).status == .conflict)
+        }
+    }
+}
