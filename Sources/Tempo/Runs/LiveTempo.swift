@@ -14,6 +14,8 @@ public enum LiveBeat: String, Sendable, Equatable, Codable {
     case direct
     /// One beat per two steps: an 85 BPM song for 170 steps/min.
     case halfTime
+    /// Two beats per step or revolution: a 180 BPM song for 90 rpm on a bike.
+    case doubleTime
 }
 
 /// The latest reading of the phone's or a strap's sensors.
@@ -88,8 +90,9 @@ public struct LiveTempoOutput: Sendable, Equatable, Codable {
 ///    A reading with heart rate only is treated as "no cadence" (rule 3), and the reason says so.
 /// 3. Otherwise the plan's cadence now (`.plan`); when there is no plan or it has ended, the last
 ///    cadence followed (`.lastKnown`); with nothing known at all the song keeps its current rate.
-/// 4. Beat: half-time when the target is at least √2 × the song's BPM (closer to 2:1 than 1:1 on a
-///    ratio scale), else 1:1 — the planner's half-time rule; double time is left to the planner.
+/// 4. Beat: whichever of 2:1, 1:1 and 1:2 is nearest on a ratio scale — half-time when the target
+///    is at least √2 × the song's BPM, double time when it is at most the BPM ÷ √2 (cycling's
+///    90 rpm to a 180 BPM song, as the planner chose it), else 1:1.
 /// 5. The rate moves toward target ÷ (BPM × beat) by at most `stepCap` a step (no audible jumps
 ///    when the cadence jumps), and never leaves [1 − budget, 1 + budget].
 ///
@@ -137,8 +140,9 @@ public enum LiveTempo {
             return (next, LiveTempoOutput(rate: current, targetCadence: nil, source: source, beat: nil,
                                           reason: lead + " → song at \(percent(current))"))
         }
-        let beat: LiveBeat = target >= input.songBPM * 2.0.squareRoot() ? .halfTime : .direct
-        let perBeat = beat == .halfTime ? 2.0 : 1.0
+        let ratio = target / input.songBPM
+        let beat: LiveBeat = ratio >= 2.0.squareRoot() ? .halfTime : ratio <= 1 / 2.0.squareRoot() ? .doubleTime : .direct
+        let perBeat = beat == .halfTime ? 2.0 : beat == .doubleTime ? 0.5 : 1.0
         let wanted = target / (input.songBPM * perBeat)
         let desired = clamp(wanted, low, high)
         let rate = clamp(current + clamp(desired - current, -cap, cap), low, high)

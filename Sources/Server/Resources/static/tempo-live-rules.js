@@ -72,8 +72,9 @@
       return { state: next, output: { rate: current, targetCadence: null, source, beat: null,
                                       reason: `${lead} → song at ${percent(current)}` } };
     }
-    const beat = target >= input.songBPM * Math.SQRT2 ? "halfTime" : "direct";
-    const perBeat = beat === "halfTime" ? 2 : 1;
+    const ratio = target / input.songBPM;
+    const beat = ratio >= Math.SQRT2 ? "halfTime" : ratio <= 1 / Math.SQRT2 ? "doubleTime" : "direct";
+    const perBeat = beat === "halfTime" ? 2 : beat === "doubleTime" ? 0.5 : 1;
     const wanted = target / (input.songBPM * perBeat);
     const desired = clamp(wanted, low, high);
     const rate = clamp(current + clamp(desired - current, -cap, cap), low, high);
