@@ -98,7 +98,9 @@ let package = Package(
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
         .testTarget(name: "SpotsTests", dependencies: ["Spots", "CadenceCore"]),
-        .testTarget(name: "TempoTests", dependencies: ["Tempo", "CadenceCore"]),
+        .testTarget(
+            name: "TempoTests", dependencies: ["Tempo", "CadenceCore"],
+            exclude: ["live-tempo-cases.json", "Files/xsd"], resources: [.copy("Files/Fixtures")]),
         .testTarget(name: "AudioAnalysisTests", dependencies: ["AudioAnalysis"]),
         .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(

@@ -7,7 +7,7 @@ import FoundationNetworking
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure Cadence's speed on this machine.",
-        subcommands: [HTTPBench.self, LiveBench.self, StageBench.self, SpotsBench.self, TempoBench.self])
+        subcommands: [HTTPBench.self, LiveBench.self, StageBench.self, SpotsBench.self, TempoBench.self, RunBench.self])
 }
 
 /// Starts `cadence serve` as its own process on a throwaway SQLite database and

@@ -24,7 +24,7 @@ struct RunAnalysis {
 }
 
 /// A run in the history list.
-struct RunListItem: Encodable {
+struct TempoRunItem: Encodable {
     let id: UUID
     let name: String
     let activity: String
@@ -55,15 +55,18 @@ struct RunListItem: Encodable {
 }
 
 /// A run with its stats, what cleaning did, and its plan's segments (for the live pages).
-struct RunBody: Encodable {
-    let run: RunListItem
+struct TempoRunBody: Encodable {
+    let run: TempoRunItem
     let pauses: [RunPause]
     let summary: RunSummary
     let cleaning: CleaningReport
     let plan: PlanBody?
+    /// Only on import: what reading the file changed (cadence doubled, repeated points merged…).
+    let importNotes: [String]?
 
-    init(run: RunRecord, analysis: RunAnalysis) {
-        self.run = RunListItem(run)
+    init(run: RunRecord, analysis: RunAnalysis, importNotes: [String]? = nil) {
+        self.importNotes = importNotes
+        self.run = TempoRunItem(run)
         pauses = run.pauses
         summary = analysis.summary
         cleaning = analysis.cleaning

@@ -106,8 +106,8 @@ struct TempoRuns: Sendable {
         let samples = try await store.samples(runID: run.id, accountID: accountID) ?? []
         let analysis = RunAnalysis(run: run, samples: samples, profile: try await profile(accountID: accountID), now: clock.now())
         run.summaryJSON = try TempoPlansController.json(analysis.summary)
-        run.distanceMeters = analysis.summary.distanceMeters
-        run.durationMs = analysis.summary.elapsedMs
+        run.distanceMeters = analysis.summary.distance
+        run.durationMs = Int64((analysis.summary.elapsedSeconds * 1000).rounded())
         try await store.saveRun(run, accountID: accountID, at: clock.now())
         return run
     }

@@ -30,28 +30,28 @@ struct TempoRunsController {
 
     @Sendable func list(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
-        return .json(try await runs.store.runs(accountID: account.id, limit: 500).map(RunListItem.init))
+        return .json(try await runs.store.runs(accountID: account.id, limit: 500).map(TempoRunItem.init))
     }
 
     @Sendable func start(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+        let account = try context.requireAccount()  // a paired watch records runs too
         var request = request
         let input = try await request.decodeJSON(NewRunInput.self, context: context)
         let (run, created) = try await runs.start(input, accountID: account.id)
-        return .json(RunListItem(run), status: created ? .created : .ok)
+        return .json(TempoRunItem(run), status: created ? .created : .ok)
     }
 
     @Sendable func show(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
         let (run, analysis) = try await runs.details(try context.parameters.requireID("id"), accountID: account.id)
-        return .json(RunBody(run: run, analysis: analysis))
+        return .json(TempoRunBody(run: run, analysis: analysis))
     }
 
     @Sendable func rename(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
         var request = request
         let input = try await request.decodeJSON(RenameInput.self, context: context)
-        return .json(RunListItem(try await runs.rename(try context.parameters.requireID("id"), to: input.name, accountID: account.id)))
+        return .json(TempoRunItem(try await runs.rename(try context.parameters.requireID("id"), to: input.name, accountID: account.id)))
     }
 
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
@@ -68,7 +68,7 @@ struct TempoRunsController {
     }
 
     @Sendable func addSamples(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+        let account = try context.requireAccount()  // a paired watch records runs too
         let id = try context.parameters.requireID("id")
         var request = request
         let input = try await request.decodeJSON(SamplesInput.self, context: context)
@@ -77,13 +77,13 @@ struct TempoRunsController {
     }
 
     @Sendable func finish(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+        let account = try context.requireAccount()  // a paired watch records runs too
         let id = try context.parameters.requireID("id")
         var request = request
         let input = try await request.decodeJSON(FinishInput.self, context: context)
         _ = try await runs.finish(input, runID: id, accountID: account.id)
         let (run, analysis) = try await runs.details(id, accountID: account.id)
-        return .json(RunBody(run: run, analysis: analysis))
+        return .json(TempoRunBody(run: run, analysis: analysis))
     }
 
     /// A GPX or TCX file as the body (raw, or a multipart `file` part). The same file imported
@@ -110,9 +110,9 @@ struct TempoRunsController {
             }
             data = file.data
         }
-        let (run, created) = try await runs.importFile(data, accountID: account.id)
+        let (run, created, notes) = try await runs.importFile(data, accountID: account.id)
         let (stored, analysis) = try await runs.details(run.id, accountID: account.id)
-        return .json(RunBody(run: stored, analysis: analysis), status: created ? .created : .ok)
+        return .json(TempoRunBody(run: stored, analysis: analysis, importNotes: notes), status: created ? .created : .ok)
     }
 
     @Sendable func exportGPX(request: Request, context: AppContext) async throws -> Response {
@@ -123,10 +123,10 @@ struct TempoRunsController {
         try await export(.tcx, context: context)
     }
 
-    private func export(_ format: RunFileFormat, context: AppContext) async throws -> Response {
+    private func export(_ format: RunExportFormat, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
         let (run, data) = try await runs.export(try context.parameters.requireID("id"), format: format, accountID: account.id)
-        let filename = RunFiles.filename(for: run, format: format)
+        let filename = TempoRuns.filename(for: run, format: format)
         return Response(status: .ok, headers: [
             .contentType: format.contentType,
             .contentDisposition: "attachment; filename=\"\(filename)\"",

@@ -1,0 +1,107 @@
+import CadenceCore
+import Crypto
+import Foundation
+import Storage
+import Tempo
+
+/// The two file formats runs travel in.
+enum RunExportFormat: String {
+    case gpx, tcx
+
+    var contentType: String {
+        switch self {
+        case .gpx: "application/gpx+xml"
+        case .tcx: "application/vnd.garmin.tcx+xml"
+        }
+    }
+}
+
+extension TempoRuns {
+    /// Reads a GPX or TCX file into a finished run. The run's id comes from the account and the
+    /// file's digest, so importing the same file again answers with the run already there.
+    func importFile(_ data: Data, accountID: UUID) async throws -> (run: RunRecord, created: Bool, notes: [String]) {
+        let parsed: RecordedActivity
+        do {
+            parsed = try RunFileImporter.read(data)
+        } catch let error as RunFormatError {
+            throw APIError.invalid(field: "file", error.description)
+        }
+        let activity = parsed.activity ?? .running
+        var samples = parsed.samples
+        var notes: [String] = []
+        switch parsed.cadenceInterpretation {
+        case .doubledFromPerFoot:
+            notes.append("Cadence was recorded for one foot and has been doubled to steps per minute.")
+        case .ambiguousAsRecorded:
+            let resolved = CadenceConvention.resolve(samples, activity: activity)
+            samples = resolved.samples
+            if resolved.doubled { notes.append("Cadence was recorded for one foot and has been doubled to steps per minute.") }
+        case .none, .asRecorded:
+            break
+        }
+        let now = clock.now().millisecondsSince1970
+        guard let first = samples.map(\.time).min(), let last = samples.map(\.time).max() else {
+            throw APIError.invalid(field: "file", "The file has no track points.")
+        }
+        guard first >= RunSampleRules.earliest, last <= now + RunSampleRules.maximumFutureSkew else {
+            throw APIError.invalid(field: "file", "The file's times are before 2000 or in the future; is its clock right?")
+        }
+        notes += TrackCleaning.clean(samples, activity: activity).report.notes
+
+        let id = Self.importID(accountID: accountID, data: data)
+        let format = RunFileFormat.detect(data) == .tcx ? "tcx" : "gpx"
+        let name = parsed.name.flatMap { try? Self.checkName(String($0.prefix(200))) }
+            ?? Self.defaultName(activity: activity, startedAt: Date(millisecondsSince1970: first))
+        let record = RunRecord(id: id, name: name, activity: activity.rawValue, source: format, status: .finished,
+                               startedAt: parsed.startTime.map { min($0, first) } ?? first, endedAt: last)
+        guard let created = try await store.createRun(record, accountID: accountID, at: clock.now()) else {
+            throw APIError(.conflict, code: "id_taken", "This file's run could not be stored; try again.")
+        }
+        if created {
+            for start in stride(from: 0, to: samples.count, by: RunSampleRules.maximumBatch) {
+                let batch = Array(samples[start..<min(start + RunSampleRules.maximumBatch, samples.count)])
+                _ = try await store.addSamples(batch, runID: id, accountID: accountID, at: clock.now())
+            }
+            try await summarize(try await requireRun(id, accountID: accountID), accountID: accountID)
+        }
+        return (try await requireRun(id, accountID: accountID), created, notes)
+    }
+
+    /// The run as a GPX or TCX file, from its cleaned samples (a jump filtered out of the stats
+    /// does not come back in the export).
+    func export(_ runID: UUID, format: RunExportFormat, accountID: UUID) async throws -> (RunRecord, Data) {
+        let (run, analysis) = try await details(runID, accountID: accountID)
+        let activity = Activity(rawValue: run.activity) ?? .running
+        let samples = TrackCleaning.clean(try await samples(runID, accountID: accountID), activity: activity).samples
+        do {
+            switch format {
+            case .gpx:
+                return (run, try GPXWriter.write(name: run.name, activity: activity, samples: samples).data)
+            case .tcx:
+                return (run, try TCXWriter.write(name: run.name, activity: activity, samples: samples,
+                                                 totalDistanceMeters: analysis.summary.distance,
+                                                 calories: analysis.summary.calories.kilocalories))
+            }
+        } catch let error as RunFormatError {
+            throw APIError(.conflict, code: "not_exportable", error.description)
+        }
+    }
+
+    /// A file name for a download: the run's name, safe for any file system, and the extension.
+    static func filename(for run: RunRecord, format: RunExportFormat) -> String {
+        let safe = run.name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "-" }
+        let stem = String(safe).split(separator: "-").joined(separator: "-").lowercased()
+        return "\(stem.isEmpty ? "run" : String(stem.prefix(60))).\(format.rawValue)"
+    }
+
+    static func importID(accountID: UUID, data: Data) -> UUID {
+        var hasher = SHA256()
+        hasher.update(data: Data(accountID.uuidString.utf8))
+        hasher.update(data: data)
+        var bytes = Array(hasher.finalize().prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x50  // a name-based UUID (version 5 layout, SHA-256 instead of SHA-1)
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}

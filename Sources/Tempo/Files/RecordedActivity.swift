@@ -1,0 +1,64 @@
+import Foundation
+
+/// What an imported GPX or TCX file says, kept raw.
+///
+/// Samples are in document order, exactly as the file lists them: nothing is sorted, merged,
+/// deduplicated or filtered here, because the cleaning component needs to see the file's own
+/// glitches (repeated timestamps, jumps, paused stretches) to handle them in one place.
+/// The only change to values is the cadence convention (see `CadenceConvention`).
+public struct RecordedActivity: Sendable, Equatable {
+    /// The run's title (GPX `trk/name`, else `metadata/name`; TCX `Activity/Notes`).
+    public var name: String?
+    /// The activity, when the file names one we understand (see `ActivityNames`).
+    public var activity: Activity?
+    /// Start in ms since 1970 UTC: TCX `Activity/Id`; GPX the first trackpoint's time (GPX
+    /// `metadata/time` is the file's creation time, used only when there is nothing else).
+    public var startTime: Int64?
+    public var samples: [RunSample]
+    /// TCX laps as the device recorded them; empty for GPX (it has no laps).
+    public var laps: [RecordedLap]
+    /// The `creator` attribute (GPX) or `Creator/Name` (TCX): which device or app wrote it.
+    public var creator: String?
+    /// How cadence values were turned into Cadence's convention.
+    public var cadenceInterpretation: CadenceInterpretation
+
+    public init(name: String? = nil, activity: Activity? = nil, startTime: Int64? = nil,
+                samples: [RunSample], laps: [RecordedLap] = [], creator: String? = nil,
+                cadenceInterpretation: CadenceInterpretation = .none) {
+        self.name = name; self.activity = activity; self.startTime = startTime
+        self.samples = samples; self.laps = laps; self.creator = creator
+        self.cadenceInterpretation = cadenceInterpretation
+    }
+}
+
+/// One TCX lap: its own totals, and which samples belong to it.
+public struct RecordedLap: Sendable, Equatable {
+    /// `Lap StartTime`, ms since 1970 UTC.
+    public var startTime: Int64?
+    public var totalTimeSeconds: Double?
+    public var distanceMeters: Double?
+    public var calories: Double?
+    /// Index into `RecordedActivity.samples` of this lap's first trackpoint.
+    public var firstSampleIndex: Int
+    public var sampleCount: Int
+
+    public init(startTime: Int64?, totalTimeSeconds: Double? = nil, distanceMeters: Double? = nil,
+                calories: Double? = nil, firstSampleIndex: Int, sampleCount: Int) {
+        self.startTime = startTime; self.totalTimeSeconds = totalTimeSeconds
+        self.distanceMeters = distanceMeters; self.calories = calories
+        self.firstSampleIndex = firstSampleIndex; self.sampleCount = sampleCount
+    }
+}
+
+/// What the importer did to the cadence values, so a caller can tell the user or re-decide.
+public enum CadenceInterpretation: String, Sendable, Codable {
+    /// The file has no cadence.
+    case none
+    /// Values counted one foot and were doubled to steps/min.
+    case doubledFromPerFoot
+    /// Values were already in Cadence's unit (steps/min both feet, or rpm for cycling).
+    case asRecorded
+    /// The activity is unknown, so rpm and one-foot strides/min can't be told apart: values
+    /// are kept as recorded. Call `CadenceConvention.resolve` once the activity is known.
+    case ambiguousAsRecorded
+}

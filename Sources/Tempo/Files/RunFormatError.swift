@@ -1,0 +1,61 @@
+import Foundation
+
+/// Why a file could not be imported or a run could not be exported.
+///
+/// Every case renders a sentence a user can act on; the line number (from XMLParser) is
+/// included wherever the problem sits at one place in the file.
+public enum RunFormatError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// Not XML at all (empty, binary, JSON, …).
+    case notXML
+    /// XML that breaks the syntax rules; `line` is where the parser gave up.
+    case malformedXML(line: Int, reason: String)
+    /// Well-formed XML whose root is neither GPX nor TCX.
+    case unsupportedRoot(name: String, namespace: String)
+    /// `<!DOCTYPE` is refused outright: run files never need one, and DTDs are how entity
+    /// expansion (billion laughs) and external entity (XXE) attacks get in.
+    case doctypeRefused
+    /// Larger than `RunFormatLimits.maxBytes`.
+    case tooLarge(bytes: Int, limit: Int)
+    /// More than `RunFormatLimits.maxPoints` trackpoints.
+    case tooManyPoints(limit: Int)
+    /// No `trk` (GPX) / `Activity` (TCX); `detail` says what the file has instead (routes, waypoints…).
+    case noTrack(detail: String)
+    /// A track exists but has no trackpoints.
+    case noTrackpoints
+    /// A GPX `trkpt` whose `lat` or `lon` is missing or not a number, or a TCX `Position` that is broken.
+    case badCoordinate(line: Int, detail: String)
+    /// A time that isn't ISO 8601.
+    case badTime(line: Int, text: String)
+    /// A trackpoint without a time: a recorded run needs one for every sample.
+    case missingTime(line: Int)
+    /// Export: nothing the format can hold (GPX needs positions).
+    case nothingToExport(reason: String)
+
+    public var description: String {
+        switch self {
+        case .notXML: "The file is not XML (expected a GPX or TCX file)."
+        case let .malformedXML(line, reason): "line \(line): malformed XML: \(reason)"
+        case let .unsupportedRoot(name, namespace):
+            "Not a GPX or TCX file: the root element is <\(name)>" + (namespace.isEmpty ? "." : " in namespace \(namespace).")
+        case .doctypeRefused: "The file has a DOCTYPE declaration; GPX and TCX files never need one, so it is refused for safety."
+        case let .tooLarge(bytes, limit): "The file is too large (\(bytes) bytes; the limit is \(limit))."
+        case let .tooManyPoints(limit): "The file has more than \(limit) trackpoints."
+        case let .noTrack(detail): "No track in the file: \(detail)"
+        case .noTrackpoints: "The track has no trackpoints."
+        case let .badCoordinate(line, detail): "line \(line): \(detail)"
+        case let .badTime(line, text): "line \(line): bad time \"\(text)\" (expected ISO 8601, like 2024-05-01T07:30:00Z)"
+        case let .missingTime(line): "line \(line): trackpoint has no time"
+        case let .nothingToExport(reason): "Nothing to export: \(reason)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
+
+/// Caps that keep a hostile or broken file from exhausting memory.
+public enum RunFormatLimits {
+    /// 200 MB: a 10-hour 1 Hz TCX with every sensor is about 25 MB, so this is generous.
+    public static let maxBytes = 200 * 1024 * 1024
+    /// 2,000,000 points: 23 days at 1 Hz.
+    public static let maxPoints = 2_000_000
+}

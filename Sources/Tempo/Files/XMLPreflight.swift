@@ -1,0 +1,63 @@
+import Foundation
+
+/// Checks done on the raw bytes before any XML parser sees them.
+///
+/// DOCTYPE is refused here, before parsing, because that is the only way to be sure no DTD
+/// (entity expansion, external entities) is ever processed, whatever the platform's
+/// XMLParser does with `shouldResolveExternalEntities`.
+enum XMLPreflight {
+    static func check(_ data: Data) throws {
+        if data.count > RunFormatLimits.maxBytes {
+            throw RunFormatError.tooLarge(bytes: data.count, limit: RunFormatLimits.maxBytes)
+        }
+        let prolog = XMLProlog.scan(data)
+        if prolog.hasDoctype { throw RunFormatError.doctypeRefused }
+        if !prolog.looksLikeXML { throw RunFormatError.notXML }
+    }
+}
+
+/// What the start of a document holds, found without a parser.
+struct XMLProlog {
+    var rootName: String?
+    var hasDoctype = false
+    var looksLikeXML = false
+
+    static func scan(_ data: Data) -> XMLProlog {
+        var result = XMLProlog()
+        let prefix = data.prefix(64 * 1024)
+        let text: String
+        if prefix.starts(with: [0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE]) {
+            text = String(data: Data(prefix.prefix(prefix.count & ~1)), encoding: .utf16) ?? ""  // UTF-16 files: decode before looking
+        } else {
+            text = String(decoding: prefix, as: UTF8.self)
+        }
+        var s = Substring(text)
+        if s.first == "\u{FEFF}" { s = s.dropFirst() }
+        while true {
+            s = s.drop(while: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" })
+            if s.hasPrefix("<?") {
+                guard let end = s.range(of: "?>") else { return result }
+                result.looksLikeXML = true
+                s = s[end.upperBound...]
+            } else if s.hasPrefix("<!--") {
+                guard let end = s.range(of: "-->") else { return result }
+                result.looksLikeXML = true
+                s = s[end.upperBound...]
+            } else if s.hasPrefix("<!") {
+                // <!DOCTYPE …> (any case: refuse anything DTD-like).
+                if s.dropFirst(2).prefix(7).uppercased() == "DOCTYPE" { result.hasDoctype = true }
+                result.looksLikeXML = true
+                return result
+            } else if s.hasPrefix("<") {
+                let name = s.dropFirst().prefix(while: { !($0 == " " || $0 == ">" || $0 == "/" || $0 == "\n" || $0 == "\r" || $0 == "\t") })
+                if !name.isEmpty, let f = name.first, f.isLetter || f == "_" {
+                    result.rootName = String(name)
+                    result.looksLikeXML = true
+                }
+                return result
+            } else {
+                return result
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Cuts a run into per-km splits from cumulative figures at each sample.
+///
+/// Each array holds the running total at a sample (distance, moving time, heart-rate × time,
+/// time with heart rate, gain, loss). A km boundary falls inside the segment where the distance
+/// passes it; every total is interpolated linearly there, so a split's time, heart rate and
+/// climb are the differences of the totals at its two boundaries and the splits add up to the run.
+enum SplitBuilder {
+    static let splitLength = 1000.0
+
+    static func splits(distance: [Double], moving: [Double], hrWeighted: [Double], hrTime: [Double],
+                       gain: [Double], loss: [Double]) -> [Split] {
+        guard let total = distance.last, total > 0 else { return [] }
+        typealias Totals = (d: Double, m: Double, hw: Double, ht: Double, g: Double, l: Double)
+        func at(_ i: Int) -> Totals { (distance[i], moving[i], hrWeighted[i], hrTime[i], gain[i], loss[i]) }
+        func lerp(_ a: Totals, _ b: Totals, _ f: Double) -> Totals {
+            (a.d + f * (b.d - a.d), a.m + f * (b.m - a.m), a.hw + f * (b.hw - a.hw),
+             a.ht + f * (b.ht - a.ht), a.g + f * (b.g - a.g), a.l + f * (b.l - a.l))
+        }
+        func split(_ number: Int, _ a: Totals, _ b: Totals, length: Double) -> Split {
+            let ht = b.ht - a.ht
+            return Split(number: number, distance: length, seconds: b.m - a.m,
+                         averageHeartRate: ht > 1e-9 ? (b.hw - a.hw) / ht : nil,
+                         elevationGain: b.g - a.g, elevationLoss: b.l - a.l)
+        }
+
+        var result: [Split] = []
+        var start = at(0)
+        var boundary = splitLength
+        for i in 1..<distance.count where distance[i] >= boundary {
+            while distance[i] >= boundary {
+                let f = (boundary - distance[i - 1]) / (distance[i] - distance[i - 1])
+                let end = lerp(at(i - 1), at(i), f)
+                result.append(split(result.count + 1, start, end, length: splitLength))
+                start = end
+                boundary += splitLength
+            }
+        }
+        let rest = total - (boundary - splitLength)
+        if rest > 1e-6 {
+            result.append(split(result.count + 1, start, at(distance.count - 1), length: rest))
+        }
+        return result
+    }
+}
