@@ -213,10 +213,9 @@ export class StepDetector {
  * source, beat}}. Fresh (≤ 5 s) cadence is followed, else the plan's cadence now, else the last
  * cadence followed; the rate moves at most stepCap (2%) a step, inside the stretch budget.
  *
- * TODO(shared rules): tempo-live-rules.js is being written by another helper. Once it is in
- * static/ on main, load it on the live page (<script src="/static/tempo-live-rules.js"> in
- * tempo-run-live.mustache, before the module) and delete this function: tempo-run-live.js
- * already prefers window.CadenceLiveTempo.step when it is there.
+ * Only a stand-in: the live page loads static/tempo-live-rules.js and uses
+ * window.CadenceLiveTempo.step; this runs only if that script is missing.
+ * TODO(shared rules): delete once tempo-live-rules.js is sure to be loaded everywhere.
  */
 export function localLiveStep(state, input) {
   const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));

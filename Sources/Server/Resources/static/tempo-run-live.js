@@ -22,8 +22,8 @@ let segments = [];
 let entries = [];          // playlist entries with their song's url
 let budget = 0.08;
 let queue = null;
-// The tempo rule (shared with the server's LiveTempo): the local copy until static/tempo-live-rules.js is loaded.
-// TODO(shared rules): see localLiveStep in tempo-run-common.js.
+// The tempo rule: window.CadenceLiveTempo.step from static/tempo-live-rules.js (the browser's copy of
+// Tempo's LiveTempo.swift, loaded by the page before this module); the local stand-in only if it is missing.
 const liveStep = window.CadenceLiveTempo?.step ?? localLiveStep;
 let rule = { state: null, output: null };
 let musicTempo = null;     // the music's tempo as played now (BPM), null without music
@@ -262,7 +262,8 @@ function stepTempo(planCadence, reading) {
   }
   if (Math.abs(audio.playbackRate - out.rate) > 0.0005) audio.playbackRate = out.rate;
   audio.dataset.rate = out.rate.toFixed(4);
-  musicTempo = entry.songBPM * (out.beat === "halfTime" ? 2 : out.beat === null && entry.beat === "halfTime" ? 2 : 1) * out.rate;
+  const beat = out.beat ?? entry.beat;
+  musicTempo = entry.songBPM * (beat === "halfTime" ? 2 : beat === "doubleTime" ? 0.5 : 1) * out.rate;
 }
 
 audio.addEventListener("ended", () => { if (run) playSong(run.songIndex + 1); });
@@ -471,6 +472,7 @@ function render(at, elapsed, reading) {
   $("run-tempo").textContent = musicTempo ? `${Math.round(musicTempo)} BPM · ×${Number(audio.dataset.rate || 1).toFixed(3)}`
     : aim ? `no music (aiming at ${Math.round(aim)})` : "–";
   $("run-source").textContent = run.pausedAt ? "paused" : reading.source;
+  $("run-why").textContent = run.pausedAt || !rule.output?.reason ? "" : `Music: ${rule.output.reason}.`;
   const pending = queue.size;
   $("run-sync").textContent = pending ? `${pending} sample${pending === 1 ? "" : "s"} waiting to be sent.` : "All samples sent.";
   root.dataset.samplesPending = String(pending);

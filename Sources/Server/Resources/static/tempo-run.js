@@ -94,7 +94,7 @@ function drawCharts(body) {
 }
 
 function stat(name, value, id) {
-  return el("div", {}, el("dt", { text: name }), el("dd", { text: value, "data-stat": id }));
+  return el("li", {}, el("span", { class: "stat-name", text: name }), " ", el("span", { class: "stat-value", text: value, "data-stat": id }));
 }
 
 function render(body) {
