@@ -5,6 +5,7 @@ recording, comes back and syncs; the phone ends and saves the run. The run is in
 once, every second from start to end has a sample, and the watch's heart rate is there for the
 seconds it recorded offline. Its GPX export imported again gives the same distance. Every new
 page passes the page checks; the run page is kept as a phone-size screenshot in e2e/artifacts."""
+import base64
 import calendar
 import json
 import time
@@ -12,10 +13,10 @@ import urllib.request
 
 from selenium.webdriver.common.by import By
 
-from browser.pagecheck import check_page
+from browser.pagecheck import check_page, set_viewport
 from browser.test_live import pair_watch, status
 from browser.test_tempo import make_songs, screenshot, wait_until
-from conftest import api, unique_email
+from conftest import ARTIFACTS, api, unique_email
 
 PASSWORD = "live password 1"  # pair_watch registers the account with it
 
@@ -104,7 +105,9 @@ def test_a_run_with_phone_and_watch_offline_synced_saved_exported_and_imported(d
     wait_until(watch, lambda: text(watch, "watch-pace") == "4:30 /km", message="the watch does not show the pace")
     wait_until(watch, lambda: text(watch, "watch-hr") not in ("", "–"))
     check_page(watch, "watch run view")
+    watch_screenshot(watch, "tempo-watch-run.png")
     check_page(phone, "live run page, running")
+    screenshot(phone, "tempo-live-run.png")
 
     # The watch loses its network: it keeps counting and recording, and syncs when it is back.
     set_offline(watch, True)
@@ -112,6 +115,7 @@ def test_a_run_with_phone_and_watch_offline_synced_saved_exported_and_imported(d
         wait_until(watch, lambda: status(watch) == "offline", timeout=8)
     except Exception:
         # Emulated offline did not close the open WebSocket: close it from the page (reconnects fail while offline).
+        print("emulated offline left the WebSocket open; closing it from the page")
         watch.execute_script("window.cadenceWatchLive.socket && window.cadenceWatchLive.socket.close()")
         wait_until(watch, lambda: status(watch) == "offline", timeout=8, message="the watch did not go offline")
     offline_from = int(time.time()) + 1
@@ -183,6 +187,13 @@ def test_a_run_with_phone_and_watch_offline_synced_saved_exported_and_imported(d
     phone.find_element(By.CSS_SELECTOR, "#import-form button[type=submit]").click()
     wait_until(phone, lambda: phone.find_element(By.ID, "import-error").is_displayed(), message="no error for a bad file")
     assert phone.find_element(By.ID, "import-error").get_attribute("role") == "alert"
+
+
+def watch_screenshot(browser, name):
+    set_viewport(browser, 176, 215)
+    shot = browser.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
+    (ARTIFACTS / name).write_bytes(base64.b64decode(shot["data"]))
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def make_songs_small(tmp_path):

@@ -49,11 +49,12 @@ function lineChart(target, points, { format, invert = false, unit }) {
     grid.append(svg("line", { x1: left, x2: W - right, y1: y(v), y2: y(v) }));
     grid.append(svg("text", { x: left - 5, y: y(v) + 4, "text-anchor": "end", class: "chart-label" }, format(v)));
   }
-  const xStep = niceStep(total / 60, W < 400 ? 3 : 6) * 60;
+  // Whole minutes along the bottom (seconds for a run under three minutes).
+  const xStep = total < 180 ? niceStep(total, W < 400 ? 3 : 6) : niceStep(total / 60, W < 400 ? 3 : 6) * 60;
   for (let t = 0; t <= total + 1; t += xStep) {
-    grid.append(svg("text", { x: x(t), y: H - bottom + 15, "text-anchor": "middle", class: "chart-label" }, String(Math.round(t / 60))));
+    grid.append(svg("text", { x: x(t), y: H - bottom + 15, "text-anchor": "middle", class: "chart-label" }, clock(t)));
   }
-  grid.append(svg("text", { x: (left + W - right) / 2, y: H - 3, "text-anchor": "middle", class: "chart-axis" }, `minutes · ${unit}`));
+  grid.append(svg("text", { x: (left + W - right) / 2, y: H - 3, "text-anchor": "middle", class: "chart-axis" }, `time · ${unit}`));
   target.append(grid);
   target.append(svg("polyline", { class: "chart-curve", points: points.map((p) => `${x(p.seconds).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ") }));
   target.dataset.points = String(points.length);
@@ -87,6 +88,13 @@ function drawCharts(body) {
       figure.append(wrap);
       box.append(figure);
       lineChart(image, chart.points, chart);
+      // Drawn again at the width it is shown at, so the labels keep their size.
+      if ("ResizeObserver" in window) {
+        let width = wrap.clientWidth;
+        new ResizeObserver(() => {
+          if (wrap.clientWidth && wrap.clientWidth !== width) { width = wrap.clientWidth; lineChart(image, chart.points, chart); }
+        }).observe(wrap);
+      }
       continue;
     }
     box.append(figure);
@@ -183,12 +191,6 @@ $("delete-yes").addEventListener("click", async () => {
   } catch (error) {
     showError(errorBox, error);
   }
-});
-
-let resizeTimer = null;
-window.addEventListener("resize", () => {
-  clearTimeout(resizeTimer);
-  resizeTimer = setTimeout(() => { if (last) drawCharts(last); }, 150);
 });
 
 load();
