@@ -2,7 +2,8 @@
 // cadence and elapsed time, with big Pause/Resume and Skip. The interval and the time left are
 // computed here from the run's plan and start (and the pauses the phone reported), so the
 // watch keeps going when the network drops. The watch records its own samples (heart rate —
-// simulated when there is no sensor — and cadence) on the same whole seconds as the phone,
+// simulated, as a browser has no heart-rate sensor — and cadence when its motion sensor counts
+// steps) on the same whole seconds as the phone,
 // keeps them in localStorage and sends them over the live channel (`tempo.samples`) when it can;
 // the server merges by time, so a batch sent twice changes nothing.
 import { LiveChannel } from "./live.js";
@@ -97,14 +98,15 @@ function activeSeconds(now = Date.now()) {
   return Math.max(0, (now - (state.startedAt || run.startedAt) - paused) / 1000);
 }
 
-/** Heart rate and cadence measured here: the motion sensor when it counts steps, else simulated from the plan. */
+/** Heart rate measured here (simulated from the plan's effort: browsers on a desk have no heart-rate sensor) and cadence from the motion sensor. */
 function reading(at) {
   const planned = at && !at.done ? at.cadence : run.state?.targetCadence || 160;
   const t = Date.now() / 1000;
   const effort = Math.max(0, Math.min(1, (planned - (run.activity === "cycling" ? 60 : run.activity === "walking" ? 95 : 145)) / 45));
   const hr = Math.round(105 + 65 * effort + 3 * Math.sin(t / 7));
-  const cadence = steps.cadence() ?? Math.round(planned + 2 * Math.sin(t / 5));
-  return { hr, cadence };
+  // Cadence only from a real step count: the phone's (simulated or measured) cadence is not overwritten by a guess.
+  const counted = steps.cadence();
+  return { hr, cadence: counted === null ? null : Math.round(counted) };
 }
 
 function record(now) {
@@ -115,7 +117,7 @@ function record(now) {
   let t = Math.max(run.startedAt, run.lastSample === null ? second : run.lastSample + 1000, second - 30000);
   for (; t <= second; t += 1000) {
     const sample = { t, hr: r.hr };
-    if (!run.state?.paused) sample.cadence = r.cadence;
+    if (!run.state?.paused && r.cadence !== null) sample.cadence = r.cadence;
     queue.add(sample);
   }
   run.lastSample = second;

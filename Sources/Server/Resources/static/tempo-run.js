@@ -34,7 +34,9 @@ function lineChart(target, points, { format, invert = false, unit }) {
   target.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const values = points.map((p) => p.value);
   let low = Math.min(...values), high = Math.max(...values);
-  if (high - low < 1e-6) { low -= 1; high += 1; }
+  // A flat line sits mid-chart with a readable scale (at least ±5% around it).
+  const least = Math.max(2, Math.abs((high + low) / 2) * 0.1);
+  if (high - low < least) { const mid = (high + low) / 2; low = mid - least / 2; high = mid + least / 2; }
   const pad = (high - low) * 0.08;
   low -= pad; high += pad;
   const total = Math.max(1, points[points.length - 1].seconds);
