@@ -54,7 +54,8 @@ function lineChart(target, points, { format, invert = false, unit }) {
   // Whole minutes along the bottom (seconds for a run under three minutes).
   const xStep = total < 180 ? niceStep(total, W < 400 ? 3 : 6) : niceStep(total / 60, W < 400 ? 3 : 6) * 60;
   for (let t = 0; t <= total + 1; t += xStep) {
-    grid.append(svg("text", { x: x(t), y: H - bottom + 15, "text-anchor": "middle", class: "chart-label" }, clock(t)));
+    const anchor = x(t) > W - right - 16 ? "end" : "middle";
+    grid.append(svg("text", { x: anchor === "end" ? W - right : x(t), y: H - bottom + 15, "text-anchor": anchor, class: "chart-label" }, clock(t)));
   }
   grid.append(svg("text", { x: (left + W - right) / 2, y: H - 3, "text-anchor": "middle", class: "chart-axis" }, `time · ${unit}`));
   target.append(grid);
