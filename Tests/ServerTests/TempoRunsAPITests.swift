@@ -307,6 +307,23 @@ import Testing
         }
     }
 
+    /// "NaN" and "INF" parse as numbers; they must not reach the database or the JSON.
+    @Test func readingsThatAreNotNumbersAreLeftOut() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail("runfiles"))
+            let text = Self.garminRun.replacingOccurrences(of: "<ele>200</ele>", with: "<ele>NaN</ele>")
+                .replacingOccurrences(of: "<ns3:hr>141</ns3:hr>", with: "<ns3:hr>INF</ns3:hr>")
+            let imported = try await Self.upload(server.client, text, token: token)
+            #expect(imported.status == .created, "\(imported.text)")
+            let id = try #require((imported.object["run"] as? [String: Any])?["id"] as? String)
+            let samples = try await server.client.json(.get, "/api/v1/tempo/runs/\(id)/samples", token: token)
+            #expect(samples.status == .ok)
+            #expect(samples.array.count == 61)
+            #expect(samples.array.first?["ele"] == nil)
+            #expect(samples.array[1]["hr"] == nil)
+        }
+    }
+
     @Test func aRunWithoutPositionsExportsAsTCXButNotAsGPX() async throws {
         try await withTestServer { server in
             let client = server.client

@@ -50,7 +50,7 @@ struct TempoRunItem: Encodable {
         durationSeconds = run.durationMs.map { Double($0) / 1000 }
         sampleCount = run.sampleCount
         playlistId = run.playlistID
-        url = "/tempo/runs/\(run.id.uuidString.lowercased())"
+        url = "/phone/tempo/runs/\(run.id.uuidString.lowercased())"
     }
 }
 

@@ -27,7 +27,7 @@ extension TempoRuns {
             throw APIError.invalid(field: "file", error.description)
         }
         let activity = parsed.activity ?? .running
-        var samples = parsed.samples
+        var samples = parsed.samples.map(\.withFiniteReadings)
         var notes: [String] = []
         switch parsed.cadenceInterpretation {
         case .doubledFromPerFoot:

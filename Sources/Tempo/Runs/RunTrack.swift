@@ -33,3 +33,21 @@ public struct RunPause: Sendable, Equatable, Codable {
     public var end: Int64?
     public init(start: Int64, end: Int64? = nil) { self.start = start; self.end = end }
 }
+
+extension RunSample {
+    /// The sample with readings that are not numbers ("NaN" and "INF" parse as doubles) left out;
+    /// a position needs both halves.
+    public var withFiniteReadings: RunSample {
+        func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
+        var sample = self
+        let positioned = finite(latitude) != nil && finite(longitude) != nil
+        sample.latitude = positioned ? latitude : nil
+        sample.longitude = positioned ? longitude : nil
+        sample.elevation = finite(elevation)
+        sample.heartRate = finite(heartRate)
+        sample.cadence = finite(cadence)
+        sample.tempo = finite(tempo)
+        sample.distance = finite(distance)
+        return sample
+    }
+}

@@ -78,4 +78,14 @@ if (phoneRun) {
   });
 }
 
+// A run started on the phone: the watch's way into its run view says so.
+const tempoRunLink = document.getElementById("tempo-run-link");
+if (tempoRunLink) {
+  live.on("tempo.run.state", (data) => {
+    const running = data && data.runId && !data.ended;
+    tempoRunLink.textContent = running ? "A run is on: open it" : "Run with Tempo";
+    tempoRunLink.classList.toggle("primary", Boolean(running));
+  });
+}
+
 live.connect();

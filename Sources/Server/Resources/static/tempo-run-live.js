@@ -7,7 +7,7 @@ import { LiveChannel } from "./live.js";
 import { api, el, showError } from "./tempo-util.js";
 import {
   SampleQueue, StepDetector, cadenceForSpeed, cadenceUnit, clock, isoSeconds, metresBetween, newId, paceText, parsePace,
-  localLiveStep, planPosition, roundText, speedForCadence, wholeSecond,
+  planPosition, roundText, speedForCadence, wholeSecond,
 } from "./tempo-run-common.js";
 
 const ACTIVE = "cadence.tempo.activeRun";
@@ -23,8 +23,8 @@ let entries = [];          // playlist entries with their song's url
 let budget = 0.08;
 let queue = null;
 // The tempo rule: window.CadenceLiveTempo.step from static/tempo-live-rules.js (the browser's copy of
-// Tempo's LiveTempo.swift, loaded by the page before this module); the local stand-in only if it is missing.
-const liveStep = window.CadenceLiveTempo?.step ?? localLiveStep;
+// Tempo's LiveTempo.swift, held to it by Tests/TempoTests/live-tempo-cases.json), loaded by the page first.
+const liveStep = window.CadenceLiveTempo.step;
 let rule = { state: null, output: null };
 let musicTempo = null;     // the music's tempo as played now (BPM), null without music
 let lastSecond = 0;
