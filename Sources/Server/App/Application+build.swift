@@ -112,6 +112,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         message: "The server restarted before this import finished; import the file again.", at: now)
     StageController(library: stage, jobs: stageJobs, live: live, clock: dependencies.clock)
         .addRoutes(to: authenticated.group("api/v1/stage"))
+    StageHandoutController(library: stage, mailer: dependencies.mailer, clock: dependencies.clock)
+        .addRoutes(to: authenticated.group("api/v1/stage"))
     StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
                           clock: dependencies.clock, logger: dependencies.logger)
         .addRoutes(to: authenticated.group("api/v1/stage"))

@@ -5,6 +5,14 @@ public struct MailMessage: Sendable, Equatable {
     public let to: String
     public let subject: String
     public let body: String
+    /// Files sent along (a Stage handout), as MIME parts after the text.
+    public var attachments: [MailAttachment] = []
+}
+
+public struct MailAttachment: Sendable, Equatable {
+    public let filename: String
+    public let contentType: String
+    public let data: Data
 }
 
 /// Sends the few e-mails Cadence writes (password resets).
@@ -21,5 +29,8 @@ public struct LogMailer: Mailer {
         logger.notice("E-mail not sent (no SMTP configured); its text follows.",
                       metadata: ["to": .string(message.to), "subject": .string(message.subject)])
         logger.notice("\(message.body)")
+        for attachment in message.attachments {
+            logger.notice("Attachment not sent: \(attachment.filename) (\(attachment.contentType), \(attachment.data.count) bytes).")
+        }
     }
 }

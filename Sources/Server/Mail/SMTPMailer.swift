@@ -54,17 +54,30 @@ public struct SMTPMailer: Mailer {
     }
 
     /// Headers and a dot-stuffed body, ending with the lone "." that closes DATA.
-    static func encode(_ message: MailMessage, from: String) -> String {
+    static func encode(_ message: MailMessage, from: String, boundary: String = "cadence-\(UUID().uuidString)") -> String {
         let date = Date().formatted(.iso8601)
-        let body = message.body.replacingOccurrences(of: "\r\n", with: "\n")
+        let text = message.body.replacingOccurrences(of: "\r\n", with: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") ? "." + $0 : String($0) }
             .joined(separator: "\r\n")
-        return [
-            "From: Cadence <\(from)>", "To: <\(message.to)>", "Subject: \(message.subject)",
-            "Date: \(date)", "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8",
-            "Content-Transfer-Encoding: 8bit", "", body, ".",
-        ].joined(separator: "\r\n")
+        let headers = ["From: Cadence <\(from)>", "To: <\(message.to)>", "Subject: \(message.subject)", "Date: \(date)", "MIME-Version: 1.0"]
+        guard !message.attachments.isEmpty else {
+            return (headers + ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text, "."])
+                .joined(separator: "\r\n")
+        }
+        // multipart/mixed (RFC 2046): the text, then each file in base64 lines of 76 characters.
+        var lines = headers + ["Content-Type: multipart/mixed; boundary=\"\(boundary)\"", "", "--\(boundary)",
+                               "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text]
+        for attachment in message.attachments {
+            let name = attachment.filename.replacingOccurrences(of: "\"", with: "")
+            lines += ["--\(boundary)", "Content-Type: \(attachment.contentType); name=\"\(name)\"",
+                      "Content-Disposition: attachment; filename=\"\(name)\"", "Content-Transfer-Encoding: base64", ""]
+            let encoded = Array(attachment.data.base64EncodedString().utf8)
+            lines += stride(from: 0, to: encoded.count, by: 76).map {
+                String(decoding: encoded[$0..<min($0 + 76, encoded.count)], as: UTF8.self)
+            }
+        }
+        return (lines + ["--\(boundary)--", "."]).joined(separator: "\r\n")
     }
 }
 

@@ -1,0 +1,103 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// `GET /api/v1/stage/talks/{id}/handout.pdf` and `POST …/handout/email`: the presented slides
+/// with their notes as a real PDF (its text read back with pdftotext).
+@Suite(.enabled(if: PDFText.available, "poppler-utils (pdftotext) is not installed"))
+struct StageHandoutAPITests {
+    @Test func theDemoHandoutHasTheNotesOfThePresentedSlidesInTheChosenLanguage() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("handout"))
+            let (_, talkID) = try await client.stageDemo(token: token)
+            let english = try await client.json(.get, "/api/v1/stage/talks/\(talkID)/handout.pdf", token: token)
+            #expect(english.status == .ok)
+            #expect(english.headers[.contentType] == "application/pdf")
+            #expect(english.headers[.contentDisposition]?.contains("hope-for-today-handout.pdf") == true)
+            let text = try PDFText.of(Data(buffer: english.body))
+            #expect(text.contains("Hope for Today"))
+            #expect(text.contains("Welcome everyone, and thank you for coming tonight."))
+            #expect(text.contains("Close with the date and place of the next meeting."))
+            #expect(!text.contains("A backup slide"), "a hidden slide is not presented, so not in the handout")
+            #expect(text.contains("Amazing grace, how sweet the sound"), "the chosen appeal's notes, without caption markers")
+            #expect(!text.contains("<C>"))
+            #expect(text.contains("1 / "), "page numbers")
+
+            let spanish = try await client.json(.get, "/api/v1/stage/talks/\(talkID)/handout.pdf?notesLanguage=es&paper=letter", token: token)
+            let spanishText = try PDFText.of(Data(buffer: spanish.body))
+            #expect(spanishText.contains("Bienvenidos a todos, y gracias por venir esta noche."))
+            #expect(spanishText.contains("Preséntese"))
+        }
+    }
+
+    @Test func importedPicturesAreInTheHandout() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("handout"))
+            let deck = StageFixtures.zip([("1.png", StageFixtures.png(width: 64, height: 36)), ("2.png", StageFixtures.png(width: 64, height: 36))])
+            let job = try await client.stageImport(deck, query: "filename=week.zip", token: token)
+            let talkID = try #require(job["talkId"] as? String)
+            let response = try await client.json(.get, "/api/v1/stage/talks/\(talkID)/handout.pdf", token: token)
+            #expect(response.status == .ok)
+            let pdf = Data(buffer: response.body)
+            #expect(String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Subtype /Image").count - 1 == 2, "one picture per slide")
+            #expect(try PDFText.of(pdf).contains("2 slides"))
+        }
+    }
+
+    @Test func badRequestsAreRefusedAndOthersTalksAreNotFound() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("handout"))
+            let (_, talkID) = try await client.stageDemo(token: token)
+            let french = try await client.json(.get, "/api/v1/stage/talks/\(talkID)/handout.pdf?notesLanguage=fr", token: token)
+            #expect(french.status == .badRequest)
+            #expect(french.errorField == "notesLanguage")
+            #expect(try await client.json(.get, "/api/v1/stage/talks/\(talkID)/handout.pdf?paper=a3", token: token).errorField == "paper")
+            let other = try await client.register(email: uniqueEmail("handout"))
+            #expect(try await client.json(.get, "/api/v1/stage/talks/\(talkID)/handout.pdf", token: other).status == .notFound)
+            #expect(try await client.json(.post, "/api/v1/stage/talks/\(talkID)/handout/email", token: other).status == .notFound)
+        }
+    }
+
+    @Test func theHandoutIsEmailedToTheAccountsOwnAddress() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let email = uniqueEmail("handout")
+            let token = try await client.register(email: email)
+            let (_, talkID) = try await client.stageDemo(token: token)
+            let sent = try await client.json(.post, "/api/v1/stage/talks/\(talkID)/handout/email", token: token)
+            #expect(sent.status == .accepted)
+            #expect(sent.object["sentTo"] as? String == email)
+            let message = try #require(server.mailer.sent.last)
+            #expect(message.to == email)
+            #expect(message.attachments.first?.contentType == "application/pdf")
+            let attached = try #require(message.attachments.first?.data)
+            #expect(try PDFText.of(attached).contains("Welcome everyone"))
+        }
+    }
+}
+
+/// pdftotext (poppler-utils), for reading a PDF's text back.
+enum PDFText {
+    static let tool = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var available: Bool { tool != nil }
+
+    static func of(_ pdf: Data) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("handout-\(UUID().uuidString).pdf")
+        try pdf.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool!)
+        process.arguments = ["-enc", "UTF-8", file.path, "-"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
