@@ -112,7 +112,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         message: "The server restarted before this import finished; import the file again.", at: now)
     StageController(library: stage, jobs: stageJobs, live: live, clock: dependencies.clock)
         .addRoutes(to: authenticated.group("api/v1/stage"))
-    StageHandoutController(library: stage, mailer: dependencies.mailer, clock: dependencies.clock)
+    let handouts = StageHandouts(library: stage, mailer: dependencies.mailer, clock: dependencies.clock)
+    StageHandoutController(handouts: handouts)
         .addRoutes(to: authenticated.group("api/v1/stage"))
     StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
                           clock: dependencies.clock, logger: dependencies.logger)
@@ -129,7 +130,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let spots = SpotsService(store: SQLSpotsRepository(database: database), live: live, clock: dependencies.clock, logger: dependencies.logger)
     SpotsController(spots: spots, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/spots"))
     SpotsPagesController(spots: spots, pages: pages, clock: dependencies.clock, mapTiles: dependencies.mapTiles).addRoutes(to: authenticated)
-    StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock).addRoutes(to: authenticated)
+    StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock, handouts: handouts).addRoutes(to: authenticated)
     DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))
     AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(to: authenticated)

@@ -12,6 +12,7 @@ struct StagePagesController {
     let jobs: any StageJobsRepository
     let pages: PageRenderer
     let clock: any WallClock
+    let handouts: StageHandouts
 
     var store: any StageRepository { library.store }
 
@@ -23,6 +24,7 @@ struct StagePagesController {
         router.get("/phone/stage/series/:id/delete", use: confirmDelete)
         router.post("/phone/stage/series/:id/delete", use: delete)
         router.get("/phone/stage/talks/:id", use: presenter)
+        router.post("/phone/stage/talks/:id/handout/email", use: emailHandout)
         router.get("/phone/stage/import", use: importPage)
         router.get("/phone/stage/settings", use: settings)
         router.post("/phone/stage/settings", use: saveSettings)
@@ -72,6 +74,25 @@ struct StagePagesController {
             try await store.saveSeries(series, accountID: identity.account.id, at: clock.now())
             return PageRenderer.redirect(to: "/phone/stage/series/\(Self.id(series.id))")
         } catch let error as ValidationError {
+            return try await pickerPage(series, identity: identity, error: error.message, request: request, context: context)
+        }
+    }
+
+    /// Sends the talk's handout to the person's own address and says so on the series page.
+    @Sendable func emailHandout(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        _ = try await request.decodeForm(context: context)
+        let talkID = try context.parameters.requireID("id")
+        guard let talk = try await store.talk(id: talkID, accountID: identity.account.id),
+              let series = try await store.series(id: talk.seriesID, accountID: identity.account.id)
+        else { throw APIError.notFound("talk") }
+        do {
+            let handout = try await handouts.make(talkID: talkID, accountID: identity.account.id)
+            try await handouts.email(handout, to: identity.account)
+            return try await pickerPage(series, identity: identity, notice: "The handout of \(talk.title) was sent to \(identity.account.email).",
+                                        request: request, context: context)
+        } catch let error as APIError {
             return try await pickerPage(series, identity: identity, error: error.message, request: request, context: context)
         }
     }
@@ -137,7 +158,8 @@ struct StagePagesController {
 
     // MARK: Pages
 
-    private func pickerPage(_ series: Series, identity: Identity, error: String? = nil, request: Request, context: AppContext) async throws -> Response {
+    private func pickerPage(_ series: Series, identity: Identity, error: String? = nil, notice: String? = nil,
+                            request: Request, context: AppContext) async throws -> Response {
         let talks = try await store.talks(seriesID: series.id, accountID: identity.account.id)
         var talkItems: [[String: Any]] = []
         for talk in talks {
@@ -160,6 +182,7 @@ struct StagePagesController {
             "notesLanguages": series.notesLanguages.map { ["value": $0, "label": LanguageTag.name(of: $0), "selected": $0 == series.notesLanguage] },
         ]
         if let error { data["error"] = error }
+        if let notice { data["notice"] = notice }
         return pages.render("stage-picker", title: series.title, data, request: request, context: context)
     }
 

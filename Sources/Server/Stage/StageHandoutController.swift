@@ -1,17 +1,13 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import NIOCore
 import Stage
 
-/// `/api/v1/stage/talks/{id}/handout.pdf` and `…/handout/email` (S7): a talk's presented
-/// slides (visible, in order, with the appeal chosen) as a PDF with their notes in the chosen
-/// language, made in Swift; downloaded, printed from the browser, or e-mailed to the account's
-/// own address (never to another: the server must not become a way to mail strangers).
+/// `/api/v1/stage/talks/{id}/handout.pdf` and `…/handout/email` (S7), over `StageHandouts`.
 struct StageHandoutController {
-    let library: StageLibrary
-    let mailer: any Mailer
-    let clock: any WallClock
+    let handouts: StageHandouts
 
     func addRoutes(to group: RouterGroup<AppContext>) {
         group.get("talks/:id/handout.pdf", use: download)
@@ -20,34 +16,43 @@ struct StageHandoutController {
 
     @Sendable func download(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
-        let (title, pdf) = try await handout(request: request, context: context, accountID: account.id)
+        let handout = try await handouts.make(talkID: try context.parameters.requireID("id"), accountID: account.id,
+                                              query: request.uri.queryParameters)
         return Response(status: .ok, headers: [
             .contentType: "application/pdf",
             // inline: the browser shows it (and prints it); the download link adds the download attribute.
-            .contentDisposition: "inline; filename=\"\(Self.filename(title))\"",
+            .contentDisposition: "inline; filename=\"\(handout.filename)\"",
             .cacheControl: "no-store",
-        ], body: .init(byteBuffer: ByteBuffer(bytes: pdf)))
+        ], body: .init(byteBuffer: ByteBuffer(bytes: handout.pdf)))
     }
 
     @Sendable func email(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
-        let (title, pdf) = try await handout(request: request, context: context, accountID: account.id)
-        var message = MailMessage(to: account.email, subject: "Handout: \(title)",
-                                  body: "The handout of \"\(title)\" is attached: the slides with your notes.\n\n— Cadence")
-        message.attachments = [MailAttachment(filename: Self.filename(title), contentType: "application/pdf", data: pdf)]
-        do {
-            try await mailer.send(message)
-        } catch {
-            throw APIError(.serviceUnavailable, code: "mail_failed", "The e-mail could not be sent; download the handout instead.")
-        }
+        let handout = try await handouts.make(talkID: try context.parameters.requireID("id"), accountID: account.id,
+                                              query: request.uri.queryParameters)
+        try await handouts.email(handout, to: account)
         return .json(["sentTo": account.email], status: .accepted)
     }
+}
 
-    private func handout(request: Request, context: AppContext, accountID: UUID) async throws -> (String, Data) {
-        let id = try context.parameters.requireID("id")
-        guard let loaded = try await library.load(talkID: id, accountID: accountID) else { throw APIError.notFound("talk") }
+/// A talk's presented slides (visible, in order, with the appeal chosen) as a PDF with their
+/// notes in the chosen language, made in Swift; e-mailed only to the account's own address
+/// (the server must not become a way to mail strangers).
+struct StageHandouts {
+    let library: StageLibrary
+    let mailer: any Mailer
+    let clock: any WallClock
+
+    struct Handout {
+        let title: String
+        let pdf: Data
+        var filename: String { StageHandouts.filename(title) }
+    }
+
+    /// - Parameter query: `notesLanguage` (default: the series' chosen one) and `paper` (a4, letter).
+    func make(talkID: UUID, accountID: UUID, query: FlatDictionary<Substring, Substring> = [:]) async throws -> Handout {
+        guard let loaded = try await library.load(talkID: talkID, accountID: accountID) else { throw APIError.notFound("talk") }
         let series = loaded.series
-        let query = request.uri.queryParameters
         let language = query["notesLanguage"].map(String.init) ?? series.notesLanguage
         guard series.notesLanguages.contains(language) else {
             throw APIError.invalid(field: "notesLanguage", "This series has notes in \(series.notesLanguages.joined(separator: ", ")), not \(language).")
@@ -60,16 +65,30 @@ struct StageHandoutController {
         }
         let deck = Deck(talk: loaded.talk, slides: Dictionary(uniqueKeysWithValues: loaded.slides.map { ($0.id, $0) }),
                         slideLanguage: series.slideLanguage, notesLanguage: language, fallbackLanguages: series.slideLanguages)
-        var slides: [HandoutSlide] = []
-        for entry in deck.entries {
-            slides.append(HandoutSlide(number: entry.number, title: entry.title, picture: picture(entry, loaded, accountID: accountID),
-                                       notes: HandoutNotes.paragraphs(entry.notes)))
+        let slides = deck.entries.map { entry in
+            HandoutSlide(number: entry.number, title: entry.title, picture: picture(entry, loaded, accountID: accountID),
+                         notes: HandoutNotes.paragraphs(entry.notes))
         }
         let date = clock.now().formatted(.dateTime.day().month(.wide).year())
         let document = HandoutDocument(
             title: loaded.talk.title,
             subtitle: "\(series.title) · notes in \(LanguageTag.name(of: language)) · \(date)", slides: slides)
-        return (loaded.talk.title, HandoutWriter.pdf(for: document, options: HandoutOptions(paper: paper)))
+        return Handout(title: loaded.talk.title, pdf: HandoutWriter.pdf(for: document, options: HandoutOptions(paper: paper)))
+    }
+
+    func email(_ handout: Handout, to account: Account) async throws {
+        guard !(mailer is LogMailer) else {
+            throw APIError(.serviceUnavailable, code: "mail_not_configured",
+                           "This server has no mail server set up (cadence serve --smtp-url); download the handout instead.")
+        }
+        var message = MailMessage(to: account.email, subject: "Handout: \(handout.title)",
+                                  body: "The handout of \"\(handout.title)\" is attached: the slides with your notes.\n\n— Cadence")
+        message.attachments = [MailAttachment(filename: handout.filename, contentType: "application/pdf", data: handout.pdf)]
+        do {
+            try await mailer.send(message)
+        } catch {
+            throw APIError(.serviceUnavailable, code: "mail_failed", "The e-mail could not be sent; download the handout instead.")
+        }
     }
 
     private func picture(_ entry: Deck.Entry, _ loaded: StageLibrary.LoadedTalk, accountID: UUID) -> HandoutPicture {
