@@ -37,6 +37,12 @@ let package = Package(
         .target(name: "AudioAnalysis"),
         // Reads uploaded decks (ZIP of pictures, PDF, PPTX); poppler and LibreOffice are used at run time when present.
         .target(name: "DeckImport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // .cadence packages: a manifest with the SHA-256 of every file, optional AES-GCM under a scrypt key.
+        .target(name: "StagePackage", dependencies: [
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "CryptoExtras", package: "swift-crypto"),
+        ]),
         .target(
             name: "Storage",
             dependencies: [
@@ -62,6 +68,7 @@ let package = Package(
                 "Tempo",
                 "AudioAnalysis",
                 "DeckImport",
+                "StagePackage",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -103,6 +110,7 @@ let package = Package(
             exclude: ["live-tempo-cases.json", "Files/xsd"], resources: [.copy("Files/Fixtures")]),
         .testTarget(name: "AudioAnalysisTests", dependencies: ["AudioAnalysis"]),
         .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "StagePackageTests", dependencies: ["StagePackage", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [

@@ -81,6 +81,17 @@ struct StageBench: AsyncParsableCommand {
         // Presenter → display: a socket of the account (as a display holds) waits for each slide.
         let latencies = try await presenterToDisplay(client: client, talkID: talkID, slideIDs: shown)
 
+        // The handout of the whole talk (pictures read from disk, notes laid out, PDF written).
+        var handoutTimes: [Double] = []
+        var handoutPages = 0
+        for _ in 0..<3 {
+            let start = ContinuousClock.now
+            let (status, pdf) = try await client.send("GET", "/api/v1/stage/talks/\(talkID)/handout.pdf")
+            handoutTimes.append((ContinuousClock.now - start).milliseconds)
+            guard status == 200 else { throw CLIError("the handout answered \(status)") }
+            handoutPages = String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Type /Page ").count - 1
+        }
+
         // Boot, against the existing database.
         server.stop()
         var bootTimes: [Double] = []
@@ -101,6 +112,8 @@ struct StageBench: AsyncParsableCommand {
                      slides, p(loads, 0.5), loads.max()!, p(loads, 0.5) / healthz))
         print(String(format: "save order and visibility (%d slides):  p50 %.1f ms, p99 %.1f ms  (p50 ÷ reference %.1f)",
                      slides, p(saves, 0.5), p(saves, 0.99), p(saves, 0.5) / healthz))
+        print(String(format: "handout PDF of the %d slides:            %.0f ms for %d pages, %.0f pages/s",
+                     shown.count, p(handoutTimes, 0.5), handoutPages, Double(handoutPages) / (p(handoutTimes, 0.5) / 1000)))
         print(String(format: "boot to first /healthz 200:             median %.0f ms of %d", p(bootTimes, 0.5), bootTimes.count))
         print(String(format: "PPTX import:                            %.2f s for %d slides, %.0f ms per slide, %@",
                      importSeconds, slides, importSeconds * 1000 / Double(slides), pictures))
