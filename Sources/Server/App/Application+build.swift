@@ -115,6 +115,9 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let handouts = StageHandouts(library: stage, mailer: dependencies.mailer, clock: dependencies.clock)
     StageHandoutController(handouts: handouts)
         .addRoutes(to: authenticated.group("api/v1/stage"))
+    StagePackagesController(library: stage, workDirectory: dependencies.dataDirectory.appendingPathComponent("work", isDirectory: true),
+                            clock: dependencies.clock)
+        .addRoutes(to: authenticated.group("api/v1/stage"))
     StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
                           clock: dependencies.clock, logger: dependencies.logger)
         .addRoutes(to: authenticated.group("api/v1/stage"))

@@ -57,7 +57,7 @@ struct StageImportController {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         let upload = workDirectory.appendingPathComponent("upload")
         do {
-            try await receive(request, into: upload, context: context)
+            try await Self.receive(request, into: upload, context: context)
             _ = try DeckFormat.detect(fileURL: upload, filename: filename)
         } catch let error as DeckImportError {
             try? FileManager.default.removeItem(at: workDirectory)
@@ -98,7 +98,8 @@ struct StageImportController {
     // MARK: The work
 
     /// Streams the body to a file, refusing it past the limit without reading the rest.
-    private func receive(_ request: Request, into file: URL, context: AppContext) async throws {
+    /// Streams an upload's body to a file, within `maximumUploadBytes` (also for package installs).
+    static func receive(_ request: Request, into file: URL, context: AppContext) async throws {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maximumUploadBytes {
             throw JSONBody.tooLarge(limit: Self.maximumUploadBytes)
         }

@@ -35,6 +35,8 @@ public protocol StageRepository: Sendable {
     func talk(id: UUID, accountID: UUID) async throws -> StageTalk?
     /// Saves a new talk with its slides and media records, all or nothing.
     func insertTalk(_ talk: StageTalk, slides: [Slide], assets: [MediaAsset], accountID: UUID, at: Date) async throws
+    /// A whole series (an installed package) in one transaction: all of it, or nothing.
+    func installSeries(_ series: Series, talks: [(talk: StageTalk, slides: [Slide])], assets: [MediaAsset], accountID: UUID, at: Date) async throws
     /// Saves title, order, visibility and appeal of an existing talk; false when there is no such talk.
     func updateTalk(_ talk: StageTalk, accountID: UUID, at: Date) async throws -> Bool
     func slides(talkID: UUID, accountID: UUID) async throws -> [Slide]
@@ -132,6 +134,16 @@ public struct SQLStageRepository: StageRepository {
     public func insertTalk(_ talk: StageTalk, slides: [Slide], assets: [MediaAsset], accountID: UUID, at: Date) async throws {
         try await database.transaction { sql in
             try await Self.insertTalk(talk, slides: slides, assets: assets, accountID: accountID, at: at, on: sql)
+        }
+    }
+
+    public func installSeries(_ series: Series, talks: [(talk: StageTalk, slides: [Slide])], assets: [MediaAsset], accountID: UUID, at: Date) async throws {
+        try await database.transaction { sql in
+            try await Self.saveSeries(series, accountID: accountID, at: at, on: sql)
+            for (index, entry) in talks.enumerated() {
+                // The assets go in with the first talk (a talk's insert writes the assets it is given).
+                try await Self.insertTalk(entry.talk, slides: entry.slides, assets: index == 0 ? assets : [], accountID: accountID, at: at, on: sql)
+            }
         }
     }
 
