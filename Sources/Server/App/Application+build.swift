@@ -100,7 +100,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let talks = TalksController(talks: SQLTalkRepository(database: database), live: live, clock: dependencies.clock)
     talks.addRoutes(to: authenticated.group("api/v1/talks"))
     TalkPagesController(talks: talks.talks, api: talks, pages: pages, clock: dependencies.clock).addRoutes(to: authenticated)
-    let stage = StageLibrary(store: SQLStageRepository(database: database), files: AssetStore(dataDirectory: dependencies.dataDirectory),
+    let stage = StageLibrary(store: SQLStageRepository(database: database), variations: SQLStageRepository(database: database), files: AssetStore(dataDirectory: dependencies.dataDirectory),
                              clock: dependencies.clock, logger: dependencies.logger)
     let stageJobs = SQLStageJobsRepository(database: database)
     // Imports run inside the process that took them. On SQLite (one process) any still marked

@@ -82,6 +82,36 @@ struct TalkBody: Encodable {
     let appeal: AppealChoice
     let songs: [String]
     let slides: [SlideBody]
+    /// The variation shown: its id (the talk's own for the original), name and revision (edits name it).
+    let variation: VariationBody
+
+    init(_ edited: EditedTalk) {
+        let talk = edited.talk
+        id = talk.id
+        seriesId = talk.seriesID
+        title = talk.title
+        appeal = talk.appeal
+        songs = Deck.songs(in: edited.slides.values)
+        slides = talk.arrangement.compactMap { placement in edited.slides[placement.slideID].map { SlideBody($0, hidden: placement.hidden) } }
+        variation = VariationBody(edited.variation)
+    }
+}
+
+struct VariationBody: Encodable {
+    let id: UUID
+    let name: String
+    let isOriginal: Bool
+    let revision: Int
+    /// Whether it differs from the talk as imported (what "reset" would undo).
+    let edited: Bool
+
+    init(_ variation: TalkVariation) {
+        id = variation.id
+        name = variation.name
+        isOriginal = variation.isOriginal
+        revision = variation.revision
+        edited = !variation.edits.isEmpty
+    }
 }
 
 /// What the presenter loads: the presented slides in order, resolved for the chosen languages.
