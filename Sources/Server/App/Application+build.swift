@@ -115,6 +115,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let handouts = StageHandouts(library: stage, mailer: dependencies.mailer, clock: dependencies.clock)
     StageHandoutController(handouts: handouts)
         .addRoutes(to: authenticated.group("api/v1/stage"))
+    StageVariationsController(library: stage, live: live, clock: dependencies.clock)
+        .addRoutes(to: authenticated.group("api/v1/stage"))
     StagePackagesController(library: stage, workDirectory: dependencies.dataDirectory.appendingPathComponent("work", isDirectory: true),
                             clock: dependencies.clock)
         .addRoutes(to: authenticated.group("api/v1/stage"))

@@ -85,7 +85,8 @@ struct TalkBody: Encodable {
     /// The variation shown: its id (the talk's own for the original), name and revision (edits name it).
     let variation: VariationBody
 
-    init(_ edited: EditedTalk) {
+    /// - Parameter variation: the variation as saved, when it was just saved (its new revision).
+    init(_ edited: EditedTalk, variation: TalkVariation? = nil) {
         let talk = edited.talk
         id = talk.id
         seriesId = talk.seriesID
@@ -93,7 +94,7 @@ struct TalkBody: Encodable {
         appeal = talk.appeal
         songs = Deck.songs(in: edited.slides.values)
         slides = talk.arrangement.compactMap { placement in edited.slides[placement.slideID].map { SlideBody($0, hidden: placement.hidden) } }
-        variation = VariationBody(edited.variation)
+        self.variation = VariationBody(variation ?? edited.variation)
     }
 }
 

@@ -84,8 +84,8 @@ struct StageLibrary: Sendable {
 
     /// Saves an edited variation; a 409 naming the conflict when it was saved elsewhere meanwhile.
     @discardableResult
-    func save(_ edited: EditedTalk, accountID: UUID) async throws -> TalkVariation {
-        var variation = edited.variation
+    func save(_ variation: TalkVariation, accountID: UUID) async throws -> TalkVariation {
+        var variation = variation
         guard try await variations.saveVariation(variation, accountID: accountID, at: clock.now()) else {
             throw APIError(.conflict, code: "edit_conflict",
                            "This talk was changed on another device meanwhile; reload it to see those changes, then edit again.",
@@ -102,7 +102,7 @@ struct StageLibrary: Sendable {
             guard var (_, edited) = try await edited(talkID: talkID, accountID: accountID) else { throw APIError.notFound("talk") }
             try change(&edited)
             do {
-                try await save(edited, accountID: accountID)
+                try await save(edited.variation, accountID: accountID)
                 return edited
             } catch let error as APIError where error.code == "edit_conflict" && attempt == 0 {
                 continue
