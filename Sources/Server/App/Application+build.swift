@@ -6,6 +6,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
+import StagePackage
 import Storage
 
 /// What the server needs from outside: where it listens, where data lives, how it
@@ -23,6 +24,9 @@ public struct ServerDependencies: Sendable {
     /// The map's background tiles (Spots).
     public var mapTiles: MapTiles
     public var logger: Logger
+    /// The scrypt cost for password-protected Stage packages: OWASP's by default; tests lower it,
+    /// as a debug build derives the key ten times slower.
+    public var packageKeyCost: KDFParameters = .recommended
 
     public init(
         database: Database, mailer: any Mailer, clock: any WallClock = SystemClock(),
@@ -118,7 +122,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     StageVariationsController(library: stage, live: live, clock: dependencies.clock)
         .addRoutes(to: authenticated.group("api/v1/stage"))
     StagePackagesController(library: stage, workDirectory: dependencies.dataDirectory.appendingPathComponent("work", isDirectory: true),
-                            clock: dependencies.clock)
+                            keyCost: dependencies.packageKeyCost, clock: dependencies.clock)
         .addRoutes(to: authenticated.group("api/v1/stage"))
     StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
                           clock: dependencies.clock, logger: dependencies.logger)
