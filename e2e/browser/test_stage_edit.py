@@ -3,6 +3,9 @@ another up with the keyboard-friendly button, hide two, bold a word of the notes
 (the button, then Ctrl+Z), redo once (Ctrl+Shift+Z), leave edit mode; the variation then holds
 exactly what those steps leave. Then a new variation from this one, one more slide hidden,
 presented: the presenter shows its slide count."""
+import struct
+import zlib
+
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -33,6 +36,21 @@ def settled(driver, undo=None, redo=None):
                message=f"edits never settled (undo {undo}, redo {redo}; now {editor(driver, 'undo')}/{editor(driver, 'redo')})")
 
 
+def make_png(path, width=160, height=90):
+    """A plain blue picture to insert."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"\x20\x40\xc0" * width for _ in range(height))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return path
+
+
+def alert_text(driver):
+    element = driver.find_element(By.ID, "edit-error")
+    return element.text if element.is_displayed() else ""
+
+
 def order(driver):
     return [item.get_attribute("data-id") for item in driver.find_elements(By.CSS_SELECTOR, "#slides > li")]
 
@@ -59,7 +77,7 @@ return node.data.slice(start, end);
 """
 
 
-def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server):
+def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tmp_path):
     email = unique_email("editor")
     assert api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Eddie", "password": PASSWORD})[0] == 201
     token = api(server, "POST", "/api/v1/auth/login", {"email": email, "password": PASSWORD})[1]["token"]
@@ -144,10 +162,35 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server):
                and editor(driver, "variation") != talk_id, message="the new variation did not open")
     variation_id = editor(driver, "variation")
     assert len(driver.find_elements(By.CSS_SELECTOR, "#slides > li.is-hidden")) == hidden_count
+
+    # The demo's slides can only be hidden: Delete says so.
+    driver.find_element(By.ID, "delete").click()
+    wait_until(driver, lambda: "hide it instead" in alert_text(driver), message="deleting a shipped slide gave no message")
+    settled(driver, undo=0)
+
+    # Another device edits the variation first: hiding here gets 409, reloads and says so; then it works.
+    revision = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations/{variation_id}", token=token)[1]["variation"]["revision"]
+    status, _ = api(server, "POST", f"/api/v1/stage/talks/{talk_id}/variations/{variation_id}/edits",
+                    {"revision": revision, "op": "notes", "slideId": b, "text": "Changed elsewhere"}, token=token)
+    assert status == 200
+    driver.find_element(By.ID, f"select-{a}").click()
+    driver.find_element(By.ID, "hide").click()
+    wait_until(driver, lambda: "changed on another device" in alert_text(driver), message="a conflict was not reported")
+    settled(driver)
+    assert "Changed elsewhere" in driver.find_element(By.ID, "notes-editor").text
     driver.find_element(By.ID, f"select-{a}").click()
     driver.find_element(By.ID, "hide").click()
     wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#slides > li.is-hidden")) == hidden_count + 1)
     settled(driver, undo=1)
+    assert alert_text(driver) == ""
+
+    # Insert an uploaded picture after the current (first) slide.
+    count = len(order(driver))
+    driver.find_element(By.ID, "insert-file").send_keys(str(make_png(tmp_path / "welcome.png")))
+    wait_until(driver, lambda: len(order(driver)) == count + 1, timeout=20, message="the picture was not inserted")
+    settled(driver, undo=2)
+    inserted = order(driver)[1]
+    assert inserted not in ids
     driver.find_element(By.ID, "present").click()
     wait_until(driver, lambda: driver.find_element(By.ID, "presented").text == "Presented now")
     listing = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations", token=token)[1]
@@ -155,6 +198,6 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server):
     assert {v["name"] for v in listing["variations"]} >= {"Short"}
 
     driver.get(f"{server}/phone/stage/talks/{talk_id}")
-    shown_count = len(presented - hidden_after - {a})
+    shown_count = len(presented - hidden_after - {a}) + 1  # and the inserted picture
     wait_until(driver, lambda: driver.find_element(By.ID, "position").text == f"1/{shown_count}", timeout=20,
                message=f"the presenter should show the presented variation's {shown_count} slides")

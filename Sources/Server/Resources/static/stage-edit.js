@@ -25,6 +25,7 @@ let notesTimer = null;
 let notesDirty = false;
 let queue = Promise.resolve();
 let pending = 0;
+let refocus = null;          // after a move: [slide id, button class] to keep the keyboard where it was
 
 // --- Talking to the server ----------------------------------------------------------
 async function call(method, path, body, raw) {
@@ -72,10 +73,13 @@ function edit(op, fields = {}) {
         undoStack = [];
         redoStack = [];
         showError("This talk was changed on another device; it has been reloaded with those changes. Make your change again.");
+        notesDirty = false;
+        render();
+        drawNotes(true);
       } else {
         showError(error.message);
+        render();
       }
-      render();
       throw error;
     } finally {
       saving(-1);
@@ -187,6 +191,11 @@ function render() {
   root.dataset.revision = String(talk.variation.revision);
   const list = $("slides");
   list.replaceChildren(...talk.slides.map((slide, index) => slideItem(slide, index)));
+  if (refocus && pending <= 1) {
+    const button = list.querySelector(`li[data-id="${refocus[0]}"] .${refocus[1]}`);
+    if (button) button.focus();
+    refocus = null;
+  }
   drawVariations();
   drawNotes(false);
   updateHistoryButtons();
@@ -238,14 +247,20 @@ function slideItem(slide, index) {
   up.textContent = "↑";
   up.setAttribute("aria-label", `Move slide ${number} up`);
   up.disabled = index === 0;
-  up.addEventListener("click", () => move(index, index - 1));
+  up.addEventListener("click", () => {
+    refocus = [slide.id, index - 1 === 0 ? "move-down" : "move-up"];
+    move(index, index - 1);
+  });
   const down = document.createElement("button");
   down.type = "button";
   down.className = "secondary move-down";
   down.textContent = "↓";
   down.setAttribute("aria-label", `Move slide ${number} down`);
   down.disabled = index === talk.slides.length - 1;
-  down.addEventListener("click", () => move(index, index + 1));
+  down.addEventListener("click", () => {
+    refocus = [slide.id, index + 1 === talk.slides.length - 1 ? "move-up" : "move-down"];
+    move(index, index + 1);
+  });
 
   item.addEventListener("dragstart", (event) => {
     event.dataTransfer.setData("text/plain", String(index));
@@ -438,6 +453,7 @@ function wire() {
 
   document.addEventListener("keydown", (event) => {
     if (!(event.ctrlKey || event.metaKey)) return;
+    if (event.target.matches && event.target.matches("input, select, textarea")) return; // their own undo
     const key = event.key.toLowerCase();
     if (key === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
     else if ((key === "z" && event.shiftKey) || key === "y") { event.preventDefault(); redo(); }
