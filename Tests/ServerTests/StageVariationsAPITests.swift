@@ -146,3 +146,54 @@ import Testing
         }
     }
 }
+
+/// Sharing a variation between two people who installed the same series.
+@Suite struct StageSharedVariationAPITests {
+    @Test func aVariationSharedByOneAppliesToAnothersInstallAndKeepsWhatWasThere() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let (ann, seriesID) = try await StagePackagesAPITests.seriesOwner(client)
+            let package = Data(buffer: try await client.json(.get, "/api/v1/stage/series/\(seriesID)/package", token: ann).body)
+            let bob = try await client.register(email: uniqueEmail("shared"))
+            let installed = try await StagePackagesAPITests.install(client, package, token: bob)
+            let bobSeries = try #require(installed.object["seriesId"] as? String)
+            let bobTalk = try #require(((try await client.json(.get, "/api/v1/stage/series/\(bobSeries)", token: bob)).object["talks"] as? [[String: Any]])?.first?["id"] as? String)
+            let annTalk = try #require(((try await client.json(.get, "/api/v1/stage/series/\(seriesID)", token: ann)).object["talks"] as? [[String: Any]])?.first?["id"] as? String)
+
+            // Ann's "Short": slide 2 hidden, notes on slide 1, a copy of slide 3 at the end.
+            let created = try await client.json(.post, "/api/v1/stage/talks/\(annTalk)/variations", body: #"{"name": "Short"}"#, token: ann)
+            let short = try #require(created.object["id"] as? String)
+            var talk = try await client.json(.get, "/api/v1/stage/talks/\(annTalk)/variations/\(short)", token: ann)
+            let ids = StageVariationsAPITests.slideIDs(talk)
+            talk = try await StageVariationsAPITests.edit(client, annTalk, short,
+                #"{"revision": \#(StageVariationsAPITests.revision(talk)), "op": "notes", "slideId": "\#(ids[0])", "language": "en", "text": "Start **slowly**"}"#, token: ann)
+            talk = try await StageVariationsAPITests.edit(client, annTalk, short,
+                #"{"revision": \#(StageVariationsAPITests.revision(talk)), "op": "duplicate", "slideId": "\#(ids[2])"}"#, token: ann)
+            let order = StageVariationsAPITests.slideIDs(talk).enumerated().map { #"{"id": "\#($1)", "hidden": \#($0 == 1)}"# }.joined(separator: ",")
+            talk = try await StageVariationsAPITests.edit(client, annTalk, short,
+                #"{"revision": \#(StageVariationsAPITests.revision(talk)), "op": "arrange", "slides": [\#(order)]}"#, token: ann)
+            #expect(talk.status == .ok, "\(talk.text)")
+            let shared = try await client.json(.get, "/api/v1/stage/talks/\(annTalk)/variations/\(short)/export", token: ann)
+            #expect(shared.status == .ok)
+
+            let imported = try await client.execute(uri: "/api/v1/stage/talks/\(bobTalk)/variations/import", method: .post,
+                                                    headers: [.authorization: "Bearer \(bob)"], body: shared.body)
+            #expect(imported.status == .created, "\(imported.text)")
+            let listed = try await client.json(.get, "/api/v1/stage/talks/\(bobTalk)/variations", token: bob)
+            let names = (listed.object["variations"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+            #expect(names == ["Original", "Before Short", "Short"], "what Bob had is kept as a variation first")
+            let deck = try await client.stageDeck(bobTalk, token: bob)
+            #expect(deck.count == 3, "three shown of four: slide 2 hidden, the copy of slide 3 added")
+            #expect(deck.first?["notes"] as? String == "Start **slowly**")
+
+            // A variation made for another talk does not fit this one.
+            let other = try await client.stageImport(StageFixtures.zip([("1.png", StageFixtures.png(width: 8, height: 8))]),
+                                                     query: "filename=one.zip", token: bob)
+            let otherTalk = try #require(other["talkId"] as? String)
+            let misfit = try await client.execute(uri: "/api/v1/stage/talks/\(otherTalk)/variations/import", method: .post,
+                                                  headers: [.authorization: "Bearer \(bob)"], body: shared.body)
+            #expect(misfit.errorField == "file")
+            #expect(misfit.errorMessage?.contains("3 slides") == true, "\(misfit.text)")
+        }
+    }
+}

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import Stage
+import StagePackage
 import Storage
 
 /// `/api/v1/stage/talks/{id}/variations…` (S5, S6): a talk's variations — list, create from the
@@ -25,6 +26,8 @@ struct StageVariationsController {
         group.put("talks/:id/variations/:variationId", use: rename)
         group.delete("talks/:id/variations/:variationId", use: delete)
         group.post("talks/:id/variations/:variationId/edits", use: edit)
+        group.get("talks/:id/variations/:variationId/export", use: export)
+        group.post("talks/:id/variations/import", use: importShared)
         group.put("talks/:id/variation", use: choose)
         group.post("talks/:id/media", use: uploadMedia)
     }
@@ -226,6 +229,87 @@ struct StageVariationsController {
         let assetId: UUID
         let contentType: String
         let url: String
+    }
+
+    // MARK: Sharing
+
+    /// The variation as a `.cadence` package of kind "variation": order, visibility, notes and
+    /// appeal by slide position, without the sharer's own pictures.
+    @Sendable func export(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let edited = try await requireEdited(context, accountID: account.id)
+        let (order, imported) = try await importedSlides(talkID: edited.talk.id, accountID: account.id)
+        let shared = SharedVariation(edited, importedOrder: order, importedSlides: imported)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-variation-\(UUID().uuidString).cadence")
+        defer { try? FileManager.default.removeItem(at: work) }
+        _ = try PackageWriter.write(PackageInfo(kind: .variation, title: "\(shared.talkTitle) — \(shared.name)", languages: [], createdAt: clock.now()),
+                                    content: try JSONEncoder().encode(shared), media: [], password: nil, to: work)
+        return Response(status: .ok, headers: [
+            .contentType: "application/vnd.cadence.package",
+            .contentDisposition: "attachment; filename=\"\(StageHandouts.filename(shared.name).replacingOccurrences(of: "-handout.pdf", with: ""))-variation.cadence\"",
+        ], body: .init(byteBuffer: ByteBuffer(bytes: try Data(contentsOf: work))))
+    }
+
+    struct ImportedBody: Encodable {
+        /// The state the talk presented before, kept as a variation of its own.
+        let saved: VariationBody
+        /// The shared variation, now presented.
+        let imported: VariationBody
+    }
+
+    /// A shared variation (the raw body). What the talk presented until now is first kept as a
+    /// variation of its own, so nothing is lost; the imported one is then presented.
+    @Sendable func importShared(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let talkID = try await requireTalk(context, accountID: account.id)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-variation-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let upload = work.appendingPathComponent("upload.cadence")
+        try await StageImportController.receive(request, into: upload, context: context)
+        let shared: SharedVariation
+        do {
+            let extracted = try PackageReader.extract(upload, password: nil, into: work.appendingPathComponent("staging", isDirectory: true))
+            guard extracted.manifest.kind == .variation else {
+                throw APIError.invalid(field: "file", "This package holds a \(extracted.manifest.kind.rawValue); install it from Packages instead.")
+            }
+            shared = try JSONDecoder().decode(SharedVariation.self, from: extracted.content)
+        } catch let error as PackageError {
+            throw APIError.invalid(field: "file", error.message)
+        } catch is DecodingError {
+            throw APIError.invalid(field: "file", "The variation could not be read: it was not made by this version of Cadence.")
+        }
+        let (order, imported) = try await importedSlides(talkID: talkID, accountID: account.id)
+        let edits: TalkEdits
+        let incoming: TalkVariation
+        do {
+            edits = try shared.edits(importedOrder: order, importedSlides: imported)
+            incoming = try TalkVariation(talkID: talkID, name: String(shared.name.prefix(TalkVariation.maximumNameLength)), edits: edits)
+        } catch {
+            throw APIError.invalid(field: error.field, error.message)
+        }
+        guard let (_, current) = try await library.edited(talkID: talkID, accountID: account.id) else { throw APIError.notFound("talk") }
+        let keptName = String("Before \(shared.name)".prefix(TalkVariation.maximumNameLength))
+        let kept = try current.variation.copy(named: keptName)
+        // The kept state is listed before the imported one (a millisecond earlier, even on a frozen clock).
+        let now = clock.now()
+        guard try await variations.saveVariation(kept, accountID: account.id, at: now),
+              try await variations.saveVariation(incoming, accountID: account.id, at: now.addingTimeInterval(0.001))
+        else { throw APIError.notFound("talk") }
+        try await variations.setActiveVariation(incoming.id, talkID: talkID, accountID: account.id)
+        try await live.publish(accountID: account.id, type: "stage.variation",
+                               data: LiveJSON.object(["talkId": talkID.uuidString, "variationId": incoming.id.uuidString, "name": incoming.name]))
+        var savedKept = kept, savedIncoming = incoming
+        savedKept.revision = 1
+        savedIncoming.revision = 1
+        return .json(ImportedBody(saved: VariationBody(savedKept), imported: VariationBody(savedIncoming)), status: .created)
+    }
+
+    /// The talk's slides as imported, in their imported order.
+    private func importedSlides(talkID: UUID, accountID: UUID) async throws -> ([UUID], [UUID: Slide]) {
+        guard let talk = try await library.store.talk(id: talkID, accountID: accountID) else { throw APIError.notFound("talk") }
+        let slides = try await library.store.slides(talkID: talkID, accountID: accountID)
+        return (talk.arrangement.map(\.slideID), Dictionary(uniqueKeysWithValues: slides.map { ($0.id, $0) }))
     }
 
     // MARK: Helpers
