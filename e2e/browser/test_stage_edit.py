@@ -197,6 +197,14 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tm
     assert listing["active"] == variation_id
     assert {v["name"] for v in listing["variations"]} >= {"Short"}
 
+    # Share it: the page's link downloads a variation package.
+    shared = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch(document.getElementById('share-variation').href).then(
+            (r) => done([r.status, r.headers.get('Content-Type')]), (e) => done(String(e)));
+    """)
+    assert shared == [200, "application/vnd.cadence.package"], shared
+
     driver.get(f"{server}/phone/stage/talks/{talk_id}")
     shown_count = len(presented - hidden_after - {a}) + 1  # and the inserted picture
     wait_until(driver, lambda: driver.find_element(By.ID, "position").text == f"1/{shown_count}", timeout=20,

@@ -379,6 +379,7 @@ function drawVariations() {
   $("present").disabled = talk.variation.id === activeId;
   $("delete-variation").disabled = talk.variation.isOriginal;
   if (document.activeElement !== $("variation-name")) $("variation-name").value = talk.variation.name;
+  $("share-variation").href = `${api}/variations/${talk.variation.id}/export`;
 }
 
 function open(id) {
@@ -424,6 +425,20 @@ function wire() {
     } finally {
       saving(-1);
       $("insert-file").value = "";
+    }
+  });
+  // A shared variation: the server keeps what the talk presented as "Before …", then presents it.
+  $("import-variation").addEventListener("change", async () => {
+    const file = $("import-variation").files[0];
+    if (!file) return;
+    await flushNotes();
+    try {
+      const result = await call("POST", "/variations/import", undefined, file);
+      open(result.imported.id);
+    } catch (error) {
+      showError(error.message);
+    } finally {
+      $("import-variation").value = "";
     }
   });
   $("reset").addEventListener("click", () => ($("confirm-reset").hidden = false));
