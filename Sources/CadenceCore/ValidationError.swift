@@ -24,7 +24,9 @@ public enum RequiredText {
     ) throws(ValidationError) -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.isEmpty { throw ValidationError(field: field, whenEmpty) }
-        if text.count > maximumLength {
+        // Counted in Unicode code points, as JSON Schema's maxLength (the API's documented limits) counts:
+        // "🇺🇸" is one character on screen but two code points.
+        if text.unicodeScalars.count > maximumLength {
             throw ValidationError(field: field, "\(noun) has at most \(maximumLength) characters.")
         }
         return text

@@ -73,3 +73,16 @@ import Testing
         #expect(DeviceName.describe(userAgent: userAgent) == expected)
     }
 }
+
+/// Typed names and titles are bounded the way the API documents them (JSON Schema's maxLength
+/// counts code points): found by schemathesis with a flag emoji, one character of two code points.
+@Suite struct RequiredTextTests {
+    @Test func theLimitCountsCodePointsAsTheSpecDoes() throws {
+        let flag = "🇺🇸"
+        #expect(throws: ValidationError.self) {
+            try RequiredText.check(flag + String(repeating: "*", count: 119), field: "title", maximumLength: 120, whenEmpty: "", noun: "A title")
+        }
+        #expect(try RequiredText.check(flag + String(repeating: "*", count: 118), field: "title", maximumLength: 120, whenEmpty: "", noun: "A title").count == 119)
+        #expect(throws: ValidationError.self) { try RequiredText.check("   ", field: "title", maximumLength: 120, whenEmpty: "Empty", noun: "A title") }
+    }
+}

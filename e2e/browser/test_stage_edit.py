@@ -209,3 +209,11 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tm
     shown_count = len(presented - hidden_after - {a}) + 1  # and the inserted picture
     wait_until(driver, lambda: driver.find_element(By.ID, "position").text == f"1/{shown_count}", timeout=20,
                message=f"the presenter should show the presented variation's {shown_count} slides")
+
+    # Another variation chosen elsewhere (another device, the API): the open presenter loads it in place.
+    status, _ = api(server, "PUT", f"/api/v1/stage/talks/{talk_id}/variation", {"id": talk_id}, token=token)
+    assert status == 200
+    wait_until(driver, lambda: "Now presenting “Original”" in driver.find_element(By.ID, "presenter-note").text, timeout=20,
+               message="the presenter did not follow the variation chosen elsewhere")
+    original_count = len(api(server, "GET", f"/api/v1/stage/talks/{talk_id}/deck", token=token)[1]["slides"])
+    assert driver.find_element(By.ID, "position").text == f"1/{original_count}"

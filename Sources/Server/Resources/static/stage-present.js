@@ -465,6 +465,24 @@ export function setupPresenter(live) {
     location.assign(`/phone/stage/series/${root.dataset.seriesId}`);
   });
 
+  // --- Variations (S6): another variation chosen for this talk (on the edit page, on another
+  // device) is loaded in place; the timer keeps running and the show starts again at slide 1.
+  live.on("stage.variation", async (data) => {
+    if (!deck || String(data.talkId).toLowerCase() !== String(talkId).toLowerCase()) return;
+    try {
+      const response = await fetch(`/api/v1/stage/talks/${talkId}/deck`, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`The variation could not be loaded (${response.status}).`);
+      deck = await response.json();
+      state = new PresenterState(deck.slides.length);
+      root.dataset.total = String(deck.total);
+      buildStrip();
+      render();
+      note(`Now presenting “${data.name}”.`);
+    } catch (error) {
+      note(error.message);
+    }
+  });
+
   // --- Displays (S2): say clearly when none is connected, when one drops, when it is back ---
   let known = null;
   live.on("presence", (data) => {
