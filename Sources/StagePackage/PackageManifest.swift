@@ -51,19 +51,14 @@ public struct PackageManifest: Codable, Sendable, Equatable {
 }
 
 /// What a package holds. A string rather than a closed enum so an older reader can still list a
-/// package of a newer kind in a catalogue.
+/// package of a newer kind in a catalogue (coded as its plain string, RawRepresentable's default).
 public struct PackageKind: RawRepresentable, Codable, Sendable, Hashable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(from decoder: Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// A whole sermon series (talks, slides, media).
     public static let series = PackageKind(rawValue: "series")
-    /// A variation of a series (reserved for a later feature).
+    /// A shared variation of a talk (order, visibility, notes; no media).
     public static let variation = PackageKind(rawValue: "variation")
 }
 
@@ -105,11 +100,6 @@ public struct PackageEntry: Codable, Sendable, Equatable {
 public struct PackageEntryRole: RawRepresentable, Codable, Sendable, Hashable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(from decoder: Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// The caller's JSON (series, talks, slides).
     public static let content = PackageEntryRole(rawValue: "content")
