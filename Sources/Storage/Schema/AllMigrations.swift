@@ -11,4 +11,5 @@ let allMigrations: [Migration] = [
     spotsMigration,
     tempoMigration,
     tempoRunsMigration,
+    stageCatalogueMigration,
 ]
