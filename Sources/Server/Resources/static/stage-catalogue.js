@@ -29,7 +29,7 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The total size in a Content-Range header ("bytes 0-99/1234" or "bytes */1234"). */
+// The total size in a Content-Range header: "bytes 0-99/1234", or "bytes */1234" with a 416.
 function rangeTotal(response) {
   const match = /\/(\d+)$/.exec(response.headers.get("Content-Range") || "");
   return match ? Number(match[1]) : null;
