@@ -223,8 +223,10 @@ public final class StageCatalogue: Sendable {
         guard manifest.kind == .series else {
             throw CatalogueError("\(url.lastPathComponent) holds a \(manifest.kind.rawValue), not a series")
         }
+        var seen = Set<String>()
         return CatalogueRecord(fileName: fileName, id: String(sha256.prefix(16)), sha256: sha256, bytes: stamp.bytes,
-                               modifiedAt: stamp.modifiedAt, title: manifest.title, languages: Array(NSOrderedSet(array: manifest.languages)) as? [String] ?? manifest.languages,
+                               modifiedAt: stamp.modifiedAt, title: manifest.title,
+                               languages: manifest.languages.filter { seen.insert($0).inserted },
                                passwordProtected: manifest.isEncrypted, free: false)
     }
 

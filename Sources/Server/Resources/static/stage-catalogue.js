@@ -106,6 +106,7 @@ class Download {
     this.controller?.abort();
     this.buttons({ resume: true });
     this.status.textContent = `Paused at ${formatBytes(this.offset)} of ${formatBytes(this.bytes)}.`;
+    this.detail.textContent = `${formatBytes(this.offset)} of ${formatBytes(this.bytes)}`;
     this.bar.dataset.state = "paused";
   }
 
@@ -129,6 +130,9 @@ class Download {
   }
 
   async run() {
+    // A resume right after a pause must not be cut short by the paused loop still unwinding.
+    const mine = (this.generation = (this.generation || 0) + 1);
+    const live = () => this.running && this.generation === mine;
     this.running = true;
     this.samples = [];
     this.say("");
@@ -137,7 +141,7 @@ class Download {
     this.status.textContent = "Downloading…";
     this.render();
     const url = `/api/v1/stage/catalogue/${this.id}/file`;
-    while (this.running && this.offset < this.bytes) {
+    while (live() && this.offset < this.bytes) {
       const end = Math.min(this.offset + CHUNK, this.bytes) - 1;
       this.controller = new AbortController();
       let data;
@@ -146,6 +150,7 @@ class Download {
           headers: { Range: `bytes=${this.offset}-${end}` }, signal: this.controller.signal,
           credentials: "same-origin", cache: "no-store",
         });
+        if (!live()) return;
         const total = rangeTotal(response);
         if (response.status === 416 || (response.status === 206 && total !== this.bytes)) {
           return this.refuse(`The server's copy of “${this.title}” is incomplete or damaged (${formatBytes(total ?? 0)} of ` +
@@ -156,11 +161,11 @@ class Download {
         }
         data = new Uint8Array(await response.arrayBuffer());
       } catch (error) {
-        if (!this.running) return; // paused
+        if (!live()) return; // paused
         return this.stop(`The connection was lost at ${formatBytes(this.offset)} of ${formatBytes(this.bytes)}. ` +
           "Press Resume to carry on from there.", true);
       }
-      if (!this.running) return;
+      if (!live()) return;
       if (data.byteLength !== end - this.offset + 1) {
         return this.refuse(`The server sent a damaged part of “${this.title}”. Nothing was installed; download it again.`);
       }
@@ -168,7 +173,7 @@ class Download {
       this.offset += data.byteLength;
       this.render();
     }
-    if (this.running && this.offset >= this.bytes) await this.verify();
+    if (live() && this.offset >= this.bytes) await this.verify();
   }
 
   /** A failure the download can resume from (a lost connection), or one it cannot. */
