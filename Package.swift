@@ -115,6 +115,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server",
+                "StagePackage",
                 "Storage",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

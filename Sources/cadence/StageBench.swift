@@ -78,6 +78,34 @@ struct StageBench: AsyncParsableCommand {
             saves.append(try await client.timed("PUT", "/api/v1/stage/talks/\(talkID)/arrangement", body: body))
         }
 
+        // Edit mode on the original: save a slide's notes, then create a variation of the whole
+        // talk and restore (reset) the talk to its import, each as one request.
+        var revision = ((try await client.json("GET", "/api/v1/stage/talks/\(talkID)"))["variation"] as? [String: Any])?["revision"] as? Int ?? 0
+        var noteSaves: [Double] = []
+        for round in 0..<repeats {
+            let body = try JSONSerialization.data(withJSONObject: [
+                "revision": revision, "op": "notes", "slideId": slideIDs[round % slideIDs.count],
+                "text": "Round \(round): **welcome** everyone\n- first point\n  - detail",
+            ] as [String: Any])
+            noteSaves.append(try await client.timed("POST", "/api/v1/stage/talks/\(talkID)/variations/\(talkID)/edits", body: body))
+            revision += 1
+        }
+        var creates: [Double] = []
+        for round in 0..<repeats {
+            let body = try JSONSerialization.data(withJSONObject: ["name": "Variation \(round)"])
+            creates.append(try await client.timed("POST", "/api/v1/stage/talks/\(talkID)/variations", body: body))
+        }
+        var resets: [Double] = []
+        for _ in 0..<repeats {
+            let hide = try JSONSerialization.data(withJSONObject: [
+                "revision": revision, "op": "arrange", "slides": slideIDs.enumerated().map { ["id": $1, "hidden": $0 % 3 == 0] },
+            ] as [String: Any])
+            _ = try await client.timed("POST", "/api/v1/stage/talks/\(talkID)/variations/\(talkID)/edits", body: hide)
+            let reset = try JSONSerialization.data(withJSONObject: ["revision": revision + 1, "op": "reset"] as [String: Any])
+            resets.append(try await client.timed("POST", "/api/v1/stage/talks/\(talkID)/variations/\(talkID)/edits", body: reset))
+            revision += 2
+        }
+
         // Presenter → display: a socket of the account (as a display holds) waits for each slide.
         let latencies = try await presenterToDisplay(client: client, talkID: talkID, slideIDs: shown)
 
@@ -112,12 +140,18 @@ struct StageBench: AsyncParsableCommand {
                      slides, p(loads, 0.5), loads.max()!, p(loads, 0.5) / healthz))
         print(String(format: "save order and visibility (%d slides):  p50 %.1f ms, p99 %.1f ms  (p50 ÷ reference %.1f)",
                      slides, p(saves, 0.5), p(saves, 0.99), p(saves, 0.5) / healthz))
+        print(String(format: "save a slide's notes (edit mode):         p50 %.1f ms, p99 %.1f ms  (p50 ÷ reference %.1f)",
+                     p(noteSaves, 0.5), p(noteSaves, 0.99), p(noteSaves, 0.5) / healthz))
+        print(String(format: "create a variation of the %d slides:    p50 %.1f ms, p99 %.1f ms  (p50 ÷ reference %.1f)",
+                     slides, p(creates, 0.5), p(creates, 0.99), p(creates, 0.5) / healthz))
+        print(String(format: "restore the talk to its import:          p50 %.1f ms, p99 %.1f ms  (p50 ÷ reference %.1f)",
+                     p(resets, 0.5), p(resets, 0.99), p(resets, 0.5) / healthz))
         print(String(format: "handout PDF of the %d slides:            %.0f ms for %d pages, %.0f pages/s",
                      shown.count, p(handoutTimes, 0.5), handoutPages, Double(handoutPages) / (p(handoutTimes, 0.5) / 1000)))
         print(String(format: "boot to first /healthz 200:             median %.0f ms of %d", p(bootTimes, 0.5), bootTimes.count))
         print(String(format: "PPTX import:                            %.2f s for %d slides, %.0f ms per slide, %@",
                      importSeconds, slides, importSeconds * 1000 / Double(slides), pictures))
-        print("targets: presenter → display p99 ≤ 30 ms; load ≤ 300 ms; save ≤ 25 ms; boot ≤ 400 ms")
+        print("targets: presenter → display p99 ≤ 30 ms; load ≤ 300 ms; save order/visibility and notes ≤ 25 ms; variation ≤ 50 ms; restore ≤ 200 ms; boot ≤ 400 ms")
     }
 
     private func presenterToDisplay(client: BenchHTTP, talkID: String, slideIDs: [String]) async throws -> [Double] {

@@ -15,7 +15,7 @@ import Testing
 /// which a live server's housekeeping would consider other tests' servers gone.
 @Suite(.serialized) struct SpotsTimeAlertTests {
     @Test func aDueReminderFiresExactlyOnceAndAnEditReArmsIt() async throws {
-        try await withTestServer(live: true) { server in try await withDeadline(40) {
+        try await withTestServer(live: true) { server in try await withDeadline(120) {
             let client = server.client
             let account = try await LiveAccount.make(client)
             let token = account.personToken
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func completedAndPlaceOnlyRemindersNeverFireByTime() async throws {
-        try await withTestServer(live: true) { server in try await withDeadline(30) {
+        try await withTestServer(live: true) { server in try await withDeadline(90) {
             let client = server.client
             let token = try await client.register(email: uniqueEmail("spots"))
             let due = SpotsFixture.iso(server.clock.now().addingTimeInterval(1))
@@ -117,7 +117,7 @@ import Testing
 
         // The next server starts: the missed alert goes out once, late.
         try await SpotsServers.run(database, clock: clock, live: true) { client in
-            try await withDeadline(30) {
+            try await withDeadline(90) {
                 let login = try await client.login(email: email, password: password)
                 let token = try #require(login.object["token"] as? String)
                 #expect(try await eventually {
@@ -164,7 +164,7 @@ import Testing
         let appB = try await SpotsServers.application(databaseB, clock: clock, live: true)
         try await appA.test(.live) { clientA in
             try await appB.test(.live) { clientB in
-                try await withDeadline(40) {
+                try await withDeadline(120) {
                     let token = try await clientA.register(email: uniqueEmail("twice"))
                     var created: [String] = []
                     for n in 0..<10 {

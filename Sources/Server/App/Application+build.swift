@@ -6,6 +6,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
+import StagePackage
 import Storage
 
 /// What the server needs from outside: where it listens, where data lives, how it
@@ -23,6 +24,9 @@ public struct ServerDependencies: Sendable {
     /// The map's background tiles (Spots).
     public var mapTiles: MapTiles
     public var logger: Logger
+    /// The scrypt cost for password-protected Stage packages: OWASP's by default; tests lower it,
+    /// as a debug build derives the key ten times slower.
+    public var packageKeyCost: KDFParameters = .recommended
 
     public init(
         database: Database, mailer: any Mailer, clock: any WallClock = SystemClock(),
@@ -100,7 +104,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let talks = TalksController(talks: SQLTalkRepository(database: database), live: live, clock: dependencies.clock)
     talks.addRoutes(to: authenticated.group("api/v1/talks"))
     TalkPagesController(talks: talks.talks, api: talks, pages: pages, clock: dependencies.clock).addRoutes(to: authenticated)
-    let stage = StageLibrary(store: SQLStageRepository(database: database), files: AssetStore(dataDirectory: dependencies.dataDirectory),
+    let stage = StageLibrary(store: SQLStageRepository(database: database), variations: SQLStageRepository(database: database), files: AssetStore(dataDirectory: dependencies.dataDirectory),
                              clock: dependencies.clock, logger: dependencies.logger)
     let stageJobs = SQLStageJobsRepository(database: database)
     // Imports run inside the process that took them. On SQLite (one process) any still marked
@@ -115,11 +119,13 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let handouts = StageHandouts(library: stage, mailer: dependencies.mailer, clock: dependencies.clock)
     StageHandoutController(handouts: handouts)
         .addRoutes(to: authenticated.group("api/v1/stage"))
+    StageVariationsController(library: stage, live: live, clock: dependencies.clock)
+        .addRoutes(to: authenticated.group("api/v1/stage"))
     let catalogue = StageCatalogue(dataDirectory: dependencies.dataDirectory, store: SQLStageCatalogueRepository(database: database),
                                    logger: dependencies.logger)
     _ = try? await catalogue.entries(at: now)  // read new or changed packages at start
     StagePackagesController(library: stage, workDirectory: dependencies.dataDirectory.appendingPathComponent("work", isDirectory: true),
-                            clock: dependencies.clock, catalogue: catalogue)
+                            keyCost: dependencies.packageKeyCost, clock: dependencies.clock, catalogue: catalogue)
         .addRoutes(to: authenticated.group("api/v1/stage"))
     StageCatalogueController(catalogue: catalogue, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/stage"))
     StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),

@@ -25,6 +25,7 @@ struct StagePagesController {
         router.get("/phone/stage/series/:id/delete", use: confirmDelete)
         router.post("/phone/stage/series/:id/delete", use: delete)
         router.get("/phone/stage/talks/:id", use: presenter)
+        router.get("/phone/stage/talks/:id/edit", use: editor)
         router.post("/phone/stage/talks/:id/handout/email", use: emailHandout)
         router.get("/phone/stage/import", use: importPage)
         router.get("/phone/stage/packages", use: packagesPage)
@@ -131,6 +132,19 @@ struct StagePagesController {
             "talkId": Self.id(talk.id), "talkTitle": talk.title, "seriesId": Self.id(talk.seriesID),
             "advanceMethod": preferences.advanceMethod.rawValue, "bodyClass": "page stage presenter-page", "live": true,
             "appealKinds": AppealKind.allCases.map { ["value": $0.rawValue, "label": $0.label] },
+        ], request: request, context: context)
+    }
+
+    /// Edit mode (S5, S6): a shell over the variations API; `?variation=` picks the variation.
+    @Sendable func editor(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        guard let talk = try await store.talk(id: try context.parameters.requireID("id"), accountID: identity.account.id),
+              let series = try await store.series(id: talk.seriesID, accountID: identity.account.id)
+        else { throw APIError.notFound("talk") }
+        return pages.render("stage-edit", title: "Edit \(talk.title)", [
+            "talkId": Self.id(talk.id), "talkTitle": talk.title, "seriesId": Self.id(series.id), "seriesTitle": series.title,
+            "slideLanguages": ([series.slideLanguage] + series.slideLanguages).joined(separator: " "),
+            "notesLanguage": series.notesLanguage,
         ], request: request, context: context)
     }
 

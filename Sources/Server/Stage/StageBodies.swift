@@ -82,6 +82,37 @@ struct TalkBody: Encodable {
     let appeal: AppealChoice
     let songs: [String]
     let slides: [SlideBody]
+    /// The variation shown: its id (the talk's own for the original), name and revision (edits name it).
+    let variation: VariationBody
+
+    /// - Parameter variation: the variation as saved, when it was just saved (its new revision).
+    init(_ edited: EditedTalk, variation: TalkVariation? = nil) {
+        let talk = edited.talk
+        id = talk.id
+        seriesId = talk.seriesID
+        title = talk.title
+        appeal = talk.appeal
+        songs = Deck.songs(in: edited.slides.values)
+        slides = talk.arrangement.compactMap { placement in edited.slides[placement.slideID].map { SlideBody($0, hidden: placement.hidden) } }
+        self.variation = VariationBody(variation ?? edited.variation)
+    }
+}
+
+struct VariationBody: Encodable {
+    let id: UUID
+    let name: String
+    let isOriginal: Bool
+    let revision: Int
+    /// Whether it differs from the talk as imported (what "reset" would undo).
+    let edited: Bool
+
+    init(_ variation: TalkVariation) {
+        id = variation.id
+        name = variation.name
+        isOriginal = variation.isOriginal
+        revision = variation.revision
+        edited = !variation.edits.isEmpty
+    }
 }
 
 /// What the presenter loads: the presented slides in order, resolved for the chosen languages.

@@ -95,11 +95,10 @@ struct StageController {
 
     @Sendable func showTalk(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
-        let talk = try await requireTalk(context, account: account)
-        let slides = Dictionary(uniqueKeysWithValues: try await store.slides(talkID: talk.id, accountID: account.id).map { ($0.id, $0) })
-        return .json(TalkBody(
-            id: talk.id, seriesId: talk.seriesID, title: talk.title, appeal: talk.appeal, songs: Deck.songs(in: slides.values),
-            slides: talk.arrangement.compactMap { placement in slides[placement.slideID].map { SlideBody($0, hidden: placement.hidden) } }))
+        guard let (_, edited) = try await library.edited(talkID: try context.parameters.requireID("id"), accountID: account.id) else {
+            throw APIError.notFound("talk")
+        }
+        return .json(TalkBody(edited))
     }
 
     @Sendable func deck(request: Request, context: AppContext) async throws -> Response {
@@ -122,12 +121,13 @@ struct StageController {
     /// Saves order and visibility in one write (the seed allows 250 ms; we aim for 25).
     @Sendable func arrange(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
-        var talk = try await requireTalk(context, account: account)
+        let id = try context.parameters.requireID("id")
         var request = request
         let input = try await request.decodeJSON(ArrangementInput.self, context: context)
-        try talk.rearrange(input.slides.map { SlidePlacement(slideID: $0.id, hidden: $0.hidden ?? false) })
-        guard try await store.updateTalk(talk, accountID: account.id, at: clock.now()) else { throw APIError.notFound("talk") }
-        return .json(TalkSummaryBody(talk))
+        let edited = try await library.changeActive(talkID: id, accountID: account.id) { edited in
+            try edited.rearrange(input.slides.map { SlidePlacement(slideID: $0.id, hidden: $0.hidden ?? false) })
+        }
+        return .json(TalkSummaryBody(edited.talk))
     }
 
     struct AppealInput: Decodable {
@@ -138,20 +138,21 @@ struct StageController {
     /// Changes the appeal; it takes effect the next time the talk is presented (the seed's rule).
     @Sendable func chooseAppeal(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
-        var talk = try await requireTalk(context, account: account)
+        let id = try context.parameters.requireID("id")
         var request = request
         let input = try await request.decodeJSON(AppealInput.self, context: context)
         guard let kind = AppealKind(rawValue: input.kind) else {
             throw APIError.invalid(field: "kind", "The appeal is vocal, instrumental or text.")
         }
-        let songs = Deck.songs(in: try await store.slides(talkID: talk.id, accountID: account.id))
-        if let song = input.song, !song.isEmpty, !songs.contains(song) {
-            throw APIError.invalid(field: "song", songs.isEmpty ? "This talk offers no songs." : "Choose one of: \(songs.joined(separator: ", ")).")
+        let edited = try await library.changeActive(talkID: id, accountID: account.id) { edited in
+            let songs = Deck.songs(in: edited.slides.values)
+            if let song = input.song, !song.isEmpty, !songs.contains(song) {
+                throw APIError.invalid(field: "song", songs.isEmpty ? "This talk offers no songs." : "Choose one of: \(songs.joined(separator: ", ")).")
+            }
+            // No song given: keep the one chosen before (or the first offered), so a vocal appeal never loses its slides.
+            edited.chooseAppeal(AppealChoice(kind: kind, song: input.song.flatMap { $0.isEmpty ? nil : $0 } ?? edited.talk.appeal.song ?? songs.first))
         }
-        // No song given: keep the one chosen before (or the first offered), so a vocal appeal never loses its slides.
-        talk.appeal = AppealChoice(kind: kind, song: input.song.flatMap { $0.isEmpty ? nil : $0 } ?? talk.appeal.song ?? songs.first)
-        guard try await store.updateTalk(talk, accountID: account.id, at: clock.now()) else { throw APIError.notFound("talk") }
-        return .json(TalkSummaryBody(talk))
+        return .json(TalkSummaryBody(edited.talk))
     }
 
     // MARK: Media

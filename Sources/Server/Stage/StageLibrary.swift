@@ -8,6 +8,7 @@ import Storage
 /// series are shown, decks for presenting, and deleting a series with its files.
 struct StageLibrary: Sendable {
     let store: any StageRepository
+    let variations: any StageVariationRepository
     let files: AssetStore
     let clock: any WallClock
     let logger: Logger
@@ -54,19 +55,60 @@ struct StageLibrary: Sendable {
         let assets: [UUID: MediaAsset]
     }
 
-    /// Everything the presenter needs for a talk, in the series' chosen languages.
+    /// Everything the presenter needs for a talk as its chosen variation shows it, in the series' chosen languages.
     func load(talkID: UUID, accountID: UUID) async throws -> LoadedTalk? {
+        guard let (series, edited) = try await edited(talkID: talkID, accountID: accountID) else { return nil }
+        let deck = Deck(talk: edited.talk, slides: edited.slides,
+                        slideLanguage: series.slideLanguage, notesLanguage: series.notesLanguage,
+                        fallbackLanguages: series.slideLanguages)
+        let slides = Array(edited.slides.values)
+        let assetIDs = Set(slides.flatMap { $0.media.values.values })
+        let assets = try await store.assets(ids: Array(assetIDs), accountID: accountID)
+        return LoadedTalk(talk: edited.talk, series: series, slides: slides, deck: deck,
+                          assets: Dictionary(uniqueKeysWithValues: assets.map { ($0.id, $0) }))
+    }
+
+    /// The talk as a variation shows it: the one asked for, else the one the talk presents now.
+    func edited(talkID: UUID, accountID: UUID, variationID: UUID? = nil) async throws -> (Series, EditedTalk)? {
         guard let talk = try await store.talk(id: talkID, accountID: accountID),
               let series = try await store.series(id: talk.seriesID, accountID: accountID)
         else { return nil }
+        let id: UUID
+        if let variationID { id = variationID } else { id = try await variations.activeVariationID(talkID: talkID, accountID: accountID) }
+        guard let variation = try await variations.variation(id: id, talkID: talkID, accountID: accountID)
+            ?? (variationID == nil ? TalkVariation.original(of: talkID) : nil)
+        else { return nil }
         let slides = try await store.slides(talkID: talkID, accountID: accountID)
-        let deck = Deck(talk: talk, slides: Dictionary(uniqueKeysWithValues: slides.map { ($0.id, $0) }),
-                        slideLanguage: series.slideLanguage, notesLanguage: series.notesLanguage,
-                        fallbackLanguages: series.slideLanguages)
-        let assetIDs = Set(slides.flatMap { $0.media.values.values })
-        let assets = try await store.assets(ids: Array(assetIDs), accountID: accountID)
-        return LoadedTalk(talk: talk, series: series, slides: slides, deck: deck,
-                          assets: Dictionary(uniqueKeysWithValues: assets.map { ($0.id, $0) }))
+        return (series, EditedTalk(talk: talk, slides: slides, variation: variation))
+    }
+
+    /// Saves an edited variation; a 409 naming the conflict when it was saved elsewhere meanwhile.
+    @discardableResult
+    func save(_ variation: TalkVariation, accountID: UUID) async throws -> TalkVariation {
+        var variation = variation
+        guard try await variations.saveVariation(variation, accountID: accountID, at: clock.now()) else {
+            throw APIError(.conflict, code: "edit_conflict",
+                           "This talk was changed on another device meanwhile; reload it to see those changes, then edit again.",
+                           field: "revision")
+        }
+        variation.revision += 1
+        return variation
+    }
+
+    /// Applies one change to the variation the talk presents now, retrying once if another device
+    /// saved in between (order, visibility and appeal are set whole, so the later one simply wins).
+    func changeActive(talkID: UUID, accountID: UUID, _ change: (inout EditedTalk) throws -> Void) async throws -> EditedTalk {
+        for attempt in 0..<2 {
+            guard var (_, edited) = try await edited(talkID: talkID, accountID: accountID) else { throw APIError.notFound("talk") }
+            try change(&edited)
+            do {
+                try await save(edited.variation, accountID: accountID)
+                return edited
+            } catch let error as APIError where error.code == "edit_conflict" && attempt == 0 {
+                continue
+            }
+        }
+        throw APIError(.conflict, code: "edit_conflict", "This talk is being changed on another device; try again.")
     }
 
     /// Deletes a series, its talks and its files; false when there is no such series.

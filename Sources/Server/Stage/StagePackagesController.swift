@@ -14,6 +14,7 @@ import Storage
 struct StagePackagesController {
     let library: StageLibrary
     let workDirectory: URL
+    let keyCost: KDFParameters
     let clock: any WallClock
     /// Set when packages can come from the server's catalogue (`?catalogueId=`).
     var catalogue: StageCatalogue? = nil
@@ -64,7 +65,7 @@ struct StagePackagesController {
         do {
             _ = try PackageWriter.write(PackageInfo(title: series.title, languages: series.slideLanguages + series.notesLanguages,
                                                     createdAt: clock.now()),
-                                        content: content, media: media, password: password, to: file)
+                                        content: content, media: media, password: password, to: file, kdfParameters: keyCost)
         } catch let error as PackageError {
             throw APIError(.conflict, code: "not_exportable", error.message)
         }

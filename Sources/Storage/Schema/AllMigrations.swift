@@ -12,4 +12,5 @@ let allMigrations: [Migration] = [
     tempoMigration,
     tempoRunsMigration,
     stageCatalogueMigration,
+    stageVariationsMigration,
 ]

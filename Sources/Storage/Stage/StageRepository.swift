@@ -35,6 +35,8 @@ public protocol StageRepository: Sendable {
     func talk(id: UUID, accountID: UUID) async throws -> StageTalk?
     /// Saves a new talk with its slides and media records, all or nothing.
     func insertTalk(_ talk: StageTalk, slides: [Slide], assets: [MediaAsset], accountID: UUID, at: Date) async throws
+    /// Pictures and videos added to a series (edit mode's uploads).
+    func addAssets(_ assets: [MediaAsset], accountID: UUID, at: Date) async throws
     /// A whole series (an installed package) in one transaction: all of it, or nothing.
     func installSeries(_ series: Series, talks: [(talk: StageTalk, slides: [Slide])], assets: [MediaAsset], accountID: UUID, at: Date) async throws
     /// Saves title, order, visibility and appeal of an existing talk; false when there is no such talk.
@@ -137,6 +139,10 @@ public struct SQLStageRepository: StageRepository {
         }
     }
 
+    public func addAssets(_ assets: [MediaAsset], accountID: UUID, at: Date) async throws {
+        try await database.transaction { sql in try await Self.insertAssets(assets, accountID: accountID, at: at, on: sql) }
+    }
+
     public func installSeries(_ series: Series, talks: [(talk: StageTalk, slides: [Slide])], assets: [MediaAsset], accountID: UUID, at: Date) async throws {
         try await database.transaction { sql in
             try await Self.saveSeries(series, accountID: accountID, at: at, on: sql)
@@ -175,20 +181,30 @@ public struct SQLStageRepository: StageRepository {
             .values(SQLBind(talk.id.uuidString), SQLBind(account), SQLBind(talk.seriesID.uuidString), SQLBind(talk.title),
                     SQLBind(talk.position), SQLBind(arrangement), SQLBind(appeal), SQLBind(now), SQLBind(now))
             .run()
-        // Batches keep each statement well under both engines' bound-parameter limits.
+        try await insertAssets(assets, accountID: accountID, at: at, on: sql)
+        for chunk in slideRows.chunked(by: 200) {
+            let insert = sql.insert(into: "stage_slides").columns("id", "account_id", "talk_id", "slide", "created_at")
+            for row in chunk {
+                insert.values(SQLBind(row[0]), SQLBind(row[1]), SQLBind(row[2]), SQLBind(row[3]), SQLBind(now))
+            }
+            try await insert.run()
+        }
+    }
+
+    static func insertAssets(_ assets: [MediaAsset], accountID: UUID, at: Date, on sql: any SQLDatabase) async throws {
+        let now = at.millisecondsSince1970, account = accountID.uuidString
+        // The series must be the account's; batches keep each statement under both engines' bound-parameter limits.
+        for seriesID in Set(assets.map(\.seriesID)) {
+            guard try await sql.select().column("id").from("stage_series").where("id", .equal, seriesID.uuidString)
+                .where("account_id", .equal, account).first() != nil
+            else { throw StageStoreError.seriesNotFound }
+        }
         for chunk in assets.chunked(by: 200) {
             let insert = sql.insert(into: "stage_assets").columns(Self.assetColumns + ["account_id", "created_at"])
             for asset in chunk {
                 insert.values(SQLBind(asset.id.uuidString), SQLBind(asset.seriesID.uuidString), SQLBind(asset.contentType),
                               SQLBind(asset.byteSize), SQLBind(asset.sha256), SQLBind(asset.width), SQLBind(asset.height),
                               SQLBind(asset.durationMs), SQLBind(asset.origin.rawValue), SQLBind(account), SQLBind(now))
-            }
-            try await insert.run()
-        }
-        for chunk in slideRows.chunked(by: 200) {
-            let insert = sql.insert(into: "stage_slides").columns("id", "account_id", "talk_id", "slide", "created_at")
-            for row in chunk {
-                insert.values(SQLBind(row[0]), SQLBind(row[1]), SQLBind(row[2]), SQLBind(row[3]), SQLBind(now))
             }
             try await insert.run()
         }

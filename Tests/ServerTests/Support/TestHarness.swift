@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import Server
+import StagePackage
 import Storage
 import Synchronization
 
@@ -70,9 +71,11 @@ func withTestServer(live: Bool = false, _ body: @escaping @Sendable (TestServer)
     defer { try? FileManager.default.removeItem(at: dataDirectory) }
     var logger = Logger(label: "test.server")
     logger.logLevel = .warning
-    let dependencies = ServerDependencies(
+    var dependencies = ServerDependencies(
         database: database, mailer: mailer, clock: clock, passwordHasher: PasswordHasher(cost: 4),
         publicURL: "http://cadence.test", dataDirectory: dataDirectory, logger: logger)
+    // Like bcrypt's cost 4 above: protected packages still use scrypt, at a cost a debug build can afford.
+    dependencies.packageKeyCost = KDFParameters(n: 1 << 10, r: 8, p: 1)
     let server = try await assembleServer(dependencies)
     let app = Application(router: server.router, server: webSocketServer(server.router),
                           configuration: .init(address: .hostname("127.0.0.1", port: 0)),

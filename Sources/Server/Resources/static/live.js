@@ -6,7 +6,7 @@
 const SEQ_KEY = "cadence.live.seq";
 const QUEUE_KEY = "cadence.live.queue";
 
-function newId() {
+export function newId() {
   if (crypto.randomUUID) return crypto.randomUUID();
   // Pages served over plain http on a LAN are not a secure context: build a v4 UUID by hand.
   const b = crypto.getRandomValues(new Uint8Array(16));

@@ -67,14 +67,7 @@ export function isoSeconds(ms) {
   return new Date(wholeSecond(ms)).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-export function newId() {
-  if (crypto.randomUUID) return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+export { newId } from "./live.js";
 
 /**
  * Where a run is in its plan after `seconds` of running (pauses left out): the interval, the

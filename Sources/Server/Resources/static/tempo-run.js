@@ -1,7 +1,7 @@
 // One run (M5): its stats (time, distance, pace, splits, climb, heart rate, cadence, calories
 // with how they were estimated), charts over time drawn as SVG from the summary's series,
 // what cleaning dropped, export to GPX/TCX, rename and delete.
-import { api, el, showError } from "./tempo-util.js";
+import { api, el, niceStep, showError, svg } from "./tempo-util.js";
 import { cadenceUnit, clock, paceText } from "./tempo-run-common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -9,22 +9,6 @@ const root = $("run-page");
 const runId = root.dataset.runId;
 const errorBox = $("run-error");
 const notice = $("run-notice");
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(tag, attributes = {}, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function niceStep(range, count) {
-  const raw = range / Math.max(1, count);
-  const power = 10 ** Math.floor(Math.log10(raw || 1));
-  for (const m of [1, 2, 5, 10]) if (m * power >= raw) return m * power;
-  return 10 * power;
-}
-
 /** A line chart of [{seconds, value}] at the width it is shown at; `invert` puts small values on top (pace). */
 function lineChart(target, points, { format, invert = false, unit }) {
   const W = Math.round(Math.min(960, Math.max(240, target.parentElement?.clientWidth || 600)));
@@ -115,7 +99,7 @@ function render(body) {
   $("run-name").textContent = run.name;
   $("rename-name").value = run.name;
   const started = new Date(run.startedAt).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
-  $("run-when").textContent = `${started} · ${run.activity}${run.status === "recording" ? " · still recording" : ""}${run.source === "imported" ? " · imported" : ""}`;
+  $("run-when").textContent = `${started} · ${run.activity}${run.status === "recording" ? " · still recording" : ""}${run.source === "recorded" ? "" : ` · imported from ${run.source.toUpperCase()}`}`;
   const hasDistance = s.distance > 0;
   $("run-stats").replaceChildren(
     stat("Time", clock(s.elapsedSeconds), "time"),

@@ -66,16 +66,18 @@ export function minutes(seconds) {
 
 const SVG = "http://www.w3.org/2000/svg";
 
-function svg(tag, attributes = {}, text) {
+/** An SVG element with attributes (and text). */
+export function svg(tag, attributes = {}, text) {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-function niceStep(range, target) {
+/** A round grid step (1, 2 or 5 × 10^n) that cuts `range` into about `target` parts. */
+export function niceStep(range, target) {
   const raw = range / Math.max(1, target);
-  const power = 10 ** Math.floor(Math.log10(raw));
+  const power = 10 ** Math.floor(Math.log10(raw || 1));
   for (const m of [1, 2, 5, 10]) if (m * power >= raw) return m * power;
   return 10 * power;
 }

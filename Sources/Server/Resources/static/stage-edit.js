@@ -1,0 +1,511 @@
+// Edit mode (S5, S6): a variation's slides as thumbnails — select, hide/show, drag or move to
+// reorder, duplicate, delete, insert an uploaded picture or video — and the current slide's
+// notes in a small rich editor. Every change goes to the server at once (notes after a short
+// pause) as an edit on the revision it was made on; a 409 means another device changed the
+// variation, so it is reloaded. Undo/redo keep up to ten whole states (order, visibility,
+// notes) and put an earlier one back with the edits needed; leaving the page clears them.
+const $ = (id) => document.getElementById(id);
+const root = $("editor");
+const talkId = root.dataset.talkId;
+const slideLanguages = root.dataset.slideLanguages.split(" ").filter(Boolean);
+const notesLanguage = root.dataset.notesLanguage;
+const api = `/api/v1/stage/talks/${talkId}`;
+const LIMIT = 10;
+const NOTES_PAUSE = 600;
+
+let variationId = new URL(location.href).searchParams.get("variation");
+let talk = null;             // TalkBody of the variation being edited
+let variations = [];         // VariationBody list
+let activeId = null;         // the variation the talk presents
+let currentId = null;        // the slide whose notes are open
+const selected = new Set();
+let undoStack = [];
+let redoStack = [];
+let notesTimer = null;
+let notesDirty = false;
+let queue = Promise.resolve();
+let pending = 0;
+let refocus = null;          // after a move: [slide id, button class] to keep the keyboard where it was
+
+// --- Talking to the server ----------------------------------------------------------
+async function call(method, path, body, raw) {
+  const options = { method, credentials: "same-origin", headers: {} };
+  if (raw) {
+    options.body = raw;
+    options.headers["Content-Type"] = raw.type || "application/octet-stream";
+  } else if (body !== undefined) {
+    options.body = JSON.stringify(body);
+    options.headers["Content-Type"] = "application/json";
+  }
+  const response = await fetch(api + path, options);
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const error = new Error((data && (data.message || (data.error && data.error.message))) || `The server answered ${response.status}.`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+function showError(message) {
+  $("edit-error").textContent = message;
+  $("edit-error").hidden = !message;
+}
+
+function saving(delta) {
+  pending += delta;
+  $("save-state").textContent = pending > 0 || notesDirty ? "Saving…" : "Saved";
+  root.dataset.saving = String(pending > 0 || notesDirty);
+}
+
+/// Sends edits one after another, each on the revision the one before left.
+function edit(op, fields = {}) {
+  saving(1);
+  const run = queue.then(async () => {
+    try {
+      talk = await call("POST", `/variations/${talk.variation.id}/edits`, { revision: talk.variation.revision, op, ...fields });
+      showError("");
+      render();
+    } catch (error) {
+      if (error.status === 409) {
+        await reload();
+        undoStack = [];
+        redoStack = [];
+        showError("This talk was changed on another device; it has been reloaded with those changes. Make your change again.");
+        notesDirty = false;
+        render();
+        drawNotes(true);
+      } else {
+        showError(error.message);
+        render();
+      }
+      throw error;
+    } finally {
+      saving(-1);
+    }
+  });
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function reload() {
+  const list = await call("GET", "/variations");
+  variations = list.variations;
+  activeId = list.active;
+  if (!variationId || !variations.some((v) => v.id === variationId)) variationId = activeId;
+  talk = await call("GET", `/variations/${variationId}`);
+  if (!talk.slides.some((s) => s.id === currentId)) currentId = talk.slides[0] ? talk.slides[0].id : null;
+  for (const id of [...selected]) if (!talk.slides.some((s) => s.id === id)) selected.delete(id);
+}
+
+// --- Undo and redo: whole states ------------------------------------------------------
+function snapshot() {
+  return {
+    slides: talk.slides.map((s) => ({ id: s.id, hidden: s.hidden })),
+    notes: Object.fromEntries(talk.slides.map((s) => [s.id, s.notes[notesLanguage] || ""])),
+  };
+}
+
+/// Call before a change: the state now can be gone back to; what could be redone goes.
+function remember() {
+  undoStack.push(snapshot());
+  if (undoStack.length > LIMIT) undoStack.shift();
+  redoStack = [];
+  updateHistoryButtons();
+}
+
+function updateHistoryButtons() {
+  $("undo").disabled = undoStack.length === 0;
+  $("redo").disabled = redoStack.length === 0;
+  root.dataset.undo = String(undoStack.length);
+  root.dataset.redo = String(redoStack.length);
+}
+
+/// Puts a remembered state back: slides added since are deleted (or hidden when they cannot
+/// be), the order and visibility arranged, and notes that differ written back.
+async function restore(state) {
+  const present = new Set(talk.slides.map((s) => s.id));
+  const wanted = new Set(state.slides.map((s) => s.id));
+  const extra = [];
+  for (const slide of talk.slides) {
+    if (wanted.has(slide.id)) continue;
+    try { await edit("delete", { slideId: slide.id }); } catch { extra.push({ id: slide.id, hidden: true }); }
+  }
+  const order = state.slides.filter((s) => present.has(s.id)).concat(extra);
+  const now = talk.slides.map((s) => `${s.id}:${s.hidden}`).join();
+  if (order.map((s) => `${s.id}:${s.hidden}`).join() !== now) await edit("arrange", { slides: order });
+  for (const slide of talk.slides) {
+    const text = state.notes[slide.id];
+    if (text !== undefined && text !== (slide.notes[notesLanguage] || "")) {
+      await edit("notes", { slideId: slide.id, language: notesLanguage, text });
+    }
+  }
+}
+
+async function step(from, to) {
+  await flushNotes();
+  await queue;
+  const state = from.pop();
+  if (!state) return;
+  to.push(snapshot());
+  if (to.length > LIMIT) to.shift();
+  updateHistoryButtons();
+  try { await restore(state); } catch { /* shown already */ }
+  drawNotes(true);
+  updateHistoryButtons();
+}
+const undo = () => step(undoStack, redoStack);
+const redo = () => step(redoStack, undoStack);
+
+// --- Slides ---------------------------------------------------------------------------
+function picture(slide) {
+  for (const language of slideLanguages) if (slide.media[language]) return slide.media[language];
+  return Object.values(slide.media)[0] || null;
+}
+
+function arrangement() {
+  return talk.slides.map((s) => ({ id: s.id, hidden: s.hidden }));
+}
+
+function change(op, fields) {
+  remember();
+  return edit(op, fields).catch(() => {
+    undoStack.pop();
+    updateHistoryButtons();
+  });
+}
+
+function move(from, to) {
+  if (to < 0 || to >= talk.slides.length || from === to) return Promise.resolve();
+  const order = arrangement();
+  const [moved] = order.splice(from, 1);
+  order.splice(to, 0, moved);
+  return change("arrange", { slides: order });
+}
+
+function render() {
+  if (!talk) return;
+  root.dataset.state = "ready";
+  root.dataset.variation = talk.variation.id;
+  root.dataset.revision = String(talk.variation.revision);
+  const list = $("slides");
+  list.replaceChildren(...talk.slides.map((slide, index) => slideItem(slide, index)));
+  if (refocus && pending <= 1) {
+    const button = list.querySelector(`li[data-id="${refocus[0]}"] .${refocus[1]}`);
+    if (button) button.focus();
+    refocus = null;
+  }
+  drawVariations();
+  drawNotes(false);
+  updateHistoryButtons();
+}
+
+function slideItem(slide, index) {
+  const number = index + 1;
+  const item = document.createElement("li");
+  item.className = "edit-slide" + (slide.hidden ? " is-hidden" : "") + (slide.id === currentId ? " is-current" : "");
+  item.draggable = true;
+  item.dataset.id = slide.id;
+  item.dataset.index = String(index);
+  if (slide.id === currentId) item.setAttribute("aria-current", "true");
+
+  const check = document.createElement("input");
+  check.type = "checkbox";
+  check.id = `select-${slide.id}`;
+  check.checked = selected.has(slide.id);
+  check.setAttribute("aria-label", `Select slide ${number}`);
+  check.addEventListener("change", () => (check.checked ? selected.add(slide.id) : selected.delete(slide.id)));
+
+  const open = document.createElement("button");
+  open.type = "button";
+  open.className = "edit-thumb";
+  open.setAttribute("aria-label", `Slide ${number}${slide.hidden ? " (hidden)" : ""}: open its notes`);
+  const src = picture(slide);
+  if (src) {
+    const img = document.createElement("img");
+    img.src = src;
+    img.alt = "";
+    img.loading = "lazy";
+    img.width = 160;
+    img.height = 90;
+    open.append(img);
+  } else {
+    const empty = document.createElement("span");
+    empty.className = "thumb-empty";
+    open.append(empty);
+  }
+  open.addEventListener("click", () => selectCurrent(slide.id));
+
+  const label = document.createElement("span");
+  label.className = "edit-slide-label";
+  label.textContent = `${number}${slide.hidden ? " · hidden" : ""}`;
+
+  const up = document.createElement("button");
+  up.type = "button";
+  up.className = "secondary move-up";
+  up.textContent = "↑";
+  up.setAttribute("aria-label", `Move slide ${number} up`);
+  up.disabled = index === 0;
+  up.addEventListener("click", () => {
+    refocus = [slide.id, index - 1 === 0 ? "move-down" : "move-up"];
+    move(index, index - 1);
+  });
+  const down = document.createElement("button");
+  down.type = "button";
+  down.className = "secondary move-down";
+  down.textContent = "↓";
+  down.setAttribute("aria-label", `Move slide ${number} down`);
+  down.disabled = index === talk.slides.length - 1;
+  down.addEventListener("click", () => {
+    refocus = [slide.id, index + 1 === talk.slides.length - 1 ? "move-up" : "move-down"];
+    move(index, index + 1);
+  });
+
+  item.addEventListener("dragstart", (event) => {
+    event.dataTransfer.setData("text/plain", String(index));
+    event.dataTransfer.effectAllowed = "move";
+    item.classList.add("dragging");
+  });
+  item.addEventListener("dragend", () => item.classList.remove("dragging"));
+  item.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+  });
+  item.addEventListener("drop", (event) => {
+    event.preventDefault();
+    const from = Number(event.dataTransfer.getData("text/plain"));
+    if (!Number.isNaN(from)) move(from, index);
+  });
+
+  item.append(check, open, label, up, down);
+  return item;
+}
+
+function selectCurrent(id) {
+  if (id === currentId) return;
+  flushNotes();
+  currentId = id;
+  render();
+  drawNotes(true);
+}
+
+function targets() {
+  const ids = selected.size ? [...selected] : currentId ? [currentId] : [];
+  return ids.filter((id) => talk.slides.some((s) => s.id === id));
+}
+
+function setHidden(hidden) {
+  const ids = new Set(targets());
+  if (!ids.size) return showError("Select the slides first (their checkboxes).");
+  const order = arrangement().map((s) => (ids.has(s.id) ? { id: s.id, hidden } : s));
+  selected.clear();
+  return change("arrange", { slides: order });
+}
+
+// --- Notes: rich-notes markup <-> the editor's HTML ------------------------------------
+function escapeHTML(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function inline(text) {
+  return escapeHTML(text)
+    .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>")
+    .replace(/__(.+?)__/g, "<u>$1</u>")
+    .replace(/~~(.+?)~~/g, "<s>$1</s>")
+    .replace(/\*(.+?)\*/g, "<i>$1</i>");
+}
+
+export function markupToHTML(markup) {
+  let html = "";
+  let depth = 0;
+  for (const line of markup.split("\n")) {
+    const bullet = /^( *)- (.*)$/.exec(line);
+    const level = bullet ? Math.floor(bullet[1].length / 2) + 1 : 0;
+    while (depth < level) { html += "<ul>"; depth++; }
+    while (depth > level) { html += "</ul>"; depth--; }
+    html += bullet ? `<li>${inline(bullet[2])}</li>` : `<div>${line ? inline(line) : "<br>"}</div>`;
+  }
+  while (depth-- > 0) html += "</ul>";
+  return html;
+}
+
+function currentSlide() {
+  return talk && talk.slides.find((s) => s.id === currentId);
+}
+
+/// Redraws the editor from the slide's saved notes (not while the person is typing).
+function drawNotes(force) {
+  const slide = currentSlide();
+  const editor = $("notes-editor");
+  if (!slide) {
+    editor.replaceChildren();
+    $("notes-slide").textContent = "";
+    return;
+  }
+  const index = talk.slides.indexOf(slide);
+  $("notes-slide").textContent = `· slide ${index + 1}`;
+  if (!force && (notesDirty || editor.dataset.slide === slide.id)) return;
+  editor.dataset.slide = slide.id;
+  editor.innerHTML = markupToHTML(slide.notes[notesLanguage] || "");
+}
+
+function notesInput() {
+  if (!notesDirty) {
+    remember();
+    notesDirty = true;
+    saving(0);
+  }
+  clearTimeout(notesTimer);
+  notesTimer = setTimeout(flushNotes, NOTES_PAUSE);
+}
+
+function flushNotes() {
+  clearTimeout(notesTimer);
+  if (!notesDirty) return Promise.resolve();
+  notesDirty = false;
+  const editor = $("notes-editor");
+  const sent = edit("notes", { slideId: editor.dataset.slide, language: notesLanguage, html: editor.innerHTML });
+  return sent.catch(() => {});
+}
+
+// --- Variations -------------------------------------------------------------------------
+function drawVariations() {
+  const select = $("variation");
+  select.replaceChildren(...variations.map((v) =>
+    new Option(`${v.name}${v.isOriginal ? " (original)" : ""}${v.id === activeId ? " — presented" : ""}`, v.id, false, v.id === talk.variation.id)));
+  const active = variations.find((v) => v.id === activeId);
+  $("presented").textContent = talk.variation.id === activeId ? "Presented now" : `Presented: ${active ? active.name : "—"}`;
+  $("present").disabled = talk.variation.id === activeId;
+  $("delete-variation").disabled = talk.variation.isOriginal;
+  if (document.activeElement !== $("variation-name")) $("variation-name").value = talk.variation.name;
+}
+
+function open(id) {
+  const url = new URL(location.href);
+  url.searchParams.set("variation", id);
+  location.assign(url.toString());
+}
+
+async function guarded(action) {
+  try {
+    await action();
+    showError("");
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+// --- Wiring ------------------------------------------------------------------------------
+function wire() {
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("hide").addEventListener("click", () => setHidden(true));
+  $("show").addEventListener("click", () => setHidden(false));
+  $("duplicate").addEventListener("click", () => {
+    if (currentId) change("duplicate", { slideId: currentId });
+  });
+  $("delete").addEventListener("click", async () => {
+    for (const id of targets()) await change("delete", { slideId: id });
+    selected.clear();
+    render();
+  });
+  $("insert-file").addEventListener("change", async () => {
+    const file = $("insert-file").files[0];
+    if (!file) return;
+    saving(1);
+    try {
+      const media = await call("POST", `/media?filename=${encodeURIComponent(file.name)}`, undefined, file);
+      const index = talk.slides.findIndex((s) => s.id === currentId);
+      const position = index < 0 ? talk.slides.length : index + ($("insert-where").value === "after" ? 1 : 0);
+      await change("insert", { assetId: media.assetId, position });
+    } catch (error) {
+      showError(error.message);
+    } finally {
+      saving(-1);
+      $("insert-file").value = "";
+    }
+  });
+  $("reset").addEventListener("click", () => ($("confirm-reset").hidden = false));
+  $("reset-no").addEventListener("click", () => ($("confirm-reset").hidden = true));
+  $("reset-yes").addEventListener("click", async () => {
+    $("confirm-reset").hidden = true;
+    await flushNotes();
+    await change("reset");
+    drawNotes(true);
+  });
+  $("restore-notes").addEventListener("click", async () => {
+    await flushNotes();
+    if (currentId) await change("restoreNotes", { slideId: currentId });
+    drawNotes(true);
+  });
+
+  const editor = $("notes-editor");
+  editor.addEventListener("input", notesInput);
+  editor.addEventListener("blur", flushNotes);
+  for (const button of document.querySelectorAll(".fmt")) {
+    button.addEventListener("mousedown", (event) => event.preventDefault()); // keep the selection
+    button.addEventListener("click", () => {
+      editor.focus();
+      document.execCommand(button.dataset.command, false, null);
+    });
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey)) return;
+    if (event.target.matches && event.target.matches("input, select, textarea")) return; // their own undo
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
+    else if ((key === "z" && event.shiftKey) || key === "y") { event.preventDefault(); redo(); }
+  });
+
+  $("variation").addEventListener("change", () => open($("variation").value));
+  $("present").addEventListener("click", () => guarded(async () => {
+    await call("PUT", "/variation", { id: talk.variation.id });
+    activeId = talk.variation.id;
+    render();
+  }));
+  $("rename").addEventListener("click", () => guarded(async () => {
+    await queue;
+    const renamed = await call("PUT", `/variations/${talk.variation.id}`, { name: $("variation-name").value, revision: talk.variation.revision });
+    talk.variation = renamed;
+    variations = variations.map((v) => (v.id === renamed.id ? renamed : v));
+    render();
+  }));
+  $("delete-variation").addEventListener("click", () => {
+    $("confirm-delete-variation-text").textContent = `Delete the variation “${talk.variation.name}”? The original and other variations stay.`;
+    $("confirm-delete-variation").hidden = false;
+  });
+  $("delete-variation-no").addEventListener("click", () => ($("confirm-delete-variation").hidden = true));
+  $("delete-variation-yes").addEventListener("click", () => guarded(async () => {
+    await call("DELETE", `/variations/${talk.variation.id}`);
+    open(talkId);
+  }));
+  $("new-variation").addEventListener("click", () => guarded(async () => {
+    await flushNotes();
+    await queue;
+    const body = { name: $("new-name").value.trim() };
+    if ($("new-from").value === "this") body.from = talk.variation.id;
+    const created = await call("POST", "/variations", body);
+    open(created.id);
+  }));
+  // Leaving edit mode: what is still being typed is saved, and the history goes.
+  $("done").addEventListener("click", async (event) => {
+    event.preventDefault();
+    await flushNotes();
+    await queue;
+    undoStack = [];
+    redoStack = [];
+    location.assign($("done").href);
+  });
+}
+
+wire();
+reload()
+  .then(() => {
+    render();
+    drawNotes(true);
+    saving(0);
+    $("save-state").textContent = "";
+  })
+  .catch((error) => showError(`The talk could not be loaded: ${error.message}`));

@@ -1,0 +1,247 @@
+import CadenceCore
+import DeckImport
+import Foundation
+import Hummingbird
+import NIOCore
+import Stage
+import Storage
+
+/// `/api/v1/stage/talks/{id}/variations…` (S5, S6): a talk's variations — list, create from the
+/// original or another, rename, delete (never the original), switch (the presenter and the
+/// displays follow) — and edit mode's changes to one of them, each made on a named revision so
+/// two devices editing at once get a clear conflict (409) instead of losing work. Pictures and
+/// videos for "insert" are uploaded to `…/media` first.
+struct StageVariationsController {
+    let library: StageLibrary
+    let live: LiveService
+    let clock: any WallClock
+
+    var variations: any StageVariationRepository { library.variations }
+
+    func addRoutes(to group: RouterGroup<AppContext>) {
+        group.get("talks/:id/variations", use: list)
+        group.post("talks/:id/variations", use: create)
+        group.get("talks/:id/variations/:variationId", use: show)
+        group.put("talks/:id/variations/:variationId", use: rename)
+        group.delete("talks/:id/variations/:variationId", use: delete)
+        group.post("talks/:id/variations/:variationId/edits", use: edit)
+        group.put("talks/:id/variation", use: choose)
+        group.post("talks/:id/media", use: uploadMedia)
+    }
+
+    struct ListBody: Encodable {
+        let active: UUID
+        let variations: [VariationBody]
+    }
+
+    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let talkID = try await requireTalk(context, accountID: account.id)
+        return .json(ListBody(active: try await variations.activeVariationID(talkID: talkID, accountID: account.id),
+                              variations: try await variations.variations(talkID: talkID, accountID: account.id).map(VariationBody.init)))
+    }
+
+    struct CreateInput: Decodable {
+        let name: String
+        /// The variation to start from; absent: the original.
+        let from: UUID?
+    }
+
+    /// Copies the few differences of the variation it starts from; the slides are shared.
+    @Sendable func create(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let talkID = try await requireTalk(context, accountID: account.id)
+        var request = request
+        let input = try await request.decodeJSON(CreateInput.self, context: context)
+        guard let source = try await variations.variation(id: input.from ?? talkID, talkID: talkID, accountID: account.id) else {
+            throw APIError.invalid(field: "from", "This talk has no such variation to start from.")
+        }
+        let variation: TalkVariation
+        do { variation = try source.copy(named: input.name) } catch { throw APIError.invalid(field: error.field, error.message) }
+        guard try await variations.saveVariation(variation, accountID: account.id, at: clock.now()) else { throw APIError.notFound("talk") }
+        var saved = variation
+        saved.revision = 1
+        return .json(VariationBody(saved), status: .created)
+    }
+
+    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        return .json(TalkBody(try await requireEdited(context, accountID: account.id)))
+    }
+
+    struct RenameInput: Decodable {
+        let name: String
+        let revision: Int
+    }
+
+    @Sendable func rename(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let edited = try await requireEdited(context, accountID: account.id)
+        var request = request
+        let input = try await request.decodeJSON(RenameInput.self, context: context)
+        var variation = edited.variation
+        do {
+            variation = try TalkVariation(id: variation.id, talkID: variation.talkID, name: input.name, edits: variation.edits, revision: input.revision)
+        } catch { throw APIError.invalid(field: error.field, error.message) }
+        return .json(VariationBody(try await library.save(variation, accountID: account.id)))
+    }
+
+    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let talkID = try await requireTalk(context, accountID: account.id)
+        let id = try context.parameters.requireID("variationId")
+        guard id != talkID else { throw APIError.invalid(field: "variationId", "The original cannot be deleted; reset it instead.") }
+        guard try await variations.deleteVariation(id: id, talkID: talkID, accountID: account.id) else { throw APIError.notFound("variation") }
+        return Response(status: .noContent)
+    }
+
+    struct ChooseInput: Decodable {
+        let id: UUID
+    }
+
+    /// The talk presents this variation from now on; an open presenter hears of it and reloads.
+    @Sendable func choose(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let talkID = try await requireTalk(context, accountID: account.id)
+        var request = request
+        let input = try await request.decodeJSON(ChooseInput.self, context: context)
+        guard let variation = try await variations.variation(id: input.id, talkID: talkID, accountID: account.id) else {
+            throw APIError.invalid(field: "id", "This talk has no such variation.")
+        }
+        try await variations.setActiveVariation(variation.id, talkID: talkID, accountID: account.id)
+        try await live.publish(accountID: account.id, type: "stage.variation",
+                               data: LiveJSON.object(["talkId": talkID.uuidString, "variationId": variation.id.uuidString, "name": variation.name]))
+        return .json(VariationBody(variation))
+    }
+
+    // MARK: Edits
+
+    struct EditInput: Decodable {
+        let revision: Int
+        let op: String
+        let slides: [StageController.ArrangementInput.Placement]?
+        let slideId: UUID?
+        let language: String?
+        let text: String?
+        let html: String?
+        let position: Int?
+        let assetId: UUID?
+    }
+
+    @Sendable func edit(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let talkID = try await requireTalk(context, accountID: account.id)
+        let variationID = try context.parameters.requireID("variationId")
+        var request = request
+        let input = try await request.decodeJSON(EditInput.self, context: context)
+        guard let (series, loaded) = try await library.edited(talkID: talkID, accountID: account.id, variationID: variationID) else {
+            throw APIError.notFound("variation")
+        }
+        guard input.revision == loaded.variation.revision else {
+            throw APIError(.conflict, code: "edit_conflict",
+                           "This variation was changed on another device (now revision \(loaded.variation.revision)); reload it, then edit again.",
+                           field: "revision")
+        }
+        var edited = loaded
+        do {
+            try await apply(input, to: &edited, series: series, accountID: account.id)
+        } catch let error as ValidationError {
+            throw APIError.invalid(field: error.field, error.message)
+        }
+        let saved = try await library.save(edited.variation, accountID: account.id)
+        return .json(TalkBody(edited, variation: saved))
+    }
+
+    private func apply(_ input: EditInput, to edited: inout EditedTalk, series: Series, accountID: UUID) async throws {
+        func slideID() throws -> UUID {
+            guard let id = input.slideId else { throw APIError.invalid(field: "slideId", "Say which slide: slideId.") }
+            return id
+        }
+        switch input.op {
+        case "arrange":
+            guard let slides = input.slides else { throw APIError.invalid(field: "slides", "Send the slides in their new order.") }
+            try edited.rearrange(slides.map { SlidePlacement(slideID: $0.id, hidden: $0.hidden ?? false) })
+        case "notes":
+            let language = input.language ?? series.notesLanguage
+            guard series.notesLanguages.contains(language) else {
+                throw APIError.invalid(field: "language", "This series has notes in \(series.notesLanguages.joined(separator: ", ")).")
+            }
+            let markup = input.html.map(RichNotes.fromHTML) ?? input.text.map(RichNotes.clean)
+            guard let markup else { throw APIError.invalid(field: "text", "Send the notes as text (or html).") }
+            try edited.setNotes(markup, slideID: try slideID(), language: language)
+        case "restoreNotes":
+            try edited.restoreNotes(slideID: try slideID())
+        case "duplicate":
+            _ = try edited.duplicate(slideID: try slideID())
+        case "delete":
+            let id = try slideID()
+            let media = edited.slides[id].map { Array($0.media.values.values) } ?? []
+            let assets = try await library.store.assets(ids: media, accountID: accountID)
+            try edited.delete(slideID: id, deletable: assets.allSatisfy { $0.origin == .imported })
+        case "insert":
+            guard let position = input.position else { throw APIError.invalid(field: "position", "Say where: position (0 is before the first slide).") }
+            try edited.insert(try await newSlide(input, series: series, accountID: accountID), at: position)
+        case "reset":
+            edited.reset()
+        default:
+            throw APIError.invalid(field: "op", "The edit is arrange, notes, restoreNotes, insert, duplicate, delete or reset.")
+        }
+    }
+
+    /// A slide for "insert": an uploaded picture or video (`assetId`), or a copy of a slide of
+    /// any of the account's talks (`slideId`) with its notes.
+    private func newSlide(_ input: EditInput, series: Series, accountID: UUID) async throws -> Slide {
+        if let assetID = input.assetId {
+            guard let asset = try await library.store.asset(id: assetID, accountID: accountID), asset.seriesID == series.id else {
+                throw APIError.invalid(field: "assetId", "Upload the picture or video to this talk first (POST …/media).")
+            }
+            let media = Localized(Dictionary(uniqueKeysWithValues: series.slideLanguages.map { ($0, asset.id) }))
+            return try Slide(kind: asset.isVideo ? .video : .image, media: media)
+        }
+        guard let sourceID = input.slideId, let source = try await library.store.slide(id: sourceID, accountID: accountID) else {
+            throw APIError.invalid(field: "slideId", "Say what to insert: an uploaded assetId, or the slideId of a slide from one of your talks.")
+        }
+        return try Slide(kind: source.kind, media: source.media, notes: source.notes, overlays: source.overlays, title: source.title)
+    }
+
+    /// A picture or video for "insert", as the raw body (`?filename=` for the message only).
+    @Sendable func uploadMedia(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        let talkID = try await requireTalk(context, accountID: account.id)
+        guard let talk = try await library.store.talk(id: talkID, accountID: account.id) else { throw APIError.notFound("talk") }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-media-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try await StageImportController.receive(request, into: work, context: context)
+        let media: SlideMediaProbe.Media
+        do { media = try SlideMediaProbe.probe(file: work) } catch {
+            throw APIError.invalid(field: "file", "This file \(error.message); insert a PNG or JPEG picture, or an MP4 or WebM video.")
+        }
+        let asset = try library.files.adopt(work, seriesID: talk.seriesID, contentType: media.contentType, width: media.width,
+                                            height: media.height, durationMs: media.durationMs, origin: .imported, accountID: account.id)
+        try await library.store.addAssets([asset], accountID: account.id, at: clock.now())
+        return .json(MediaBody(assetId: asset.id, contentType: asset.contentType, url: StageLibrary.assetURL(asset.id)), status: .created)
+    }
+
+    struct MediaBody: Encodable {
+        let assetId: UUID
+        let contentType: String
+        let url: String
+    }
+
+    // MARK: Helpers
+
+    private func requireTalk(_ context: AppContext, accountID: UUID) async throws -> UUID {
+        let id = try context.parameters.requireID("id")
+        guard try await library.store.talk(id: id, accountID: accountID) != nil else { throw APIError.notFound("talk") }
+        return id
+    }
+
+    private func requireEdited(_ context: AppContext, accountID: UUID) async throws -> EditedTalk {
+        let talkID = try context.parameters.requireID("id")
+        let variationID = try context.parameters.requireID("variationId")
+        guard let (_, edited) = try await library.edited(talkID: talkID, accountID: accountID, variationID: variationID) else {
+            throw APIError.notFound("variation")
+        }
+        return edited
+    }
+}

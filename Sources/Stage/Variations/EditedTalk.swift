@@ -1,0 +1,145 @@
+import CadenceCore
+import Foundation
+
+/// A talk as a variation shows it: the imported talk and slides with the variation's edits
+/// applied, and the edits a person makes in edit mode (S5). Pure: the caller loads and saves.
+public struct EditedTalk: Equatable, Sendable {
+    public private(set) var talk: StageTalk
+    /// Every slide the variation can show: the imported ones (notes as edited) and its own.
+    public private(set) var slides: [UUID: Slide]
+    public private(set) var variation: TalkVariation
+    /// The imported slides, for "restore the original notes".
+    private let importedSlides: [UUID: Slide]
+
+    public init(talk: StageTalk, slides: [Slide], variation: TalkVariation) {
+        importedSlides = Dictionary(uniqueKeysWithValues: slides.map { ($0.id, $0) })
+        self.talk = talk
+        self.variation = variation
+        self.slides = importedSlides
+        apply()
+    }
+
+    /// The slides in the variation's order, with whether each is hidden.
+    public var placements: [SlidePlacement] { talk.arrangement }
+
+    // MARK: Edits
+
+    /// New order and visibility: every slide listed once, none lost or added on the way.
+    public mutating func rearrange(_ placements: [SlidePlacement]) throws(ValidationError) {
+        var copy = talk
+        try copy.rearrange(placements)
+        variation.edits.arrangement = placements
+        apply()
+    }
+
+    /// Edited notes for one language, as rich-notes markup (already sanitized by `RichNotes`).
+    public mutating func setNotes(_ markup: String, slideID: UUID, language: String) throws(ValidationError) {
+        guard let slide = slides[slideID] else { throw ValidationError(field: "slideId", "This talk has no such slide.") }
+        guard markup.count <= Slide.maximumNotesLength else {
+            throw ValidationError(field: "notes", "Notes have at most \(Slide.maximumNotesLength) characters.")
+        }
+        if variation.edits.addedSlides.contains(where: { $0.id == slideID }) {
+            var edited = slide
+            edited.notes.values[language] = markup
+            replaceAdded(edited)
+        } else if importedSlides[slideID]?.notes.values[language] == markup {
+            variation.edits.notes[slideID]?[language] = nil
+            if variation.edits.notes[slideID]?.isEmpty == true { variation.edits.notes[slideID] = nil }
+        } else {
+            variation.edits.notes[slideID, default: [:]][language] = markup
+        }
+        apply()
+    }
+
+    /// The slide's notes as imported, in every language.
+    public mutating func restoreNotes(slideID: UUID) throws(ValidationError) {
+        guard importedSlides[slideID] != nil else {
+            throw ValidationError(field: "slideId", "Only an imported slide has original notes to restore.")
+        }
+        variation.edits.notes[slideID] = nil
+        apply()
+    }
+
+    /// Adds a slide (a new picture or video, a copy of another talk's slide) before or after one.
+    public mutating func insert(_ slide: Slide, at position: Int) throws(ValidationError) {
+        guard (0...placements.count).contains(position) else { throw ValidationError(field: "position", "There is no such position in the talk.") }
+        guard placements.count < StageTalk.maximumSlides else {
+            throw ValidationError(field: "slides", "A talk has at most \(StageTalk.maximumSlides) slides.")
+        }
+        var arrangement = placements
+        arrangement.insert(SlidePlacement(slideID: slide.id), at: position)
+        variation.edits.addedSlides.append(slide)
+        variation.edits.arrangement = arrangement
+        apply()
+    }
+
+    /// A copy of a slide with its notes, right after it.
+    public mutating func duplicate(slideID: UUID) throws(ValidationError) -> Slide {
+        guard let slide = slides[slideID], let index = placements.firstIndex(where: { $0.slideID == slideID }) else {
+            throw ValidationError(field: "slideId", "This talk has no such slide.")
+        }
+        let copy = try Slide(kind: slide.kind, media: slide.media, notes: slide.notes, overlays: slide.overlays, title: slide.title)
+        try insert(copy, at: index + 1)
+        return copy
+    }
+
+    /// Removes a slide from this variation. `deletable` says whether its media are the person's
+    /// own (imported): shipped media (the demo, an installed package) can only be hidden.
+    public mutating func delete(slideID: UUID, deletable: Bool) throws(ValidationError) {
+        guard slides[slideID] != nil, placements.contains(where: { $0.slideID == slideID }) else {
+            throw ValidationError(field: "slideId", "This talk has no such slide.")
+        }
+        guard deletable else {
+            throw ValidationError(field: "slideId", "This slide came with the series: hide it instead (shipped pictures cannot be deleted).")
+        }
+        variation.edits.arrangement = placements.filter { $0.slideID != slideID }
+        variation.edits.addedSlides.removeAll { $0.id == slideID }
+        variation.edits.notes[slideID] = nil
+        apply()
+    }
+
+    public mutating func chooseAppeal(_ appeal: AppealChoice) {
+        variation.edits.appeal = appeal
+        apply()
+    }
+
+    /// Back to the talk as imported (the seed's "reset with confirmation"; confirming is the page's job).
+    public mutating func reset() {
+        variation.edits = TalkEdits()
+        apply()
+    }
+
+    // MARK: Applying
+
+    private mutating func replaceAdded(_ slide: Slide) {
+        if let index = variation.edits.addedSlides.firstIndex(where: { $0.id == slide.id }) {
+            variation.edits.addedSlides[index] = slide
+        }
+    }
+
+    /// Rebuilds the shown talk from the imported one and the edits. Edits that no longer fit
+    /// (an order naming a slide that is gone) fall back to the imported order rather than lose slides.
+    private mutating func apply() {
+        var all = importedSlides
+        for (id, notes) in variation.edits.notes {
+            guard var slide = all[id] else { continue }
+            for (language, text) in notes { slide.notes.values[language] = text }
+            all[id] = slide
+        }
+        for slide in variation.edits.addedSlides { all[slide.id] = slide }
+        slides = all
+        var shown = talk
+        let imported = importedArrangement ?? talk.arrangement
+        importedArrangement = imported
+        let arrangement = variation.edits.arrangement.flatMap { placements in
+            placements.allSatisfy { all[$0.slideID] != nil } ? placements : nil
+        } ?? imported
+        try? shown.arrange(arrangement)
+        shown.appeal = variation.edits.appeal ?? importedAppeal ?? talk.appeal
+        importedAppeal = importedAppeal ?? talk.appeal
+        talk = shown
+    }
+
+    private var importedArrangement: [SlidePlacement]?
+    private var importedAppeal: AppealChoice?
+}

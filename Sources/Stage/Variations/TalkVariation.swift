@@ -1,0 +1,62 @@
+import CadenceCore
+import Foundation
+
+/// A version of a talk (S6) that stores only what differs from the talk as imported
+/// (copy-on-write): its own order and visibility if changed, the notes it edited, the slides
+/// it added, its appeal choice. Creating one copies these few differences, never the slides,
+/// so it is instant and costs almost no storage. The "Original" variation has the talk's own
+/// id and exists without a row until it is first edited.
+public struct TalkVariation: Equatable, Sendable {
+    public let id: UUID
+    public let talkID: UUID
+    public var name: String
+    public var edits: TalkEdits
+    /// Counts saves: an edit names the revision it was made on, and a stale one is refused
+    /// (two devices editing at once get a clear conflict instead of losing each other's work).
+    public var revision: Int
+
+    public static let maximumNameLength = 80
+    public static let originalName = "Original"
+
+    public var isOriginal: Bool { id == talkID }
+
+    public init(id: UUID = UUID(), talkID: UUID, name: String, edits: TalkEdits = TalkEdits(), revision: Int = 0) throws(ValidationError) {
+        self.id = id
+        self.talkID = talkID
+        self.name = try RequiredText.check(name, field: "name", maximumLength: Self.maximumNameLength,
+                                           whenEmpty: "Give the variation a name.", noun: "A variation name")
+        self.edits = edits
+        self.revision = revision
+    }
+
+    /// The talk's original, unedited.
+    public static func original(of talkID: UUID) -> TalkVariation {
+        try! TalkVariation(id: talkID, talkID: talkID, name: originalName)
+    }
+
+    /// A new variation starting from this one's state (the original's edits included).
+    public func copy(named name: String) throws(ValidationError) -> TalkVariation {
+        try TalkVariation(talkID: talkID, name: name, edits: edits)
+    }
+}
+
+/// What a variation changes. Everything absent means "as imported".
+public struct TalkEdits: Codable, Equatable, Sendable {
+    /// Order and visibility; nil keeps the talk's own.
+    public var arrangement: [SlidePlacement]?
+    /// Notes as edited, per slide and language (rich-notes markup, see `RichNotes`).
+    public var notes: [UUID: [String: String]]
+    /// Slides this variation added (an inserted picture or video, a duplicate, a slide taken from another talk).
+    public var addedSlides: [Slide]
+    public var appeal: AppealChoice?
+
+    public init(arrangement: [SlidePlacement]? = nil, notes: [UUID: [String: String]] = [:], addedSlides: [Slide] = [],
+                appeal: AppealChoice? = nil) {
+        self.arrangement = arrangement
+        self.notes = notes
+        self.addedSlides = addedSlides
+        self.appeal = appeal
+    }
+
+    public var isEmpty: Bool { arrangement == nil && notes.isEmpty && addedSlides.isEmpty && appeal == nil }
+}

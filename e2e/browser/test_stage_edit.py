@@ -1,0 +1,203 @@
+"""Edit mode as a person uses it (S5, S6): open the demo talk's edit page, drag a slide and move
+another up with the keyboard-friendly button, hide two, bold a word of the notes, undo twice
+(the button, then Ctrl+Z), redo once (Ctrl+Shift+Z), leave edit mode; the variation then holds
+exactly what those steps leave. Then a new variation from this one, one more slide hidden,
+presented: the presenter shows its slide count."""
+import struct
+import zlib
+
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from browser.pagecheck import check_page, set_viewport
+from browser.test_accounts import shown, sign_in, wait_for_path
+from conftest import ARTIFACTS, api, unique_email
+
+PASSWORD = "edit password 1"
+
+
+def wait_until(driver, condition, timeout=15, message=""):
+    WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(
+        lambda d: condition(), message)
+
+
+def editor(driver, key):
+    return driver.find_element(By.ID, "editor").get_attribute(f"data-{key}")
+
+
+def settled(driver, undo=None, redo=None):
+    """Waits until every change is saved (and the history has the expected depth)."""
+    wait_until(driver, lambda: editor(driver, "saving") == "false"
+               and (undo is None or editor(driver, "undo") == str(undo))
+               and (redo is None or editor(driver, "redo") == str(redo)),
+               message=f"edits never settled (undo {undo}, redo {redo}; now {editor(driver, 'undo')}/{editor(driver, 'redo')})")
+
+
+def make_png(path, width=160, height=90):
+    """A plain blue picture to insert."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"\x20\x40\xc0" * width for _ in range(height))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return path
+
+
+def alert_text(driver):
+    element = driver.find_element(By.ID, "edit-error")
+    return element.text if element.is_displayed() else ""
+
+
+def order(driver):
+    return [item.get_attribute("data-id") for item in driver.find_elements(By.CSS_SELECTOR, "#slides > li")]
+
+
+DRAG = """
+const [source, target] = arguments;
+const data = new DataTransfer();
+const fire = (element, type) => element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+fire(source, 'dragstart'); fire(target, 'dragenter'); fire(target, 'dragover'); fire(target, 'drop'); fire(source, 'dragend');
+"""
+
+SELECT_FIRST_WORD = """
+const editor = document.getElementById('notes-editor');
+editor.focus();
+const walker = document.createTreeWalker(editor, NodeFilter.SHOW_TEXT);
+let node = walker.nextNode();
+while (node && !/\\w/.test(node.data)) node = walker.nextNode();
+const start = node.data.search(/\\w/);
+const end = start + node.data.slice(start).search(/\\W|$/);
+const range = document.createRange();
+range.setStart(node, start); range.setEnd(node, end);
+const selection = getSelection(); selection.removeAllRanges(); selection.addRange(range);
+return node.data.slice(start, end);
+"""
+
+
+def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tmp_path):
+    email = unique_email("editor")
+    assert api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Eddie", "password": PASSWORD})[0] == 201
+    token = api(server, "POST", "/api/v1/auth/login", {"email": email, "password": PASSWORD})[1]["token"]
+    sign_in(driver, server, email, PASSWORD)
+    driver.get(server + "/phone/stage/series")
+    driver.find_element(By.PARTIAL_LINK_TEXT, "Demo: Hope for Today").click()
+    shown(driver, ".edit-link").click()
+    wait_until(driver, lambda: editor(driver, "state") == "ready", message="the edit page never loaded")
+    talk_id = driver.find_element(By.ID, "editor").get_attribute("data-talk-id")
+    series_id = driver.find_element(By.ID, "editor").get_attribute("data-series-id")
+    status, original = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations/{talk_id}", token=token)
+    assert status == 200 and original["variation"]["isOriginal"]
+    ids = [slide["id"] for slide in original["slides"]]
+    # The presented slides (hidden ones and the appeal slides of other kinds left out).
+    presented = {entry["id"] for entry in api(server, "GET", f"/api/v1/stage/talks/{talk_id}/deck", token=token)[1]["slides"]}
+    hidden_before = {slide["id"] for slide in original["slides"] if slide["hidden"]}
+    a, b, c, d = ids[:4]
+    rest = ids[4:]
+    assert order(driver) == ids and len(ids) >= 5 and a not in hidden_before
+    to_hide = [i for i in [c] + rest if i not in hidden_before][:2]  # two shown slides further down
+    hidden_count = len(hidden_before) + 2
+    notes_b = original["slides"][1]["notes"]["en"]
+
+    # Drag the first slide onto the second, then move the fourth up with its button.
+    items = driver.find_elements(By.CSS_SELECTOR, "#slides > li")
+    driver.execute_script(DRAG, items[0], items[1])
+    wait_until(driver, lambda: order(driver) == [b, a, c, d] + rest, message="dragging did not reorder")
+    settled(driver, undo=1)
+    driver.find_element(By.CSS_SELECTOR, "[aria-label='Move slide 4 up']").click()
+    wait_until(driver, lambda: order(driver) == [b, a, d, c] + rest, message="Move up did not reorder")
+    settled(driver, undo=2)
+
+    # Hide two slides picked with their checkboxes.
+    for slide_id in to_hide:
+        driver.find_element(By.ID, f"select-{slide_id}").click()
+    driver.find_element(By.ID, "hide").click()
+    wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#slides > li.is-hidden")) == hidden_count)
+    settled(driver, undo=3)
+
+    # Bold the first word of slide 1's notes (now slide b) with the Bold button.
+    driver.find_element(By.CSS_SELECTOR, "#slides > li:first-child .edit-thumb").click()
+    wait_until(driver, lambda: driver.find_element(By.ID, "notes-editor").get_attribute("data-slide") == b)
+    word = driver.execute_script(SELECT_FIRST_WORD)
+    driver.find_element(By.CSS_SELECTOR, ".fmt[data-command=bold]").click()
+    settled(driver, undo=4)
+    assert driver.find_element(By.ID, "save-state").text == "Saved"
+    bolded = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations/{talk_id}", token=token)[1]
+    assert f"**{word}**" in bolded["slides"][0]["notes"]["en"]
+
+    # Undo twice (button, then Ctrl+Z): the bold and the hiding go; redo (Ctrl+Shift+Z) hides again.
+    driver.find_element(By.ID, "undo").click()
+    settled(driver, undo=3, redo=1)
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    settled(driver, undo=2, redo=2)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#slides > li.is-hidden")) == len(hidden_before)
+    ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z").key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
+    settled(driver, undo=3, redo=1)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#slides > li.is-hidden")) == hidden_count
+
+    # Look at it at phone size, check the page, then leave edit mode.
+    set_viewport(driver, 390, 844)
+    driver.save_screenshot(str(ARTIFACTS / "stage-edit-phone.png"))
+    check_page(driver, "edit mode")
+    driver.find_element(By.ID, "done").click()
+    wait_for_path(driver, f"/phone/stage/series/{series_id}")
+
+    # What the steps leave: b a d c and the rest, two more hidden, slide b's notes as imported.
+    status, saved = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations/{talk_id}", token=token)
+    assert status == 200
+    hidden_after = hidden_before | set(to_hide)
+    assert [(s["id"], s["hidden"]) for s in saved["slides"]] == [(i, i in hidden_after) for i in [b, a, d, c] + rest]
+    assert saved["slides"][0]["notes"]["en"] == notes_b
+    assert all(s["notes"] == o["notes"] for s in saved["slides"] for o in original["slides"] if s["id"] == o["id"])
+
+    # A new variation from this one, one more slide hidden in it, presented.
+    driver.get(f"{server}/phone/stage/talks/{talk_id}/edit")
+    wait_until(driver, lambda: editor(driver, "state") == "ready")
+    driver.find_element(By.ID, "new-name").send_keys("Short")
+    driver.find_element(By.CSS_SELECTOR, "#new-from option[value=this]").click()
+    driver.find_element(By.ID, "new-variation").click()
+    wait_until(driver, lambda: "variation=" in driver.current_url and editor(driver, "state") == "ready"
+               and editor(driver, "variation") != talk_id, message="the new variation did not open")
+    variation_id = editor(driver, "variation")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#slides > li.is-hidden")) == hidden_count
+
+    # The demo's slides can only be hidden: Delete says so.
+    driver.find_element(By.ID, "delete").click()
+    wait_until(driver, lambda: "hide it instead" in alert_text(driver), message="deleting a shipped slide gave no message")
+    settled(driver, undo=0)
+
+    # Another device edits the variation first: hiding here gets 409, reloads and says so; then it works.
+    revision = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations/{variation_id}", token=token)[1]["variation"]["revision"]
+    status, _ = api(server, "POST", f"/api/v1/stage/talks/{talk_id}/variations/{variation_id}/edits",
+                    {"revision": revision, "op": "notes", "slideId": b, "text": "Changed elsewhere"}, token=token)
+    assert status == 200
+    driver.find_element(By.ID, f"select-{a}").click()
+    driver.find_element(By.ID, "hide").click()
+    wait_until(driver, lambda: "changed on another device" in alert_text(driver), message="a conflict was not reported")
+    settled(driver)
+    assert "Changed elsewhere" in driver.find_element(By.ID, "notes-editor").text
+    driver.find_element(By.ID, f"select-{a}").click()
+    driver.find_element(By.ID, "hide").click()
+    wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#slides > li.is-hidden")) == hidden_count + 1)
+    settled(driver, undo=1)
+    assert alert_text(driver) == ""
+
+    # Insert an uploaded picture after the current (first) slide.
+    count = len(order(driver))
+    driver.find_element(By.ID, "insert-file").send_keys(str(make_png(tmp_path / "welcome.png")))
+    wait_until(driver, lambda: len(order(driver)) == count + 1, timeout=20, message="the picture was not inserted")
+    settled(driver, undo=2)
+    inserted = order(driver)[1]
+    assert inserted not in ids
+    driver.find_element(By.ID, "present").click()
+    wait_until(driver, lambda: driver.find_element(By.ID, "presented").text == "Presented now")
+    listing = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations", token=token)[1]
+    assert listing["active"] == variation_id
+    assert {v["name"] for v in listing["variations"]} >= {"Short"}
+
+    driver.get(f"{server}/phone/stage/talks/{talk_id}")
+    shown_count = len(presented - hidden_after - {a}) + 1  # and the inserted picture
+    wait_until(driver, lambda: driver.find_element(By.ID, "position").text == f"1/{shown_count}", timeout=20,
+               message=f"the presenter should show the presented variation's {shown_count} slides")
