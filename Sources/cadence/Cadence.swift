@@ -11,7 +11,7 @@ struct Cadence: AsyncParsableCommand {
             CADENCE_DATABASE_URL names a PostgreSQL server.
             """,
         version: CadenceVersion.current,
-        subcommands: [ServeCommand.self, MigrateCommand.self, UserCommand.self, ImportCommand.self, TempoCommand.self, GazetteerCommand.self, BenchCommand.self, VersionCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, UserCommand.self, ImportCommand.self, TempoCommand.self, GazetteerCommand.self, CatalogueCommand.self, BenchCommand.self, VersionCommand.self]
     )
 }
 

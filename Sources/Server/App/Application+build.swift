@@ -121,9 +121,13 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         .addRoutes(to: authenticated.group("api/v1/stage"))
     StageVariationsController(library: stage, live: live, clock: dependencies.clock)
         .addRoutes(to: authenticated.group("api/v1/stage"))
+    let catalogue = StageCatalogue(dataDirectory: dependencies.dataDirectory, store: SQLStageCatalogueRepository(database: database),
+                                   logger: dependencies.logger)
+    _ = try? await catalogue.entries(at: now)  // read new or changed packages at start
     StagePackagesController(library: stage, workDirectory: dependencies.dataDirectory.appendingPathComponent("work", isDirectory: true),
-                            keyCost: dependencies.packageKeyCost, clock: dependencies.clock)
+                            keyCost: dependencies.packageKeyCost, clock: dependencies.clock, catalogue: catalogue)
         .addRoutes(to: authenticated.group("api/v1/stage"))
+    StageCatalogueController(catalogue: catalogue, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/stage"))
     StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
                           clock: dependencies.clock, logger: dependencies.logger)
         .addRoutes(to: authenticated.group("api/v1/stage"))
@@ -139,7 +143,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let spots = SpotsService(store: SQLSpotsRepository(database: database), live: live, clock: dependencies.clock, logger: dependencies.logger)
     SpotsController(spots: spots, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/spots"))
     SpotsPagesController(spots: spots, pages: pages, clock: dependencies.clock, mapTiles: dependencies.mapTiles).addRoutes(to: authenticated)
-    StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock, handouts: handouts).addRoutes(to: authenticated)
+    StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock, handouts: handouts, catalogue: catalogue).addRoutes(to: authenticated)
     DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))
     AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(to: authenticated)

@@ -13,6 +13,7 @@ struct StagePagesController {
     let pages: PageRenderer
     let clock: any WallClock
     let handouts: StageHandouts
+    let catalogue: StageCatalogue
 
     var store: any StageRepository { library.store }
 
@@ -27,6 +28,9 @@ struct StagePagesController {
         router.get("/phone/stage/talks/:id/edit", use: editor)
         router.post("/phone/stage/talks/:id/handout/email", use: emailHandout)
         router.get("/phone/stage/import", use: importPage)
+        router.get("/phone/stage/packages", use: packagesPage)
+        router.get("/phone/stage/catalogue", use: cataloguePage)
+        router.post("/phone/stage/catalogue/activate", use: activate)
         router.get("/phone/stage/settings", use: settings)
         router.post("/phone/stage/settings", use: saveSettings)
     }
@@ -153,6 +157,32 @@ struct StagePagesController {
         ], request: request, context: context)
     }
 
+    /// Stage home's "Packages and import": the catalogue and importing your own files.
+    @Sendable func packagesPage(request: Request, context: AppContext) async throws -> Response {
+        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
+        return pages.render("stage-packages", title: "Packages and import", request: request, context: context)
+    }
+
+    /// "Download series" (S8): the catalogue with sizes, free space, locks and downloads.
+    @Sendable func cataloguePage(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        return try await cataloguePage(identity, request: request, context: context)
+    }
+
+    @Sendable func activate(request: Request, context: AppContext) async throws -> Response {
+        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        var request = request
+        let form = try await request.decodeForm(context: context)
+        do {
+            let unlocked = try await catalogue.activate(code: form["code"] ?? "", accountID: identity.account.id, now: clock.now())
+            let names = unlocked.map(\.title).joined(separator: ", ")
+            return try await cataloguePage(identity, notice: unlocked.isEmpty ? "Code accepted." : "Unlocked: \(names).",
+                                           request: request, context: context)
+        } catch let error as APIError where error.status == .badRequest || error.status == .tooManyRequests {
+            return try await cataloguePage(identity, error: error.message, code: form["code"], request: request, context: context)
+        }
+    }
+
     @Sendable func settings(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         return try await settingsPage(identity, request: request, context: context)
@@ -198,6 +228,32 @@ struct StagePagesController {
         if let error { data["error"] = error }
         if let notice { data["notice"] = notice }
         return pages.render("stage-picker", title: series.title, data, request: request, context: context)
+    }
+
+    private func cataloguePage(_ identity: Identity, error: String? = nil, notice: String? = nil, code: String? = nil,
+                               request: Request, context: AppContext) async throws -> Response {
+        let sort = (try? StageCatalogueController.sort(request)) ?? .name
+        let items = try await catalogue.items(accountID: identity.account.id, sort: sort)
+        let free = catalogue.freeBytes()
+        // A smaller download step can be asked for (?chunk=bytes, 1 KiB to 8 MiB): handy on slow links, and for tests.
+        let chunk = request.uri.queryParameters["chunk"].flatMap { Int(String($0)) }.map { min(max($0, 1024), 8 << 20) } ?? (1 << 20)
+        var data: [String: Any] = [
+            "entries": items.map { item -> [String: Any] in
+                [
+                    "id": item.record.id, "title": item.record.title, "bytes": item.record.bytes, "sha256": item.record.sha256,
+                    "size": Self.size(item.record.bytes), "languages": Self.languageList(item.record.languages),
+                    "locked": item.locked, "installed": item.installed, "passwordProtected": item.record.passwordProtected,
+                    "tooBig": item.record.bytes > free,
+                ]
+            },
+            "hasEntries": !items.isEmpty, "hasLocked": items.contains(where: \.locked),
+            "freeBytes": free, "free": Self.size(free), "chunk": chunk,
+            "sortName": sort == .name, "sortAvailability": sort == .availability,
+        ]
+        if let error { data["error"] = error }
+        if let notice { data["notice"] = notice }
+        if let code { data["code"] = code }
+        return pages.render("stage-catalogue", title: "Download series", data, request: request, context: context)
     }
 
     private func settingsPage(_ identity: Identity, error: String? = nil, notice: String? = nil, request: Request, context: AppContext) async throws -> Response {

@@ -16,6 +16,8 @@ struct StagePackagesController {
     let workDirectory: URL
     let keyCost: KDFParameters
     let clock: any WallClock
+    /// Set when packages can come from the server's catalogue (`?catalogueId=`).
+    var catalogue: StageCatalogue? = nil
 
     var store: any StageRepository { library.store }
 
@@ -74,15 +76,22 @@ struct StagePackagesController {
         ], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// The package as the raw body; its password, if it has one, in `X-Package-Password`.
+    /// The package as the raw body; its password, if it has one, in `X-Package-Password`. With
+    /// `?catalogueId=` the bytes must be that catalogue package's (same SHA-256), and the install
+    /// is recorded against it.
     @Sendable func install(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
+        let fromCatalogue = try await catalogueEntry(request, accountID: account.id)
         let work = workDirectory.appendingPathComponent("install-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let upload = work.appendingPathComponent("upload.cadence")
         try await StageImportController.receive(request, into: upload, context: context)
         let password = request.headers[.packagePassword]
+        if let fromCatalogue, (try? PackageDigest.sha256(upload)) != fromCatalogue.record.sha256 {
+            throw APIError.invalid(field: "file", "The download does not match the catalogue's checksum (SHA-256): it was damaged or cut off "
+                + "on the way. Nothing was installed; download it again.")
+        }
 
         let extracted: ExtractedPackage
         do {
@@ -125,12 +134,26 @@ struct StagePackagesController {
                 throw APIError.invalid(field: "file", "The package's series is not valid: \(error.message)")
             }
             try await store.installSeries(records.series, talks: records.talks, assets: stored, accountID: account.id, at: clock.now())
+            if let fromCatalogue, let catalogue {
+                await catalogue.recordInstall(entryID: fromCatalogue.record.id, seriesID: seriesID, accountID: account.id, at: clock.now())
+            }
             return .json(InstalledBody(seriesId: seriesID, title: records.series.title, talks: records.talks.count,
                                        slides: records.talks.reduce(0) { $0 + $1.slides.count }), status: .created)
         } catch {
             library.files.remove(stored, accountID: account.id)
             throw error
         }
+    }
+
+    private func catalogueEntry(_ request: Request, accountID: UUID) async throws -> StageCatalogue.Item? {
+        guard let id = request.uri.queryParameters["catalogueId"].map(String.init), !id.isEmpty else { return nil }
+        guard let catalogue, let item = try await catalogue.item(id: id, accountID: accountID) else {
+            throw APIError.invalid(field: "catalogueId", "No package in the catalogue has that id.")
+        }
+        guard !item.locked else {
+            throw APIError(.forbidden, code: "locked", "This series needs an activation code before it can be installed.")
+        }
+        return item
     }
 
     struct InstalledBody: Encodable {

@@ -11,5 +11,6 @@ let allMigrations: [Migration] = [
     spotsMigration,
     tempoMigration,
     tempoRunsMigration,
+    stageCatalogueMigration,
     stageVariationsMigration,
 ]

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Server
+import Storage
+
+/// `cadence catalogue`: the Stage packages this server offers for download (S8).
+struct CatalogueCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalogue", abstract: "Offer Stage series (.cadence packages) for download.",
+        discussion: "Packages live in <data-dir>/catalogue. Each is free, or needs one of its activation codes.",
+        subcommands: [Add.self, List.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a .cadence package whole and add it to the catalogue.",
+            discussion: """
+                The package is verified against its own manifest (without its password) and copied into
+                <data-dir>/catalogue. Give --free to let every account download it, or one or more
+                --activation-code values (at least 8 letters or digits; stored hashed): a code unlocks
+                every package it was added with, for the first account that enters it. Without either,
+                the package is listed but locked. Running it again for the same file adds codes.
+                """)
+
+        @Argument(help: ArgumentHelp("The .cadence package.", valueName: "file")) var file: String
+        @Option(name: .customLong("activation-code"), help: ArgumentHelp("A code that unlocks this package (repeatable).", valueName: "code"))
+        var activationCodes: [String] = []
+        @Flag(help: "Let every account download it without a code.") var free = false
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
+            let catalogue = StageCatalogue(dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true),
+                                           store: SQLStageCatalogueRepository(database: database), logger: CLILogger.make(level: .warning))
+            do {
+                let record = try await catalogue.add(file: URL(fileURLWithPath: file), free: free, codes: activationCodes)
+                try await database.shutdown()
+                let size = ByteCountFormatter.string(fromByteCount: record.bytes, countStyle: .file)
+                let access = record.free ? "free for every account"
+                    : activationCodes.isEmpty ? "locked: add --free or --activation-code to let people download it"
+                    : "unlocked by \(activationCodes.count) activation code\(activationCodes.count == 1 ? "" : "s")"
+                print("Added \(record.title) (\(record.id), \(size)) as \(record.fileName): \(access).")
+            } catch let error as CatalogueError {
+                try? await database.shutdown()
+                throw CLIError(error.description)
+            } catch {
+                try? await database.shutdown()
+                throw CLIError("adding \(file) failed: \(error)")
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the packages on offer.")
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
+            let catalogue = StageCatalogue(dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true),
+                                           store: SQLStageCatalogueRepository(database: database), logger: CLILogger.make(level: .warning))
+            let records = try await catalogue.entries()
+            let codes = try await catalogue.codeCounts()
+            try await database.shutdown()
+            if records.isEmpty { print("The catalogue is empty. Add a package with `cadence catalogue add FILE`."); return }
+            for record in records {
+                let size = ByteCountFormatter.string(fromByteCount: record.bytes, countStyle: .file)
+                let count = codes[record.fileName] ?? (0, 0)
+                let access = record.free ? "free" : count.codes == 0 ? "locked (no codes)" : "\(count.codes) codes, \(count.redeemed) used"
+                print("\(record.id)\t\(record.title)\t\(size)\t\(access)\t\(record.fileName)\(record.passwordProtected ? "\tpassword" : "")")
+            }
+        }
+    }
+}
