@@ -217,3 +217,54 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tm
                message="the presenter did not follow the variation chosen elsewhere")
     original_count = len(api(server, "GET", f"/api/v1/stage/talks/{talk_id}/deck", token=token)[1]["slides"])
     assert driver.find_element(By.ID, "position").text == f"1/{original_count}"
+
+
+def import_deck(server, token, tmp_path, name, pictures, series_id=None):
+    """A ZIP of pictures imported as a talk (into a series when given); returns the job."""
+    import io
+    import json as jsonlib
+    import time
+    import urllib.request
+    import zipfile
+    deck = io.BytesIO()
+    with zipfile.ZipFile(deck, "w") as archive:
+        for number in range(pictures):
+            archive.write(make_png(tmp_path / f"{name}-{number}.png", width=160 + number, height=90), f"{number + 1}.png")
+    query = f"filename={name}.zip" + (f"&seriesId={series_id}" if series_id else f"&seriesTitle={name}")
+    request = urllib.request.Request(f"{server}/api/v1/stage/imports?{query}", data=deck.getvalue(), method="POST",
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/zip"})
+    job = jsonlib.loads(urllib.request.urlopen(request).read())
+    deadline = time.time() + 60
+    while job.get("state") not in ("done", "failed"):
+        assert time.time() < deadline, job
+        time.sleep(0.2)
+        job = api(server, "GET", f"/api/v1/stage/imports/{job['id']}", token=token)[1]
+    assert job["state"] == "done", job
+    return job
+
+
+def test_insert_a_slide_from_another_talk_of_the_series(driver, server, tmp_path):
+    email = unique_email("insert")
+    status, body = api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Ines", "password": "insert password 1"})
+    assert status == 201
+    token = body["token"]
+    first = import_deck(server, token, tmp_path, "week-one", 2)
+    series_id = api(server, "GET", f"/api/v1/stage/talks/{first['talkId']}", token=token)[1]["seriesId"]
+    second = import_deck(server, token, tmp_path, "week-two", 3, series_id=series_id)
+    sign_in(driver, server, email, "insert password 1")
+    driver.get(f"{server}/phone/stage/talks/{second['talkId']}/edit")
+    wait_until(driver, lambda: editor(driver, "state") == "ready")
+    wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#insert-from option")) == 3,
+               message="the first talk's two slides should be offered")
+    check_page(driver, "edit page with another talk's slides")
+    before = order(driver)
+    choice = driver.find_elements(By.CSS_SELECTOR, "#insert-from option")[2]
+    choice.click()
+    driver.find_element(By.ID, "insert-slide").click()
+    wait_until(driver, lambda: len(order(driver)) == len(before) + 1, message="the slide was not inserted")
+    settled(driver)
+    talk = api(server, "GET", f"/api/v1/stage/talks/{second['talkId']}", token=token)[1]
+    assert len(talk["slides"]) == 4
+    inserted = talk["slides"][1]
+    source = api(server, "GET", f"/api/v1/stage/talks/{first['talkId']}", token=token)[1]["slides"][1]
+    assert inserted["media"] == source["media"], "the copy shows the other talk's second picture"

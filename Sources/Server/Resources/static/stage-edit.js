@@ -441,6 +441,13 @@ function wire() {
       $("import-variation").value = "";
     }
   });
+  $("insert-slide").addEventListener("click", async () => {
+    const slideId = $("insert-from").value;
+    if (!slideId) return showError("Choose the slide to insert first.");
+    const index = talk.slides.findIndex((s) => s.id === currentId);
+    const position = index < 0 ? talk.slides.length : index + ($("insert-where").value === "after" ? 1 : 0);
+    await change("insert", { slideId, position });
+  });
   $("reset").addEventListener("click", () => ($("confirm-reset").hidden = false));
   $("reset-no").addEventListener("click", () => ($("confirm-reset").hidden = true));
   $("reset-yes").addEventListener("click", async () => {
@@ -515,7 +522,24 @@ function wire() {
   });
 }
 
+/** The other talks of the series and their slides, for "a slide from another talk". */
+async function listOtherTalks() {
+  const series = await fetch(`/api/v1/stage/series/${root.dataset.seriesId}`, { credentials: "same-origin" }).then((r) => r.json());
+  const groups = [];
+  for (const other of (series.talks || []).filter((t) => t.id.toLowerCase() !== talkId.toLowerCase())) {
+    const body = await fetch(`/api/v1/stage/talks/${other.id}`, { credentials: "same-origin" }).then((r) => r.json());
+    const group = document.createElement("optgroup");
+    group.label = other.title;
+    (body.slides || []).forEach((slide, n) => group.append(new Option(`${n + 1}. ${slide.title || "Slide"}`, slide.id)));
+    if (group.children.length) groups.push(group);
+  }
+  $("insert-from").append(...groups);
+  $("insert-from").disabled = groups.length === 0;
+  $("insert-slide").disabled = groups.length === 0;
+}
+
 wire();
+listOtherTalks().catch(() => ($("insert-from").disabled = true));
 reload()
   .then(() => {
     render();
