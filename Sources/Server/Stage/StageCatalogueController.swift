@@ -46,7 +46,7 @@ struct StageCatalogueController {
     }
 
     static func sort(_ request: Request) throws -> StageCatalogue.Sort {
-        guard let text = request.uri.queryParameters["sort"].map(String.init), !text.isEmpty else { return .name }
+        guard let text = request.uri.queryParameters["sort"].map(String.init) else { return .name }
         guard let sort = StageCatalogue.Sort(rawValue: text) else {
             throw APIError.invalid(field: "sort", "Sort by name or availability.")
         }
