@@ -268,3 +268,16 @@ def test_insert_a_slide_from_another_talk_of_the_series(driver, server, tmp_path
     inserted = talk["slides"][1]
     source = api(server, "GET", f"/api/v1/stage/talks/{first['talkId']}", token=token)[1]["slides"][1]
     assert inserted["media"] == source["media"], "the copy shows the other talk's second picture"
+
+    # Edited notes are rich: the presenter shows the bold word in bold, not between asterisks.
+    talk = api(server, "GET", f"/api/v1/stage/talks/{second['talkId']}", token=token)[1]
+    variation = talk["variation"]
+    status, _ = api(server, "POST", f"/api/v1/stage/talks/{second['talkId']}/variations/{variation['id']}/edits",
+                    {"revision": variation["revision"], "op": "notes", "slideId": talk["slides"][0]["id"],
+                     "text": "Start **slowly**\n- then *faster*"}, token=token)
+    assert status == 200
+    driver.get(f"{server}/phone/stage/talks/{second['talkId']}")
+    wait_until(driver, lambda: driver.find_element(By.CSS_SELECTOR, "#notes b").text == "slowly", timeout=20,
+               message="the bold word should be drawn in bold")
+    assert "**" not in driver.find_element(By.ID, "notes").text
+    assert driver.find_element(By.CSS_SELECTOR, "#notes i").text == "faster"

@@ -143,14 +143,37 @@ export function setupPresenter(live) {
       return;
     }
     for (const raw of text.split("\n")) {
-      const level = raw.match(/^\t*/)[0].length;
+      // Imported notes indent with tabs; edited ones (rich-notes markup) with two spaces a level.
+      const tabs = raw.match(/^\t*/)[0].length;
+      const spaces = tabs ? 0 : raw.match(/^ */)[0].length;
+      const level = tabs || Math.floor(spaces / 2);
       const line = document.createElement("p");
       line.className = "note-line";
       line.dataset.level = String(Math.min(level, 6));
-      const content = raw.slice(level);
+      const content = raw.slice(tabs || spaces);
       if (/^[•–-]\s/.test(content)) line.classList.add("bullet");
-      line.textContent = content || "\u00a0";
+      if (content) appendRich(line, content);
+      else line.textContent = "\u00a0";
       notes.append(line);
+    }
+  }
+
+  // Rich-notes markup (Sources/Stage/Variations/RichNotes.swift) as elements, never as HTML text:
+  // **bold**, *italic*, __underline__, ~~strikethrough~~.
+  function appendRich(parent, text) {
+    const pattern = /(\*\*|__|~~|\*)(.+?)\1/;
+    let rest = text;
+    while (rest) {
+      const match = pattern.exec(rest);
+      if (!match) {
+        parent.append(rest);
+        return;
+      }
+      if (match.index) parent.append(rest.slice(0, match.index));
+      const styled = document.createElement({ "**": "b", __: "u", "~~": "s", "*": "i" }[match[1]]);
+      appendRich(styled, match[2]);
+      parent.append(styled);
+      rest = rest.slice(match.index + match[0].length);
     }
   }
 
