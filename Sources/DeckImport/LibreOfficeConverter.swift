@@ -20,23 +20,14 @@ struct LibreOfficeConverter {
         try? fm.removeItem(at: source)
         try fm.copyItem(at: input, to: source)
         defer { try? fm.removeItem(at: source) }
-        let profile = fm.temporaryDirectory.appendingPathComponent("deckimport-lo-\(UUID().uuidString)")
-        try fm.createDirectory(at: profile, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(at: profile) }
-
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = profile.path
-        environment.removeValue(forKey: "DISPLAY")
-        let started = Date()
-        let result = try await ToolRunner.run(
-            soffice,
-            ["--headless", "--invisible", "--nologo", "--norestore", "--nolockcheck", "--nodefault",
-             "-env:UserInstallation=\(profile.absoluteURL.absoluteString)",
-             "--convert-to", Self.filter, "--outdir", directory.path, source.path],
-            name: "LibreOffice", package: Self.package, environment: environment,
-            timeout: 600 + 3 * Double(slides),
-            tick: { tick(Date().timeIntervalSince(started)) })
         let output = directory.appendingPathComponent("deck.pdf")
+        let started = Date()
+        var result = try await run(source, into: directory, slides: slides) { tick(Date().timeIntervalSince(started)) }
+        // LibreOffice now and then crashes while it starts with a fresh profile (seen on new machines with
+        // several conversions starting at once); that says nothing about the deck, so try once more.
+        if !fm.fileExists(atPath: output.path), result.looksLikeLibreOfficeCrash {
+            result = try await run(source, into: directory, slides: slides) { tick(Date().timeIntervalSince(started)) }
+        }
         // soffice often exits 0 after failing ("Error: source file could not be loaded"), so check the file too.
         guard result.status == 0, fm.fileExists(atPath: output.path) else {
             let detail = [result.stderrTail, String(decoding: result.stdout.suffix(500), as: UTF8.self)]
@@ -45,5 +36,30 @@ struct LibreOfficeConverter {
                 "LibreOffice could not convert the presentation to pictures (\(detail.isEmpty ? "exit status \(result.status)" : detail)).")
         }
         return output
+    }
+
+    /// One LibreOffice run with a private user profile (and HOME), removed afterwards.
+    private func run(_ source: URL, into directory: URL, slides: Int, tick: @escaping @Sendable () -> Void) async throws -> ToolResult {
+        let fm = FileManager.default
+        let profile = fm.temporaryDirectory.appendingPathComponent("deckimport-lo-\(UUID().uuidString)")
+        try fm.createDirectory(at: profile, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: profile) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = profile.path
+        environment.removeValue(forKey: "DISPLAY")
+        return try await ToolRunner.run(
+            soffice,
+            ["--headless", "--invisible", "--nologo", "--norestore", "--nolockcheck", "--nodefault",
+             "-env:UserInstallation=\(profile.absoluteURL.absoluteString)",
+             "--convert-to", Self.filter, "--outdir", directory.path, source.path],
+            name: "LibreOffice", package: Self.package, environment: environment,
+            timeout: 600 + 3 * Double(slides), tick: tick)
+    }
+}
+
+extension ToolResult {
+    /// Killed by a signal, or LibreOffice's crash handler printed a backtrace (it then exits with a plain status).
+    var looksLikeLibreOfficeCrash: Bool {
+        status > 128 || stderr.contains("soffice_main") || stderr.contains("libmergedlo.so")
     }
 }
