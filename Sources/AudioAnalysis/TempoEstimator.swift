@@ -21,19 +21,28 @@ public struct TempoEstimate: Sendable, Equatable, Codable {
 /// 1. Onset strength: spectral flux over 40 log-magnitude mel bands (≈ 86 frames/s), detrended.
 /// 2. Autocorrelation in 12 s windows (50 % overlap), each normalised, averaged with weights from the
 ///    window's onset energy — so silence and sparse intros count little and tempo drift blurs nothing.
-/// 3. Each autocorrelation peak in the BPM range is a candidate, scored by a log-Gaussian prior
-///    (centre 120 BPM, σ = 1 octave, as in Ellis 2007 / librosa) times its periodicity strength.
-/// 4. Metrical level: if the pulse at ½ or ⅓ of the winner's period is at least 0.9 × as periodic, nothing
-///    accents the slower level (e.g. a plain click track), so the faster pulse is taken as the beat.
+/// 3. Each autocorrelation peak in the BPM range is a candidate. Its periodicity is the mean
+///    autocorrelation at 1, 2, 3 and 4 periods (a comb): a real pulse repeats at its multiples, while a
+///    lag that only matches one rhythmic figure (kick to snare, say, at 1¼ beats) does not.
+/// 4. The metrical level comes from a log-Gaussian prior (σ = 0.7 octave) centred between 120 BPM and the
+///    rate of the song's salient onsets (peaks of the envelope at least 0.45 × its loud peaks): listeners
+///    tap faster when strong events are dense (drum'n'bass) and slower when they are sparse (a ballad), and
+///    a fixed centre alone halves fast songs and doubles slow ones (Moelants & McKinney 2004 on preferred
+///    tempo; event density as tempo-octave cue, e.g. Elowsson & Friberg 2015).
 /// 5. The chosen period is refined from the peaks at its multiples (least squares, parabolic interpolation).
 public struct TempoEstimator: Sendable {
     public let minBPM: Double
     public let maxBPM: Double
 
-    /// Prior centre and width (octaves); how periodic a subdivision must be to count as unaccented.
+    /// Prior centre without other evidence, and width (octaves).
     static let priorCentre = 120.0
-    static let priorOctaves = 1.0
-    static let unaccentedRatio = 0.9
+    static let priorOctaves = 0.7
+    /// How much the salient-onset rate moves the prior's centre (in log tempo: 0 none, 1 all the way).
+    static let densityWeight = 0.5
+    /// A salient onset is an envelope peak at least this fraction of the loud peaks (95th percentile).
+    static let salientFraction = 0.45
+    /// Periods in the comb that scores a candidate.
+    static let combPeriods = 4
 
     public init(minBPM: Double = 50, maxBPM: Double = 220) {
         let lo = max(10, min(minBPM, maxBPM)), hi = max(minBPM, maxBPM)
@@ -56,39 +65,28 @@ public struct TempoEstimator: Sendable {
         let fps = env.frameRate
         // Light smoothing (Hann, ≈ 70 ms) so autocorrelation peaks span several lags and interpolate well.
         let smooth = Self.smooth(env.values, width: max(3, Int((0.07 * fps).rounded()) | 1))
-        guard let acf = Self.weightedAutocorrelation(smooth, frameRate: fps, maxPeriod: 60 / minBPM) else {
+        guard let acf = Self.weightedAutocorrelation(smooth, frameRate: fps, maxPeriod: 60 / minBPM,
+                                                     combPeriods: Self.combPeriods) else {
             return TempoEstimate(bpm: 0, confidence: 0, alternatives: [])
         }
         let lagMin = 60 * fps / maxBPM, lagMax = 60 * fps / minBPM
+        var centre = Self.priorCentre
+        if let rate = Self.salientOnsetRate(smooth, frameRate: fps) {
+            centre = exp((1 - Self.densityWeight) * log(centre) + Self.densityWeight * log(rate))
+        }
+        let prior = Prior(centre: centre, octaves: Self.priorOctaves)
 
-        // Candidates: local maxima of the autocorrelation inside the lag range (plus the range edges).
+        // Candidates: local maxima of the autocorrelation inside the lag range.
         var candidates: [Candidate] = []
         let lo = max(2, Int(lagMin.rounded(.down))), hi = min(acf.count - 2, Int(lagMax.rounded(.up)))
         guard lo < hi else { return TempoEstimate(bpm: 0, confidence: 0, alternatives: []) }
         for l in lo...hi where acf[l] > 0 && acf[l] >= acf[l - 1] && acf[l] >= acf[l + 1] {
             let (pos, val) = Self.parabolic(acf, l)
             guard pos >= lagMin * 0.98 && pos <= lagMax * 1.02 else { continue }
-            candidates.append(score(lag: pos, value: val, acf: acf, fps: fps))
+            candidates.append(Self.candidate(lag: pos, value: val, acf: acf, fps: fps, prior: prior))
         }
-        guard let best = candidates.max(by: { $0.score < $1.score }), best.score > 0 else {
+        guard let chosen = candidates.max(by: { $0.score < $1.score }), chosen.score > 0 else {
             return TempoEstimate(bpm: 0, confidence: 0, alternatives: [])
-        }
-        // Unaccented subdivision: when the pulse at ½ or ⅓ of the period is about as periodic as the period
-        // itself, nothing marks the slower level (a click track), so the faster pulse is the beat.
-        var chosen = best
-        var moved = true
-        while moved {
-            moved = false
-            for div in [2.0, 3.0] {
-                let sub = chosen.lag / div
-                guard sub >= lagMin * 0.98, sub >= 0.06 * fps else { continue }
-                let p = Self.peak(acf, near: sub, radius: max(1.0, 0.03 * sub))
-                if p.value >= Self.unaccentedRatio * chosen.value {
-                    chosen = score(lag: p.pos, value: p.value, acf: acf, fps: fps)
-                    moved = true
-                    break
-                }
-            }
         }
         let lag = Self.refine(lag: chosen.lag, acf: acf)
         let bpm = 60 * fps / lag
@@ -98,7 +96,7 @@ public struct TempoEstimator: Sendable {
         let rival = candidates.filter { c in
             !related.contains { r in abs(log(c.bpm / (bpm * r))) < 0.04 }
         }.map(\.score).max() ?? 0
-        let dominance = max(0, min(1, 1 - rival / max(best.score, chosen.score)))
+        let dominance = max(0, min(1, 1 - rival / chosen.score))
         let strength = max(0, min(1, chosen.value))
         let confidence = strength * (0.5 + 0.5 * dominance)
 
@@ -107,8 +105,8 @@ public struct TempoEstimator: Sendable {
         for r in [0.5, 2.0, 2.0 / 3, 1.5] {
             let altLag = lag / r
             let peak = Self.peak(acf, near: altLag, radius: max(1.5, 0.03 * altLag))
-            let s = peak.value > 0 ? score(lag: altLag, value: peak.value, acf: acf, fps: fps).score : 0
-            if r == 0.5 || r == 2 || s >= 0.5 * max(best.score, chosen.score) { alts.append((bpm * r, s)) }
+            let s = peak.value > 0 ? Self.candidate(lag: altLag, value: peak.value, acf: acf, fps: fps, prior: prior).score : 0
+            if r == 0.5 || r == 2 || s >= 0.5 * chosen.score { alts.append((bpm * r, s)) }
         }
         alts.sort { $0.1 > $1.1 }
         return TempoEstimate(bpm: (bpm * 100).rounded() / 100, confidence: (confidence * 1000).rounded() / 1000,
@@ -116,27 +114,85 @@ public struct TempoEstimator: Sendable {
     }
 
     struct Candidate {
-        var lag: Double, bpm: Double, value: Double, faster: Double, score: Double
+        /// Period in frames; autocorrelation at the period; mean autocorrelation at its multiples; prior × comb.
+        var lag: Double, bpm: Double, value: Double, comb: Double, score: Double
     }
 
-    func score(lag: Double, value: Double, acf: [Double], fps: Double) -> Candidate {
-        let bpm = 60 * fps / lag
-        var faster = 0.0
-        for div in [2.0, 3.0] {
-            let sub = lag / div
-            guard sub >= 0.06 * fps else { continue }      // inside the zero-lag lobe: meaningless
-            faster = max(faster, Self.peak(acf, near: sub, radius: max(1.0, 0.03 * sub)).value)
+    /// Log-Gaussian in tempo.
+    struct Prior {
+        var centre: Double, octaves: Double
+        func weight(_ bpm: Double) -> Double {
+            let z = log2(bpm / centre) / octaves
+            return exp(-0.5 * z * z)
         }
-        let octaves = log2(bpm / Self.priorCentre) / Self.priorOctaves
-        let prior = exp(-0.5 * octaves * octaves)
-        return Candidate(lag: lag, bpm: bpm, value: value, faster: faster, score: prior * max(0, value))
+    }
+
+    static func candidate(lag: Double, value: Double, acf: [Double], fps: Double, prior: Prior) -> Candidate {
+        let bpm = 60 * fps / lag
+        var sum = 0.0, count = 0
+        for k in 1...combPeriods {
+            let at = Double(k) * lag
+            guard at + 2 < Double(acf.count) else { break }
+            sum += peak(acf, near: at, radius: max(1.0, 0.03 * at)).value
+            count += 1
+        }
+        let comb = count > 0 ? sum / Double(count) : value
+        return Candidate(lag: lag, bpm: bpm, value: value, comb: comb, score: prior.weight(bpm) * max(0, comb))
+    }
+
+    /// Salient onsets per minute: peaks of the envelope (at least 0.1 s apart, the larger kept) that reach
+    /// `salientFraction` of the loud peaks, counted from the first to the last. nil with fewer than three.
+    static func salientOnsetRate(_ env: [Float], frameRate fps: Double) -> Double? {
+        let peaks = peaks(env, minimumDistance: max(1, Int(0.1 * fps)))
+        guard peaks.count >= 3 else { return nil }
+        let heights = peaks.map { Double(env[$0]) }.sorted()
+        let loud = percentile(heights, 0.95)
+        guard loud > 0 else { return nil }
+        let salient = peaks.filter { Double(env[$0]) >= salientFraction * loud }
+        guard salient.count >= 3, let first = salient.first, let last = salient.last, last > first else { return nil }
+        return 60 * Double(salient.count - 1) / (Double(last - first) / fps)
+    }
+
+    /// Local maxima (a flat top counts once, at its middle); of two closer than `minimumDistance` frames
+    /// the higher is kept. Returns frame indices in order.
+    static func peaks(_ x: [Float], minimumDistance: Int) -> [Int] {
+        var found: [Int] = []
+        var i = 1
+        while i < x.count - 1 {
+            if x[i] > x[i - 1] {
+                var j = i
+                while j + 1 < x.count && x[j + 1] == x[i] { j += 1 }
+                if j + 1 < x.count && x[j + 1] < x[i] { found.append((i + j) / 2); i = j }
+            }
+            i += 1
+        }
+        var keep = [Bool](repeating: true, count: found.count)
+        for k in found.indices.sorted(by: { x[found[$0]] > x[found[$1]] }) where keep[k] {
+            var m = k - 1
+            while m >= 0 && found[k] - found[m] < minimumDistance { keep[m] = false; m -= 1 }
+            m = k + 1
+            while m < found.count && found[m] - found[k] < minimumDistance { keep[m] = false; m += 1 }
+        }
+        return found.indices.filter { keep[$0] }.map { found[$0] }
+    }
+
+    /// Linear-interpolated percentile of sorted values (q in 0…1).
+    static func percentile(_ sorted: [Double], _ q: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let pos = q * Double(sorted.count - 1)
+        let i = Int(pos.rounded(.down)), f = pos - Double(i)
+        return i + 1 < sorted.count ? sorted[i] * (1 - f) + sorted[i + 1] * f : sorted[i]
     }
 
     /// Energy-weighted mean of normalised autocorrelations of 12 s windows. nil for silence.
-    static func weightedAutocorrelation(_ env: [Float], frameRate fps: Double, maxPeriod: Double) -> [Double]? {
+    /// Lags reach `combPeriods` × the longest period where the window allows (short songs get fewer).
+    static func weightedAutocorrelation(_ env: [Float], frameRate fps: Double, maxPeriod: Double,
+                                        combPeriods: Int = 1) -> [Double]? {
         let n = env.count
         let window = min(n, Int((12 * fps).rounded()))
-        let maxLag = max(Int((maxPeriod * 1.1 * fps).rounded(.up)) + 2, window / 2)
+        let needed = Int((maxPeriod * 1.1 * fps).rounded(.up)) + 2
+        let combLag = min(Int((Double(combPeriods) * maxPeriod * 1.1 * fps).rounded(.up)) + 2, window * 3 / 4)
+        let maxLag = max(needed, window / 2, combLag)
         guard window >= Int(2.5 * fps), maxLag < window else { return nil }
         var starts: [Int] = []
         var s = 0
