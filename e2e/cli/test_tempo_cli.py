@@ -31,10 +31,10 @@ def within(value, target, tolerance=0.04):
     return abs(value / target - 1) <= tolerance
 
 
-def test_analyse_finds_the_written_tempo_of_each_style(songs):
-    """The written pulse comes first; where the estimate is at another metrical level, the right tempo is
-    among the alternatives offered (so the library's half/double buttons fix it in one tap)."""
-    at_written_pulse = []
+def test_analyse_json_offers_the_written_tempo_of_each_style(songs):
+    """The written pulse is the estimate or one of the alternatives (so the library's half/double buttons
+    fix an octave error in one tap). How often it is the estimate itself is the Swift corpus test's and
+    the benchmark's business."""
     for path, bpm, style in songs:
         result = cadence("tempo", "analyse", str(path), "--json")
         assert result.returncode == 0, result.stderr
@@ -43,11 +43,6 @@ def test_analyse_finds_the_written_tempo_of_each_style(songs):
         assert 0 < estimate["confidence"] <= 1
         offered = [estimate["bpm"], *estimate["alternatives"]]
         assert any(within(value, bpm) for value in offered), f"{path.name} ({style}, {bpm} BPM): {estimate}"
-        if within(estimate["bpm"], bpm):
-            at_written_pulse.append(path.name)
-    # Acc1 over eight songs: the benchmark measures it properly over 40; one octave error in eight is the
-    # most this small sample tolerates.
-    assert len(at_written_pulse) >= 7, f"only {at_written_pulse} at the written tempo"
 
 
 def test_the_plain_output_and_the_us_spelling(songs):
