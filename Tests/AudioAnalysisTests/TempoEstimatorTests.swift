@@ -65,6 +65,34 @@ struct ClickTrack {
         #expect(abs(e.bpm - 110) / 110 < 0.02, "estimated \(e.bpm)")
     }
 
+    @Test(arguments: [140.0, 174])
+    func dottedFigureIsNotReadAtTwoThirds(bpm: Double) {
+        // A two-bar figure of four dotted quarters and two quarters (eighths 0, 3, 6, 9, 12, 14 of 16), as
+        // EDM leads and breakbeat fills play it. The autocorrelation's best lag is the dotted quarter
+        // (×⅔), which has no line in the onset spectrum; the bar does, so the check moves to the beat.
+        var gen = ClickTrack()
+        let eighth = 30 / bpm
+        var onsets: [(Double, Float)] = []
+        for cycle in 0..<Int(30 / (16 * eighth)) {
+            for e in [0.0, 3, 6, 9, 12, 14] { onsets.append(((Double(cycle) * 16 + e) * eighth, 1)) }
+        }
+        let e = estimator.estimate(gen.render(onsets: onsets, seconds: 30))
+        #expect(abs(e.bpm - bpm) / bpm < 0.04, "estimated \(e.bpm)")
+    }
+
+    @Test func onsetSpectrumHasLinesAtThePulseAndItsMultiplesOnly() throws {
+        var gen = ClickTrack()
+        let env = OnsetStrength.envelope(gen.clicks(bpm: 120, seconds: 30))
+        let spectrum = try #require(OnsetSpectrum(env.values, frameRate: env.frameRate))
+        let strongest = spectrum.strongestLine(fromBPM: 50, toBPM: 260)
+        #expect(spectrum.value(atBPM: 120) > 0.8 * strongest)
+        #expect(spectrum.value(atBPM: 240) > 0.5 * strongest)
+        for offLine in [80.0, 90, 160, 180] {
+            #expect(spectrum.value(atBPM: offLine) < 0.2 * strongest, "\(offLine) BPM")
+        }
+        #expect(OnsetSpectrum([Float](repeating: 0, count: 3000), frameRate: env.frameRate) == nil)
+    }
+
     @Test func silentIntroThenClicks() {
         var gen = ClickTrack()
         let e = estimator.estimate(gen.clicks(bpm: 96, seconds: 28, start: 8))

@@ -127,9 +127,11 @@ def write_midi(song, path):
     return mido.tempo2bpm(tempo)
 
 
-def render(mid_path, wav_path, seconds, midi_seconds):
+def render(mid_path, wav_path, seconds, midi_seconds, max_tail=15):
     """fluidsynth -> raw float stereo at RATE -> mono, peak held under -0.5 dBFS, cut to
-    `seconds` with a 0.5 s fade, written as 16-bit PCM."""
+    `seconds` with a 0.5 s fade, written as 16-bit PCM. The rendered length is checked against the
+    MIDI's (a wrong sample rate would stretch it); `max_tail=None` skips the upper bound, for files
+    that leave notes sounding after their last event."""
     with tempfile.TemporaryDirectory() as tmp:
         raw = os.path.join(tmp, "stereo.f32")
         subprocess.run(["fluidsynth", "-ni", "-F", raw, "-T", "raw", "-O", "float", "-E", "little",
@@ -137,7 +139,7 @@ def render(mid_path, wav_path, seconds, midi_seconds):
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         pcm = np.fromfile(raw, dtype="<f4").astype(np.float64).reshape(-1, 2)
     rendered = len(pcm) / RATE
-    if not midi_seconds - 0.5 <= rendered <= midi_seconds + 15:
+    if rendered < midi_seconds - 0.5 or (max_tail is not None and rendered > midi_seconds + max_tail):
         raise RuntimeError(f"fluidsynth rendered {rendered:.1f} s for {midi_seconds:.1f} s of MIDI: "
                            f"sample rate not {RATE}?")
     mono = pcm.mean(axis=1) * 32767
