@@ -269,6 +269,28 @@ def test_insert_a_slide_from_another_talk_of_the_series(driver, server, tmp_path
     source = api(server, "GET", f"/api/v1/stage/talks/{first['talkId']}", token=token)[1]["slides"][1]
     assert inserted["media"] == source["media"], "the copy shows the other talk's second picture"
 
+    # Delete the inserted slide and one of the deck's own, then undo twice: both come back in place.
+    full = order(driver)
+    settled(driver, undo=1)
+    for slide_id, depth in ((full[1], 2), (full[3], 3)):
+        driver.find_element(By.ID, f"select-{slide_id}").click()
+        driver.find_element(By.ID, "delete").click()
+        wait_until(driver, lambda: slide_id not in order(driver), message="the slide was not deleted")
+        settled(driver, undo=depth)
+    assert order(driver) == [full[0], full[2]]
+    driver.find_element(By.ID, "undo").click()
+    settled(driver, undo=2, redo=1)
+    driver.find_element(By.ID, "undo").click()
+    settled(driver, undo=1, redo=2)
+    assert order(driver) == full, "undo should bring deleted slides back where they were"
+    assert alert_text(driver) == ""
+    talk = api(server, "GET", f"/api/v1/stage/talks/{second['talkId']}", token=token)[1]
+    assert [s["id"] for s in talk["slides"]] == full
+    assert talk["slides"][1]["media"] == source["media"]
+    driver.find_element(By.ID, "redo").click()
+    settled(driver, undo=2, redo=1)
+    assert order(driver) == [full[0], full[2], full[3]], "redo deletes the inserted slide again"
+
     # Edited notes are rich: the presenter shows the bold word in bold, not between asterisks.
     talk = api(server, "GET", f"/api/v1/stage/talks/{second['talkId']}", token=token)[1]
     variation = talk["variation"]

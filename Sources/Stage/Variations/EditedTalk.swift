@@ -24,10 +24,25 @@ public struct EditedTalk: Equatable, Sendable {
 
     // MARK: Edits
 
-    /// New order and visibility: every slide listed once, none lost or added on the way.
+    /// New order and visibility: every slide listed once, none lost on the way. A slide deleted
+    /// earlier may come back (undo): an imported one, or an added one still in `removedSlides`.
     public mutating func rearrange(_ placements: [SlidePlacement]) throws(ValidationError) {
+        let ids = placements.map(\.slideID)
+        let placed = Set(self.placements.map(\.slideID))
+        guard placed.isSubset(of: ids) else {
+            throw ValidationError(field: "slides", "The new order must list every slide of the talk exactly once.")
+        }
+        let returning = ids.filter { !placed.contains($0) && importedSlides[$0] == nil }
+        guard returning.allSatisfy({ id in variation.edits.removedSlides.contains { $0.id == id } }) else {
+            throw ValidationError(field: "slides", "The new order names a slide this talk does not have.")
+        }
         var copy = talk
-        try copy.rearrange(placements)
+        try copy.arrange(placements)   // each slide once, at most the maximum
+        for id in returning {
+            if let index = variation.edits.removedSlides.firstIndex(where: { $0.id == id }) {
+                variation.edits.addedSlides.append(variation.edits.removedSlides.remove(at: index))
+            }
+        }
         variation.edits.arrangement = placements
         apply()
     }
@@ -84,7 +99,8 @@ public struct EditedTalk: Equatable, Sendable {
     }
 
     /// Removes a slide from this variation. `deletable` says whether its media are the person's
-    /// own (imported): shipped media (the demo, an installed package) can only be hidden.
+    /// own (imported): shipped media (the demo, an installed package) can only be hidden. Its
+    /// notes stay, and an added slide is kept in `removedSlides`, so undo can bring it back whole.
     public mutating func delete(slideID: UUID, deletable: Bool) throws(ValidationError) {
         guard slides[slideID] != nil, placements.contains(where: { $0.slideID == slideID }) else {
             throw ValidationError(field: "slideId", "This talk has no such slide.")
@@ -93,8 +109,10 @@ public struct EditedTalk: Equatable, Sendable {
             throw ValidationError(field: "slideId", "This slide came with the series: hide it instead (shipped pictures cannot be deleted).")
         }
         variation.edits.arrangement = placements.filter { $0.slideID != slideID }
-        variation.edits.addedSlides.removeAll { $0.id == slideID }
-        variation.edits.notes[slideID] = nil
+        if let index = variation.edits.addedSlides.firstIndex(where: { $0.id == slideID }) {
+            variation.edits.removedSlides.append(variation.edits.addedSlides.remove(at: index))
+            variation.edits.removedSlides = Array(variation.edits.removedSlides.suffix(TalkEdits.removedSlidesKept))
+        }
         apply()
     }
 

@@ -67,6 +67,42 @@ import Testing
         #expect(edited.variation.edits.isEmpty)
     }
 
+    @Test func aDeletedSlideComesBackWholeWhenTheOrderNamesItAgain() throws {
+        // Undo after delete sends the earlier order: the slide returns with its notes.
+        let (talk, slides) = try Self.talk()
+        var edited = EditedTalk(talk: talk, slides: slides, variation: .original(of: talk.id))
+        let inserted = try Slide(media: Localized(["en": UUID()]), notes: Localized(["en": "Mine"]))
+        try edited.insert(inserted, at: 2)
+        try edited.setNotes("Edited three", slideID: slides[2].id, language: "en")
+        let before = edited.placements
+
+        try edited.delete(slideID: inserted.id, deletable: true)
+        try edited.delete(slideID: slides[2].id, deletable: true)
+        #expect(edited.placements.count == 4)
+        #expect(edited.variation.edits.addedSlides.isEmpty)
+
+        try edited.rearrange(before)
+        #expect(edited.placements == before)
+        #expect(edited.slides[inserted.id]?.notes["en"] == "Mine")
+        #expect(edited.slides[slides[2].id]?.notes["en"] == "Edited three")
+        #expect(edited.variation.edits.removedSlides.isEmpty, "a slide put back is no longer kept aside")
+
+        // A slide nobody deleted cannot be slipped in, and only the last ten deleted are kept.
+        let stranger = SlidePlacement(slideID: UUID())
+        #expect(throws: ValidationError.self) { try edited.rearrange(before + [stranger]) }
+        for _ in 0..<12 {
+            let extra = try Slide(media: Localized(["en": UUID()]))
+            try edited.insert(extra, at: 0)
+            try edited.delete(slideID: extra.id, deletable: true)
+        }
+        #expect(edited.variation.edits.removedSlides.count == TalkEdits.removedSlidesKept)
+        // Stored edits from before this field existed still decode.
+        var stored = try JSONSerialization.jsonObject(with: JSONEncoder().encode(edited.variation.edits)) as! [String: Any]
+        stored["removedSlides"] = nil
+        let old = try JSONDecoder().decode(TalkEdits.self, from: JSONSerialization.data(withJSONObject: stored))
+        #expect(old.removedSlides.isEmpty && old.addedSlides == edited.variation.edits.addedSlides)
+    }
+
     @Test func shippedSlidesCanOnlyBeHiddenAndOrdersMustKeepEverySlide() throws {
         let (talk, slides) = try Self.talk()
         var edited = EditedTalk(talk: talk, slides: slides, variation: .original(of: talk.id))

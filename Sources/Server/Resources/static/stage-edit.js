@@ -123,7 +123,8 @@ function updateHistoryButtons() {
 }
 
 /// Puts a remembered state back: slides added since are deleted (or hidden when they cannot
-/// be), the order and visibility arranged, and notes that differ written back.
+/// be), slides deleted since come back (the server keeps the last ten deleted), the order and
+/// visibility arranged, and notes that differ written back.
 async function restore(state) {
   const present = new Set(talk.slides.map((s) => s.id));
   const wanted = new Set(state.slides.map((s) => s.id));
@@ -132,9 +133,18 @@ async function restore(state) {
     if (wanted.has(slide.id)) continue;
     try { await edit("delete", { slideId: slide.id }); } catch { extra.push({ id: slide.id, hidden: true }); }
   }
-  const order = state.slides.filter((s) => present.has(s.id)).concat(extra);
+  const order = state.slides.concat(extra);
   const now = talk.slides.map((s) => `${s.id}:${s.hidden}`).join();
-  if (order.map((s) => `${s.id}:${s.hidden}`).join() !== now) await edit("arrange", { slides: order });
+  if (order.map((s) => `${s.id}:${s.hidden}`).join() !== now) {
+    try {
+      await edit("arrange", { slides: order });
+    } catch (error) {
+      if (error.status === 409) throw error;
+      // A slide deleted too long ago is gone for good: put back the rest and say so.
+      await edit("arrange", { slides: order.filter((s) => present.has(s.id)) });
+      showError("A slide deleted earlier could not be brought back; the rest is as it was.");
+    }
+  }
   for (const slide of talk.slides) {
     const text = state.notes[slide.id];
     if (text !== undefined && text !== (slide.notes[notesLanguage] || "")) {
