@@ -10,7 +10,7 @@ from selenium.common.exceptions import NoSuchElementException, StaleElementRefer
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from browser.pagecheck import check_page, set_viewport
 from browser.test_accounts import shown, sign_in, wait_for_path
@@ -205,6 +205,7 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tm
     """)
     assert shared == [200, "application/vnd.cadence.package"], shared
 
+    driver.get_log("browser")  # the refusals provoked above (400, 409) were checked where they happened
     driver.get(f"{server}/phone/stage/talks/{talk_id}")
     shown_count = len(presented - hidden_after - {a}) + 1  # and the inserted picture
     wait_until(driver, lambda: driver.find_element(By.ID, "position").text == f"1/{shown_count}", timeout=20,
@@ -215,8 +216,26 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tm
     assert status == 200
     wait_until(driver, lambda: "Now presenting “Original”" in driver.find_element(By.ID, "presenter-note").text, timeout=20,
                message="the presenter did not follow the variation chosen elsewhere")
-    original_count = len(api(server, "GET", f"/api/v1/stage/talks/{talk_id}/deck", token=token)[1]["slides"])
+    original_deck = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/deck", token=token)[1]
+    original_count = len(original_deck["slides"])
     assert driver.find_element(By.ID, "position").text == f"1/{original_count}"
+    # Both variations start with slide b: its notes and its neighbour are the Original's now.
+    wait_until(driver, lambda: "Changed elsewhere" not in driver.find_element(By.ID, "notes").text,
+               message="the presenter kept the other variation's notes")
+    next_picture = driver.find_element(By.CSS_SELECTOR, "#next-thumb .slide-media").get_attribute("src")
+    assert next_picture.endswith(original_deck["slides"][1]["media"]), next_picture
+
+    # The presenter's own picker switches back to the variation; the deck follows.
+    picker = driver.find_element(By.ID, "variation")
+    wait_until(driver, lambda: picker.is_displayed() and picker.get_attribute("value").lower() == talk_id.lower(),
+               message="the presenter's variation picker should show the active one")
+    check_page(driver, "presenter with the variation picker")
+    Select(picker).select_by_visible_text("Short")
+    wait_until(driver, lambda: driver.find_element(By.ID, "position").text == f"1/{shown_count}", timeout=20,
+               message="choosing the variation on the presenter should load it")
+    assert "Now presenting “Short”" in driver.find_element(By.ID, "presenter-note").text
+    assert "Changed elsewhere" in driver.find_element(By.ID, "notes").text
+    assert api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations", token=token)[1]["active"].lower() == variation_id.lower()
 
 
 def import_deck(server, token, tmp_path, name, pictures, series_id=None):

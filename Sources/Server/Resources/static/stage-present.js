@@ -488,10 +488,33 @@ export function setupPresenter(live) {
     location.assign(`/phone/stage/series/${root.dataset.seriesId}`);
   });
 
-  // --- Variations (S6): another variation chosen for this talk (on the edit page, on another
-  // device) is loaded in place; the timer keeps running and the show starts again at slide 1.
+  // --- Variations (S6): chosen here (the picker shows when the talk has more than the original),
+  // on the edit page or on another device, the variation is loaded in place by the live event
+  // below; the timer keeps running and the show starts again at slide 1.
+  async function listVariations() {
+    const response = await fetch(`/api/v1/stage/talks/${talkId}/variations`, { credentials: "same-origin" });
+    if (!response.ok) return;
+    const { active, variations } = await response.json();
+    const select = $("variation");
+    select.replaceChildren(...variations.map((v) => new Option(v.name, v.id, false, v.id === active)));
+    $("variation-choice").hidden = variations.length < 2;
+  }
+  $("variation").addEventListener("change", async () => {
+    const response = await fetch(`/api/v1/stage/talks/${talkId}/variation`, {
+      method: "PUT", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ id: $("variation").value }),
+    }).catch(() => null);
+    if (!response || !response.ok) {
+      const answer = response ? await response.json().catch(() => ({})) : {};
+      note(answer.error?.message || "The variation could not be chosen; check the connection and try again.");
+      listVariations();
+    }
+  });
+  listVariations();
+
   live.on("stage.variation", async (data) => {
     if (!deck || String(data.talkId).toLowerCase() !== String(talkId).toLowerCase()) return;
+    listVariations();
     try {
       const response = await fetch(`/api/v1/stage/talks/${talkId}/deck`, { credentials: "same-origin" });
       if (!response.ok) throw new Error(`The variation could not be loaded (${response.status}).`);
@@ -499,6 +522,9 @@ export function setupPresenter(live) {
       state = new PresenterState(deck.slides.length);
       root.dataset.total = String(deck.total);
       buildStrip();
+      // Redraw everything even when both variations start with the same slide: its notes and
+      // its neighbours may differ.
+      $("current-frame").dataset.slide = "";
       render();
       note(`Now presenting “${data.name}”.`);
     } catch (error) {
