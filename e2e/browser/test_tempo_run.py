@@ -208,3 +208,35 @@ def make_songs_small(tmp_path):
         return make_songs(tmp_path)
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     return [(tmp_path / song["file"], song["bpm"]) for song in manifest]
+
+
+def test_a_run_started_on_the_watch_is_shown_on_the_phone_and_saved_once(driver, second_driver, own_server):
+    phone, watch, base = driver, second_driver, own_server.base
+    pair_watch(phone, watch, base, unique_email("watchfirst"))
+
+    # The watch starts a run of its own (no plan, no phone playing).
+    watch.get(f"{base}/watch/run")
+    wait_until(watch, lambda: status(watch) == "online", message="the watch never came online")
+    watch.find_element(By.ID, "watch-start").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "watch-run").is_displayed(), message="the watch did not start a run")
+    run_id = watch.find_element(By.TAG_NAME, "body").get_attribute("data-run-id").lower()
+    assert run_id and text(watch, "watch-skip") == "End"
+
+    # The phone's run page says a run is recording elsewhere, with a link to it.
+    phone.get(f"{base}/phone/tempo/run")
+    wait_until(phone, lambda: phone.find_element(By.ID, "run-elsewhere").is_displayed(),
+               message="the phone did not say that the watch is recording a run")
+    assert "recording" in text(phone, "run-elsewhere")
+    assert run_id in phone.find_element(By.CSS_SELECTOR, "#run-elsewhere a").get_attribute("href").lower()
+    check_page(phone, "live run page while the watch records")
+
+    # A few seconds of samples, then End on the watch: the notice goes, the run is in history once.
+    time.sleep(3)
+    watch.find_element(By.ID, "watch-skip").click()
+    wait_until(phone, lambda: not phone.find_element(By.ID, "run-elsewhere").is_displayed(), timeout=20,
+               message="the phone still shows the run after the watch ended it")
+    status_code, body = fetch_json(phone, "/api/v1/tempo/runs")
+    assert status_code == 200, body
+    mine = [run for run in json.loads(body) if run["id"].lower() == run_id]
+    assert len(mine) == 1, mine
+    assert mine[0]["status"] != "recording" and mine[0]["sampleCount"] >= 2, mine[0]

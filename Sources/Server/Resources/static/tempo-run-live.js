@@ -93,6 +93,24 @@ function restoreSimulator() {
 }
 
 // ---- Setup: plans and playlists ----
+/** A run recording on another device (started on the watch) is said on the start page, with a
+ * link to it; the phone does not take it over (the watch keeps its own state and ends it). */
+async function showRunElsewhere() {
+  const notice = $("run-elsewhere");
+  if (run) { notice.hidden = true; return; }
+  let list;
+  try { list = await api("GET", "/runs"); } catch { return; }
+  const recording = list.find((r) => r.status === "recording" && Date.now() - Date.parse(r.startedAt) < 12 * 3600 * 1000);
+  notice.hidden = !recording;
+  if (!recording) return;
+  const started = new Date(recording.startedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  notice.replaceChildren(
+    `Another device (your watch) is recording “${recording.name}”, started at ${started}. It is saved to your history when that device ends it. `,
+    el("a", { href: recording.url, text: "See it so far" }),
+  );
+  notice.dataset.runId = recording.id.toLowerCase();
+}
+
 async function loadPlans() {
   let plans;
   try {
@@ -155,6 +173,7 @@ async function start(event) {
 }
 
 async function enterRun() {
+  $("run-elsewhere").hidden = true;
   queue = new SampleQueue(run.id, "phone");
   try {
     const body = await api("GET", `/runs/${run.id}`);
@@ -540,6 +559,12 @@ live.on("tempo.run.sample", (data) => {
   if (Number.isFinite(data.hr)) watchSeen = true;
 });
 live.on("hello", () => publish(true));
+// The watch publishes the state of a run it started: when it ends, the notice goes.
+live.on("tempo.run.state", (data) => {
+  if (run || !data.runId) return;
+  const notice = $("run-elsewhere");
+  if (data.ended || notice.hidden || notice.dataset.runId !== data.runId.toLowerCase()) showRunElsewhere();
+});
 
 $("run-setup").addEventListener("submit", start);
 $("run-plan").addEventListener("change", loadPlaylists);
@@ -554,4 +579,4 @@ live.connect();
 setInterval(tick, 200);
 setInterval(() => { if (run) flush(); }, 3000);
 if (run) enterRun();
-else loadPlans();
+else { loadPlans(); showRunElsewhere(); }

@@ -222,7 +222,12 @@ async function ownControl(action) {
       body: JSON.stringify({ endedAt: isoSeconds(endedAt), pauses: (state.pauses || []).map((p) => ({ start: isoSeconds(p.start), end: isoSeconds(p.end) })) }),
     }).catch(() => null);
     if (!response || !response.ok) fail("The run is kept here; it is saved when the network is back.");
-    else { run.own = false; finishLocally(); }
+    else {
+      // Say so to the account's other devices (the phone's start page shows the run until it ends).
+      if (live.socket?.readyState === WebSocket.OPEN) live.send("tempo.run.state", { runId: run.id, ...state, ended: true });
+      run.own = false;
+      finishLocally();
+    }
   }
   save();
   render();
