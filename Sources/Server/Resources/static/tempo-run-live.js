@@ -105,7 +105,7 @@ async function showRunElsewhere() {
   if (!recording) return;
   const started = new Date(recording.startedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   notice.replaceChildren(
-    `Another device (your watch) is recording “${recording.name}”, started at ${started}. It is saved to your history when that device ends it. `,
+    `Your watch (or another device) is recording “${recording.name}”, started at ${started}. It is saved to your history when that device ends it. `,
     el("a", { href: recording.url, text: "See it so far" }),
   );
   notice.dataset.runId = recording.id.toLowerCase();
