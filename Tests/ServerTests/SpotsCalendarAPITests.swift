@@ -2,6 +2,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Spots
+import Storage
 import Testing
 
 /// iCalendar in and out (R5): `POST /api/v1/spots/import` takes VTODOs as Apple Reminders and
@@ -116,6 +118,40 @@ import Testing
             let fired = try await client.json(.post, "/api/v1/spots/locations",
                 body: #"{"reports":[{"latitude":52.530644,"longitude":13.383068,"accuracy":15}]}"#, token: token)
             #expect(fired.object["fired"] as? Int == 1)
+        }
+    }
+
+    @Test func twoAccountsSavingTheSameIdAtOnceEachGetTheirOwn() async throws {
+        // Two imports of one UUID UID at the same moment: on PostgreSQL both used to find the id
+        // free and the later one failed on the primary key (a 500). Straight at the repository, so
+        // the two transactions really overlap; twenty fresh ids.
+        try await withTestServer { server in
+            let client = server.client
+            var accounts: [UUID] = []
+            for name in ["cara", "dan"] {
+                let token = try await client.register(email: uniqueEmail(name))
+                let me = try await client.json(.get, "/api/v1/auth/me", token: token)
+                accounts.append(try #require(UUID(uuidString: me.object["id"] as? String ?? "")))
+            }
+            let store = SQLSpotsRepository(database: server.database)
+            let now = Date()
+            for _ in 0..<20 {
+                let shared = try Reminder(id: UUID(), title: "Buy oat milk", due: now.addingTimeInterval(86_400))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for account in accounts {
+                        group.addTask {
+                            _ = try await store.saveAll([shared], accountID: account, at: now) { reminder in
+                                try Reminder(id: UUID(), title: reminder.title, due: reminder.due)
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            let cara = try await store.reminders(accountID: accounts[0]).map(\.reminder.id)
+            let dan = try await store.reminders(accountID: accounts[1]).map(\.reminder.id)
+            #expect(cara.count == 20 && dan.count == 20)
+            #expect(Set(cara).isDisjoint(with: dan))
         }
     }
 

@@ -286,20 +286,14 @@ struct SpotsController {
         } catch {
             throw APIError(.unprocessableContent, code: "invalid_calendar", error.message, field: "file")
         }
-        // A UID that is a UUID another account already imported gets an id of this account's own.
-        var reminders: [Reminder] = []
-        for reminder in parsed.reminders {
-            if let owner = try await store.owner(ofReminder: reminder.id), owner != account.id {
-                // Derived, so importing the same file again still updates rather than duplicates.
-                reminders.append(try Reminder(
-                    id: ICalendar.reminderID(forUID: "cadence:\(reminder.id.uuidString)", namespace: account.id),
-                    title: reminder.title, notes: reminder.notes, due: reminder.due, place: reminder.place,
-                    completedAt: reminder.completedAt, preserved: reminder.preserved))
-            } else {
-                reminders.append(reminder)
-            }
+        // A UID that is a UUID another account already imported gets an id of this account's own,
+        // derived, so importing the same file again still updates rather than duplicates.
+        let accountID = account.id
+        let created = try await store.saveAll(parsed.reminders, accountID: accountID, at: clock.now()) { reminder in
+            try Reminder(id: ICalendar.reminderID(forUID: "cadence:\(reminder.id.uuidString)", namespace: accountID),
+                         title: reminder.title, notes: reminder.notes, due: reminder.due, place: reminder.place,
+                         completedAt: reminder.completedAt, preserved: reminder.preserved)
         }
-        let created = try await store.saveAll(reminders, accountID: account.id, at: clock.now())
         spots.fences.invalidate(accountID: account.id)
         return .json(ImportBody(imported: created, updated: parsed.reminders.count - created,
                                 skipped: parsed.skipped.map { ImportBody.Skipped(line: $0.line, reason: $0.reason) }))

@@ -46,11 +46,11 @@ public protocol SpotsRepository: Sendable {
     func reminder(id: UUID, accountID: UUID) async throws -> StoredReminder?
     /// Creates or replaces. A changed due time re-arms the time alert; a changed place forgets fence states.
     func save(_ reminder: Reminder, accountID: UUID, at: Date) async throws
-    /// Saves many at once (an iCalendar import), all or nothing; answers how many were new.
-    func saveAll(_ reminders: [Reminder], accountID: UUID, at: Date) async throws -> Int
+    /// Saves many at once (an iCalendar import), all or nothing; answers how many were new. A reminder
+    /// whose id belongs to another account is saved as `ownCopy(reminder)`.
+    func saveAll(_ reminders: [Reminder], accountID: UUID, at: Date,
+                 ownCopy: @escaping @Sendable (Reminder) throws -> Reminder) async throws -> Int
     func delete(id: UUID, accountID: UUID) async throws -> Bool
-    /// Which account a reminder id belongs to, if any (an import must not collide with another account's ids).
-    func owner(ofReminder id: UUID) async throws -> UUID?
 
     /// Time alerts due by `now`, not yet fired, oldest first, across accounts.
     func dueUnfired(now: Date, limit: Int) async throws -> [(accountID: UUID, reminder: StoredReminder)]
@@ -90,27 +90,45 @@ public struct SQLSpotsRepository: SpotsRepository {
         try await database.transaction { sql in _ = try await Self.save(reminder, accountID: accountID, at: at, on: sql) }
     }
 
-    public func saveAll(_ reminders: [Reminder], accountID: UUID, at: Date) async throws -> Int {
+    /// Saves many at once (an import), all or nothing; returns how many were new. A reminder whose
+    /// id another account holds (an iCalendar UID that is a UUID, imported by two people) is saved
+    /// as `ownCopy(reminder)` instead, decided inside the transaction so two imports at once agree.
+    public func saveAll(_ reminders: [Reminder], accountID: UUID, at: Date,
+                        ownCopy: @escaping @Sendable (Reminder) throws -> Reminder) async throws -> Int {
         try await database.transaction { sql in
             var created = 0
-            for reminder in reminders where try await Self.save(reminder, accountID: accountID, at: at, on: sql) { created += 1 }
+            for reminder in reminders {
+                let isNew: Bool
+                do {
+                    isNew = try await Self.save(reminder, accountID: accountID, at: at, on: sql)
+                } catch SpotsStoreError.notYours {
+                    isNew = try await Self.save(try ownCopy(reminder), accountID: accountID, at: at, on: sql)
+                }
+                if isNew { created += 1 }
+            }
             return created
         }
     }
 
     /// True when the reminder is new. An id that belongs to another account is refused, never overwritten.
+    /// Inserting first (a conflict does nothing) rather than looking first: two requests creating the
+    /// same id at once would both find nothing and one would fail on the primary key.
     static func save(_ reminder: Reminder, accountID: UUID, at: Date, on sql: any SQLDatabase) async throws -> Bool {
         let id = reminder.id.uuidString, account = accountID.uuidString, now = at.millisecondsSince1970
-        let previous = try await sql.select().columns("account_id", "reminder").from("spots_reminders").where("id", .equal, id).first()
         let json = String(decoding: try encoder.encode(reminder), as: UTF8.self)
-        guard let previous else {
-            try await sql.insert(into: "spots_reminders")
-                .columns("id", "account_id", "reminder", "due_at", "has_place", "completed_at", "fired_at", "created_at", "updated_at")
-                .values(SQLBind(id), SQLBind(account), SQLBind(json), SQLBind(reminder.due?.millisecondsSince1970),
-                        SQLBind(reminder.place == nil ? 0 : 1), SQLBind(reminder.completedAt?.millisecondsSince1970),
-                        SQLBind(Int64?.none), SQLBind(now), SQLBind(now))
-                .run()
-            return true
+        let inserted = try await sql.insert(into: "spots_reminders")
+            .columns("id", "account_id", "reminder", "due_at", "has_place", "completed_at", "fired_at", "created_at", "updated_at")
+            .values(SQLBind(id), SQLBind(account), SQLBind(json), SQLBind(reminder.due?.millisecondsSince1970),
+                    SQLBind(reminder.place == nil ? 0 : 1), SQLBind(reminder.completedAt?.millisecondsSince1970),
+                    SQLBind(Int64?.none), SQLBind(now), SQLBind(now))
+            .ignoringConflicts(with: "id")
+            .returning("id")
+            .all()
+        if !inserted.isEmpty { return true }
+        // Deleted again between the insert and this read: the id is free, so try once more.
+        guard let previous = try await sql.select().columns("account_id", "reminder").from("spots_reminders")
+            .where("id", .equal, id).first() else {
+            return try await save(reminder, accountID: accountID, at: at, on: sql)
         }
         guard try previous.decode(column: "account_id", as: String.self) == account else { throw SpotsStoreError.notYours }
         let old = try decoder.decode(Reminder.self, from: Data(try previous.decode(column: "reminder", as: String.self).utf8))
@@ -129,11 +147,6 @@ public struct SQLSpotsRepository: SpotsRepository {
         let rows = try await database.sql.delete(from: "spots_reminders")
             .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).returning("id").all()
         return !rows.isEmpty
-    }
-
-    public func owner(ofReminder id: UUID) async throws -> UUID? {
-        try await database.sql.select().column("account_id").from("spots_reminders").where("id", .equal, id.uuidString).first()
-            .map { try $0.decodeUUID(column: "account_id") }
     }
 
     public func dueUnfired(now: Date, limit: Int) async throws -> [(accountID: UUID, reminder: StoredReminder)] {
