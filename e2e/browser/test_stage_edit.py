@@ -168,16 +168,29 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tm
     wait_until(driver, lambda: "hide it instead" in alert_text(driver), message="deleting a shipped slide gave no message")
     settled(driver, undo=0)
 
-    # Another device edits the variation first: hiding here gets 409, reloads and says so; then it works.
-    revision = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations/{variation_id}", token=token)[1]["variation"]["revision"]
-    status, _ = api(server, "POST", f"/api/v1/stage/talks/{talk_id}/variations/{variation_id}/edits",
-                    {"revision": revision, "op": "notes", "slideId": b, "text": "Changed elsewhere"}, token=token)
-    assert status == 200
+    # Another device edits the variation while this page's connection is down (it does not hear of
+    # it): hiding here gets 409, reloads and says so; then it works.
+    def edit_elsewhere(text):
+        revision = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations/{variation_id}", token=token)[1]["variation"]["revision"]
+        status, _ = api(server, "POST", f"/api/v1/stage/talks/{talk_id}/variations/{variation_id}/edits",
+                        {"revision": revision, "op": "notes", "slideId": b, "text": text}, token=token)
+        assert status == 200
+    driver.execute_script("const live = window.cadenceEditLive; live.stopped = true; live.socket && live.socket.close();")
+    edit_elsewhere("Changed elsewhere")
     driver.find_element(By.ID, f"select-{a}").click()
     driver.find_element(By.ID, "hide").click()
     wait_until(driver, lambda: "changed on another device" in alert_text(driver), message="a conflict was not reported")
     settled(driver)
     assert "Changed elsewhere" in driver.find_element(By.ID, "notes-editor").text
+
+    # Connected, the page takes another device's edit in by itself, without a conflict.
+    driver.execute_script("const live = window.cadenceEditLive; live.stopped = false; live.connect();")
+    wait_until(driver, lambda: driver.execute_script("return window.cadenceEditLive.socket.readyState") == 1,
+               message="the edit page did not reconnect")
+    edit_elsewhere("Changed elsewhere, twice")
+    wait_until(driver, lambda: "Changed elsewhere, twice" in driver.find_element(By.ID, "notes-editor").text, timeout=20,
+               message="the edit page did not show another device's edit")
+    assert "another device" in driver.find_element(By.ID, "save-state").text
     driver.find_element(By.ID, f"select-{a}").click()
     driver.find_element(By.ID, "hide").click()
     wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#slides > li.is-hidden")) == hidden_count + 1)

@@ -152,6 +152,10 @@ struct StageVariationsController {
             throw APIError.invalid(field: error.field, error.message)
         }
         let saved = try await library.save(edited.variation, accountID: account.id)
+        // An edit page open on another device reloads instead of finding out at its next save.
+        try await live.publish(accountID: account.id, type: "stage.variation.edited",
+                               data: LiveJSON.object(["talkId": talkID.uuidString, "variationId": saved.id.uuidString,
+                                                      "revision": saved.revision]))
         return .json(TalkBody(edited, variation: saved))
     }
 

@@ -4,6 +4,8 @@
 // pause) as an edit on the revision it was made on; a 409 means another device changed the
 // variation, so it is reloaded. Undo/redo keep up to ten whole states (order, visibility,
 // notes) and put an earlier one back with the edits needed; leaving the page clears them.
+// Another device's edits arrive on the live channel and are taken in at once.
+import { LiveChannel } from "./live.js";
 const $ = (id) => document.getElementById(id);
 const root = $("editor");
 const talkId = root.dataset.talkId;
@@ -548,7 +550,31 @@ async function listOtherTalks() {
   $("insert-slide").disabled = groups.length === 0;
 }
 
+// --- Another device's edits: an edit page open elsewhere (or the API) saved a change; take it in
+// now rather than at this page's next save (a 409). Our own edits come back too, but their answers,
+// which the queue waits for, already carry that revision. While notes are being typed, the save
+// that follows says it instead (the 409 path), so typing is never replaced under the cursor.
+const live = new LiveChannel();
+window.cadenceEditLive = live; // for the test that provokes a conflict
+live.on("stage.variation.edited", async (data) => {
+  if (!talk || String(data.variationId).toLowerCase() !== String(talk.variation.id).toLowerCase()) return;
+  await queue;
+  if (!(data.revision > talk.variation.revision) || notesDirty) return;
+  try {
+    await reload();
+  } catch {
+    return; // offline: the next save finds out
+  }
+  undoStack = [];
+  redoStack = [];
+  updateHistoryButtons();
+  render();
+  drawNotes(true);
+  $("save-state").textContent = "Updated with a change from another device";
+});
+
 wire();
+live.connect();
 listOtherTalks().catch(() => ($("insert-from").disabled = true));
 reload()
   .then(() => {
