@@ -23,11 +23,7 @@ struct OnsetSpectrum: Sendable {
         while size < window * zeroPadding { size <<= 1 }
         // Symmetric Hann: the window's ends are zero, so a song's cut edges add no broadband energy.
         let hann = (0..<window).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(max(1, window - 1))) }
-        var starts: [Int] = []
-        var s = 0
-        while s + window <= n { starts.append(s); s += window / 2 }
-        if let last = starts.last, n - (last + window) > window / 4 { starts.append(n - window) }
-
+        let starts = TempoEstimator.windowStarts(count: n, window: window)
         var sum = [Double](repeating: 0, count: size / 2 + 1)
         var totalWeight = 0.0
         for start in starts {

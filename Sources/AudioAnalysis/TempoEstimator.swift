@@ -224,10 +224,7 @@ public struct TempoEstimator: Sendable {
         let combLag = min(Int((Double(combPeriods) * maxPeriod * 1.1 * fps).rounded(.up)) + 2, window * 3 / 4)
         let maxLag = max(needed, window / 2, combLag)
         guard window >= Int(2.5 * fps), maxLag < window else { return nil }
-        var starts: [Int] = []
-        var s = 0
-        while s + window <= n { starts.append(s); s += window / 2 }
-        if let last = starts.last, n - (last + window) > window / 4 { starts.append(n - window) }
+        let starts = windowStarts(count: n, window: window)
         var sum = [Double](repeating: 0, count: maxLag + 1)
         var totalWeight = 0.0
         for start in starts {
@@ -244,6 +241,16 @@ public struct TempoEstimator: Sendable {
         }
         guard totalWeight > 0 else { return nil }
         return sum.map { $0 / totalWeight }
+    }
+
+    /// Where the analysis windows start: every half window, plus one flush with the end when more
+    /// than a quarter window would otherwise be left out.
+    static func windowStarts(count n: Int, window: Int) -> [Int] {
+        var starts: [Int] = []
+        var s = 0
+        while s + window <= n { starts.append(s); s += window / 2 }
+        if let last = starts.last, n - (last + window) > window / 4 { starts.append(n - window) }
+        return starts
     }
 
     static func smooth(_ x: [Float], width: Int) -> [Float] {

@@ -125,7 +125,7 @@ public struct SQLSpotsRepository: SpotsRepository {
             .returning("id")
             .all()
         if !inserted.isEmpty { return true }
-        // Deleted again between the insert and this read: the id is free, so try once more.
+        // Deleted again between the insert and this read: the id is free, so try again.
         guard let previous = try await sql.select().columns("account_id", "reminder").from("spots_reminders")
             .where("id", .equal, id).first() else {
             return try await save(reminder, accountID: accountID, at: at, on: sql)

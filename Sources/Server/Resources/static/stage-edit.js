@@ -71,13 +71,8 @@ function edit(op, fields = {}) {
       render();
     } catch (error) {
       if (error.status === 409) {
-        await reload();
-        undoStack = [];
-        redoStack = [];
+        await takeInServerState();
         showError("This talk was changed on another device; it has been reloaded with those changes. Make your change again.");
-        notesDirty = false;
-        render();
-        drawNotes(true);
       } else {
         showError(error.message);
         render();
@@ -89,6 +84,18 @@ function edit(op, fields = {}) {
   });
   queue = run.catch(() => {});
   return run;
+}
+
+/// The variation as the server has it now (another device changed it). The undo history is
+/// about states that are gone, so it goes too.
+async function takeInServerState() {
+  await reload();
+  undoStack = [];
+  redoStack = [];
+  notesDirty = false;
+  updateHistoryButtons();
+  render();
+  drawNotes(true);
 }
 
 async function reload() {
@@ -561,15 +568,10 @@ live.on("stage.variation.edited", async (data) => {
   await queue;
   if (!(data.revision > talk.variation.revision) || notesDirty) return;
   try {
-    await reload();
+    await takeInServerState();
   } catch {
     return; // offline: the next save finds out
   }
-  undoStack = [];
-  redoStack = [];
-  updateHistoryButtons();
-  render();
-  drawNotes(true);
   $("save-state").textContent = "Updated with a change from another device";
 });
 
