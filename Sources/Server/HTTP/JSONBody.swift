@@ -53,7 +53,15 @@ extension Request {
 enum JSONBody {
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        // Strict: a field out of range (minute 99) is refused, not rolled over (see ISO8601Date).
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = ISO8601Date.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 date-time.")
+            }
+            return date
+        }
         return decoder
     }()
 

@@ -55,7 +55,7 @@ struct SpotsController {
             place = try container.decodeIfPresent(PlaceBody.self, forKey: .place)
             // Parsed here so a bad value names the field (Foundation's date decoding loses the path).
             if let text = try container.decodeIfPresent(String.self, forKey: .due) {
-                guard let date = ISO8601DateFormatter().date(from: text) else {
+                guard let date = ISO8601Date.parse(text) else {
                     throw ValidationError(field: "due", "The due time is an ISO 8601 date and time with its zone, like 2026-11-23T09:30:00Z.")
                 }
                 due = date
