@@ -2,7 +2,7 @@
 watch (198×242) and see each keyword in order, then the summary on the phone."""
 import time
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -19,9 +19,16 @@ def add_cue(phone, keyword, at):
         element.clear()
         element.send_keys(value)
     phone.find_element(By.CSS_SELECTOR, "form[action$='/cues'] button").click()
-    # The page is replaced by the post's redirect: elements read mid-way may go stale.
-    WebDriverWait(phone, 10, ignored_exceptions=[StaleElementReferenceException]).until(
-        lambda d: keyword in [e.text for e in d.find_elements(By.CSS_SELECTOR, ".cue-keyword")])
+    wait_for_cues(phone, lambda keywords: keyword in keywords)
+
+
+def wait_for_cues(phone, condition):
+    """Waits until the listed cue keywords satisfy `condition`. The page is replaced by a post's
+    redirect: elements read mid-way may go stale, which Chromium sometimes reports as "Node with
+    given id does not belong to the document" (a plain WebDriverException) rather than as a stale
+    element; both mean "read again"."""
+    WebDriverWait(phone, 10, ignored_exceptions=[WebDriverException]).until(
+        lambda d: condition([e.text for e in d.find_elements(By.CSS_SELECTOR, ".cue-keyword")]))
 
 
 def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_server):
@@ -57,8 +64,7 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     time_input.clear()
     time_input.send_keys("0:01")
     third_form.find_element(By.TAG_NAME, "button").click()
-    WebDriverWait(phone, 10, ignored_exceptions=[StaleElementReferenceException]).until(
-        lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".cue-keyword")] == ["First", "Zero", "Second"])
+    wait_for_cues(phone, lambda keywords: keywords == ["First", "Zero", "Second"])
     # And back, so the run below reads First, Second, Third.
     zero = phone.find_elements(By.CSS_SELECTOR, ".cue-list li")[1]
     zero.find_element(By.TAG_NAME, "summary").click()
@@ -68,8 +74,7 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     zero_form.find_element(By.NAME, "time").clear()
     zero_form.find_element(By.NAME, "time").send_keys("0:06")
     zero_form.find_element(By.TAG_NAME, "button").click()
-    WebDriverWait(phone, 10, ignored_exceptions=[StaleElementReferenceException]).until(
-        lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".cue-keyword")] == ["First", "Second", "Third"])
+    wait_for_cues(phone, lambda keywords: keywords == ["First", "Second", "Third"])
 
     phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Lightning talk", message="the cast never reached the watch")
