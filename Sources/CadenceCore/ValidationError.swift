@@ -24,6 +24,10 @@ public enum RequiredText {
     ) throws(ValidationError) -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.isEmpty { throw ValidationError(field: field, whenEmpty) }
+        // SQLite hands text back only up to a NUL: "\u{0}abc" would be stored and then read as empty.
+        if text.unicodeScalars.contains("\u{0}") {
+            throw ValidationError(field: field, "\(noun) cannot contain a NUL character (U+0000).")
+        }
         // Counted in Unicode code points, as JSON Schema's maxLength (the API's documented limits) counts:
         // "🇺🇸" is one character on screen but two code points.
         if text.unicodeScalars.count > maximumLength {

@@ -85,4 +85,10 @@ import Testing
         #expect(try RequiredText.check(flag + String(repeating: "*", count: 118), field: "title", maximumLength: 120, whenEmpty: "", noun: "A title").count == 119)
         #expect(throws: ValidationError.self) { try RequiredText.check("   ", field: "title", maximumLength: 120, whenEmpty: "Empty", noun: "A title") }
     }
+
+    @Test func aNULCharacterIsRefusedNamingTheField() {
+        #expect(throws: ValidationError(field: "title", "A title cannot contain a NUL character (U+0000).")) {
+            try RequiredText.check("\u{0}abc", field: "title", maximumLength: 120, whenEmpty: "Empty", noun: "A title")
+        }
+    }
 }
