@@ -115,8 +115,10 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server",
+                "Stage",
                 "StagePackage",
                 "Storage",
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -61,6 +61,20 @@ public struct PresenterState: Equatable, Sendable {
         return true
     }
 
+    /// The position in a newer deck of the same talk (another appeal choice, seed A.3.4): nil while
+    /// the current slide is one of the appeal's, so the change waits until the appeal is over;
+    /// otherwise the same slide on the same notes page (the same position, should that slide be gone).
+    public func inNewDeck(slideIDs: [UUID], currentID: UUID, currentIsAppeal: Bool) -> PresenterState? {
+        guard !currentIsAppeal else { return nil }
+        guard let found = slideIDs.firstIndex(of: currentID) else {
+            return PresenterState(slideCount: slideIDs.count, index: min(index, slideIDs.count - 1))
+        }
+        var moved = PresenterState(slideCount: slideIDs.count, index: found)
+        moved.setPageCount(pageCount)
+        moved.page = page
+        return moved
+    }
+
     private mutating func moveTo(_ newIndex: Int) {
         index = newIndex
         page = 0

@@ -44,6 +44,20 @@ public struct Series: Equatable, Sendable {
         self.notesLanguage = notesLanguage
     }
 
+    /// A notes language asked for (the chosen one when none is), checked against the series'.
+    public func notesLanguage(_ requested: String?, field: String = "language") throws(ValidationError) -> String {
+        let language = requested ?? notesLanguage
+        guard notesLanguages.contains(language) else {
+            throw ValidationError(field: field, "This series has notes in \(Self.list(notesLanguages)), not \(language).")
+        }
+        return language
+    }
+
+    /// The languages a deck is drawn in now.
+    public var deckLanguages: Deck.Languages {
+        Deck.Languages(slide: slideLanguage, notes: notesLanguage, fallbacks: slideLanguages)
+    }
+
     private static func languages(_ tags: [String], field: String) throws(ValidationError) -> [String] {
         var seen: [String] = []
         for tag in tags {

@@ -84,3 +84,35 @@ import Testing
         #expect(demo.slides.allSatisfy { $0.media.values.values.allSatisfy(pictureIDs.contains) })
     }
 }
+
+/// Issue 17, item 4: captions on the audience screens are for the audience.
+@Suite struct ScreenCaptionTests {
+    static let english = "Stand.\n<C>Amazing grace<c>\n<C>How sweet the sound<c>\n<R>Thank you."
+    static let spanish = "De pie.\n<C>Sublime gracia<c>\n<C>Del Señor<c>\n<R>Gracias."
+
+    func entry(notes: [String: String], slide: String, notesIn: String) throws -> Deck.Entry {
+        Deck.Entry(slide: try Slide(notes: Localized(notes)), number: 1, languages: Deck.Languages(slide: slide, notes: notesIn))
+    }
+
+    @Test func spanishSlidesWithEnglishNotesPutSpanishCaptionsOnTheScreens() throws {
+        let entry = try entry(notes: ["en": Self.english, "es": Self.spanish], slide: "es", notesIn: "en")
+        #expect(entry.captions?.steps.map(\.notes).first == "Stand.\nAmazing grace", "the speaker reads the English notes")
+        #expect(entry.screenCaptions == ["Sublime gracia", "Del Señor", nil])
+    }
+
+    @Test func withoutCaptionsInTheSlideLanguageTheNotesLanguageIsUsed() throws {
+        let plain = try entry(notes: ["en": Self.english, "es": "Sin marcas."], slide: "es", notesIn: "en")
+        #expect(plain.screenCaptions == ["Amazing grace", "How sweet the sound", nil])
+        let missing = try entry(notes: ["en": Self.english], slide: "es", notesIn: "en")
+        #expect(missing.screenCaptions == ["Amazing grace", "How sweet the sound", nil])
+    }
+
+    @Test func aTranslationWithFewerStepsKeepsShowingItsLast() throws {
+        let entry = try entry(notes: ["en": Self.english, "es": "<C>Sublime gracia<c>"], slide: "es", notesIn: "en")
+        #expect(entry.screenCaptions == ["Sublime gracia", "Sublime gracia", "Sublime gracia"])
+    }
+
+    @Test func notesWithoutMarkersHaveNoSteps() throws {
+        #expect(try entry(notes: ["en": "Plain", "es": Self.spanish], slide: "es", notesIn: "en").screenCaptions == nil)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Stage
 
@@ -58,5 +59,32 @@ import Testing
         var state = PresenterState(slideCount: 0)
         state.advance(); state.back()
         #expect(state.number == 0)
+    }
+}
+
+/// Seed 002, A.3.4: an appeal change "shall not come into effect while the sermon is displaying
+/// the appeal" but the next time the appeal slide is shown. The same cases run against
+/// stage-rules.js in e2e/browser/test_stage_rules_js.py.
+@Suite struct PresenterNewDeckTests {
+    static let ids = (0..<6).map { _ in UUID() }
+
+    @Test func anotherAppealIsTakenInAtOnceAwayFromTheAppealOnTheSameSlideAndPage() throws {
+        var state = PresenterState(slideCount: 4, index: 2)
+        state.setPageCount(3)
+        state.advance()
+        // Old deck: 0 1 2 [3: vocal appeal]; new deck: 0 1 2 [4, 5: text appeal].
+        let moved = try #require(state.inNewDeck(slideIDs: [0, 1, 2, 4, 5].map { Self.ids[$0] }, currentID: Self.ids[2], currentIsAppeal: false))
+        #expect(moved.number == 3 && moved.page == 1 && moved.slideCount == 5)
+    }
+
+    @Test func onAnAppealSlideTheChangeWaits() {
+        let state = PresenterState(slideCount: 4, index: 3)
+        #expect(state.inNewDeck(slideIDs: [0, 1, 2, 4, 5].map { Self.ids[$0] }, currentID: Self.ids[3], currentIsAppeal: true) == nil)
+    }
+
+    @Test func aSlideNoLongerShownKeepsThePositionInRange() throws {
+        let state = PresenterState(slideCount: 5, index: 4)
+        let moved = try #require(state.inNewDeck(slideIDs: [0, 1, 2].map { Self.ids[$0] }, currentID: Self.ids[5], currentIsAppeal: false))
+        #expect(moved.number == 3 && moved.page == 0)
     }
 }

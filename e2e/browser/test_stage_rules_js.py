@@ -40,3 +40,33 @@ def test_the_presenter_page_follows_the_same_rules_as_swift(driver, server):
     assert isinstance(results, list), results
     for (count, start, ops, expected), result in zip(CASES, results):
         assert tuple(result) == expected, f"{count} slides from {start}, {ops}: got {result}"
+
+
+# The cases of PresenterNewDeckTests (Tests/StageTests/PresenterStateTests.swift): an appeal
+# change is taken in away from the appeal, on the same slide and page, and waits on it.
+NEW_DECK_CASES = [
+    # (slide count, start index, page count, advances, new deck ids, current id, current is appeal) → (number, page, count) or None
+    (4, 2, 3, 1, ["a", "b", "c", "e", "f"], "c", False, (3, 1, 5)),
+    (4, 3, 1, 0, ["a", "b", "c", "e", "f"], "d", True, None),
+    (5, 4, 1, 0, ["a", "b", "c"], "z", False, (3, 0, 3)),
+]
+
+
+def test_an_appeal_change_lands_in_the_page_as_in_swift(driver, server):
+    driver.get(server + "/login")
+    results = driver.execute_async_script("""
+        const [cases, done] = arguments;
+        import('/static/stage-rules.js').then(({ PresenterState, positionInNewDeck }) => {
+            done(cases.map(([count, start, pages, advances, ids, current, appeal]) => {
+                const state = new PresenterState(count, start);
+                state.setPageCount(pages);
+                for (let i = 0; i < advances; i++) state.advance();
+                const moved = positionInNewDeck(state, ids, current, appeal);
+                return moved && [moved.number, moved.page, moved.slideCount];
+            }));
+        }).catch((error) => done(String(error)));
+    """, [list(case[:7]) for case in NEW_DECK_CASES])
+    assert isinstance(results, list), results
+    for case, result in zip(NEW_DECK_CASES, results):
+        expected = case[7]
+        assert (tuple(result) if result else None) == expected, f"{case[:7]}: got {result}"

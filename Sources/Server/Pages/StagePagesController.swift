@@ -130,7 +130,8 @@ struct StagePagesController {
         let preferences = try await store.preferences(accountID: identity.account.id)
         return pages.render("stage-present", title: talk.title, [
             "talkId": Self.id(talk.id), "talkTitle": talk.title, "seriesId": Self.id(talk.seriesID),
-            "advanceMethod": preferences.advanceMethod.rawValue, "bodyClass": "page stage presenter-page", "live": true,
+            "advanceMethod": preferences.advanceMethod.rawValue, "screenMode": preferences.screenMode.rawValue,
+            "mirroring": preferences.screenMode == .mirror, "bodyClass": "page stage presenter-page", "live": true,
             "appealKinds": AppealKind.allCases.map { ["value": $0.rawValue, "label": $0.label] },
         ], request: request, context: context)
     }

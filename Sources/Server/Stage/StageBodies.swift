@@ -127,9 +127,12 @@ struct DeckBody: Encodable {
         let height: Int?
         let durationMs: Int64?
         let notes: String
-        /// Caption steps when the notes carry `<C>`/`<R>` markers: the notes and the audience's text at each.
+        /// Caption steps when the notes carry `<C>`/`<R>` markers: the speaker's notes and what the
+        /// audience screens show at each (from the slide language's notes when they have captions).
         let steps: [Step]?
         let overlays: [OverlayBody]
+        /// One of the appeal's slides: a new appeal choice waits until the presenter leaves them.
+        let appeal: Bool
     }
 
     struct Step: Encodable {
@@ -164,8 +167,8 @@ struct DeckBody: Encodable {
                 id: entry.slideID, number: entry.number, kind: entry.kind, title: entry.title,
                 media: entry.mediaID.map(StageLibrary.assetURL), width: asset?.width, height: asset?.height,
                 durationMs: asset?.durationMs, notes: CaptionScript.strip(entry.notes),
-                steps: entry.captions?.steps.map { Step(notes: $0.notes, caption: $0.caption) },
-                overlays: entry.overlays.map(OverlayBody.init))
+                steps: entry.captions?.steps.enumerated().map { Step(notes: $1.notes, caption: entry.screenCaptions?[$0] ?? nil) },
+                overlays: entry.overlays.map(OverlayBody.init), appeal: entry.isAppeal)
         }
     }
 }
@@ -230,5 +233,12 @@ struct LogSummaryBody: Encodable {
 
 struct PreferencesBody: Encodable {
     let advanceMethod: String
+    let screenMode: ScreenMode
     let lastTalkId: UUID?
+
+    init(_ preferences: StagePreferences) {
+        advanceMethod = preferences.advanceMethod.rawValue
+        screenMode = preferences.screenMode
+        lastTalkId = preferences.lastTalkID
+    }
 }

@@ -192,38 +192,47 @@ struct StageController {
         let ended: Bool?
     }
 
-    /// The presenter moved: tell every screen of the account what to show.
+    /// The presenter moved: tell every screen of the account what to show. The slide is read from
+    /// the talk as presented (its chosen variation, with the slides it added and the notes it
+    /// edited), the same source the presenter's deck is built from.
     @Sendable func show(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
         var request = request
         let input = try await request.decodeJSON(ScreenInput.self, context: context)
-        let mode = input.mode ?? "project"
-        guard mode == "project" || mode == "mirror" else { throw APIError.invalid(field: "mode", "The mode is project or mirror.") }
-        guard let talk = try await store.talk(id: input.talkId, accountID: account.id),
-              let series = try await store.series(id: talk.seriesID, accountID: account.id)
-        else { throw APIError.notFound("talk") }
+        let mode: ScreenMode
+        if let raw = input.mode {
+            guard let chosen = ScreenMode(rawValue: raw) else { throw APIError.invalid(field: "mode", "The mode is mirror or project.") }
+            mode = chosen
+        } else {
+            mode = try await store.preferences(accountID: account.id).screenMode
+        }
+        guard let (series, edited) = try await library.edited(talkID: input.talkId, accountID: account.id) else {
+            throw APIError.notFound("talk")
+        }
         let ended = input.ended ?? false
-        var screen = StageScreen(talkId: talk.id, overlays: [], blank: (input.blank ?? false) || ended, mode: mode, ended: ended)
+        var screen = StageScreen(talkId: edited.talk.id, overlays: [], blank: (input.blank ?? false) || ended, mode: mode.rawValue, ended: ended)
         if let slideID = input.slideId, !ended {
-            guard talk.arrangement.contains(where: { $0.slideID == slideID }),
-                  let slide = try await store.slide(id: slideID, accountID: account.id)
-            else { throw APIError.invalid(field: "slideId", "That slide is not part of this talk.") }
-            let media = slide.media.resolve(series.slideLanguage, fallbacks: series.slideLanguages)
-            let steps = CaptionScript.parse(slide.notes[series.notesLanguage] ?? "")?.steps
-            if let step = input.step, step < 0 || step >= max(1, steps?.count ?? 1) {
+            // Any of the variation's slides: a presenter keeps the appeal it loaded until it leaves
+            // the appeal (the seed's rule), so slides of another appeal choice are still its to show.
+            guard edited.talk.arrangement.contains(where: { $0.slideID == slideID }), let slide = edited.slides[slideID] else {
+                throw APIError.invalid(field: "slideId", "That slide is not part of this talk.")
+            }
+            let entry = Deck.Entry(slide: slide, number: input.number ?? 0, languages: series.deckLanguages)
+            let steps = entry.captions?.steps
+            let step = input.step ?? 0
+            guard step >= 0, step < max(1, steps?.count ?? 1) else {
                 throw APIError.invalid(field: "step", "This slide has \(steps?.count ?? 1) caption step(s), counted from 0.")
             }
             screen.slideId = slide.id
             screen.number = input.number
             screen.total = input.total
             screen.kind = slide.kind
-            screen.media = media.map(StageLibrary.assetURL)
-            screen.durationMs = try await media.asyncFlatMap { try await store.asset(id: $0, accountID: account.id)?.durationMs }
-            screen.overlays = Deck.overlays(of: slide, language: series.slideLanguage, fallbacks: series.slideLanguages)
-                .map(OverlayBody.init)
-            screen.caption = steps?[input.step ?? 0].caption
-            if mode == "mirror" {
-                screen.notes = steps?[input.step ?? 0].notes ?? CaptionScript.strip(slide.notes[series.notesLanguage] ?? "")
+            screen.media = entry.mediaID.map(StageLibrary.assetURL)
+            screen.durationMs = try await entry.mediaID.asyncFlatMap { try await store.asset(id: $0, accountID: account.id)?.durationMs }
+            screen.overlays = entry.overlays.map(OverlayBody.init)
+            screen.caption = entry.screenCaptions?[step] ?? nil
+            if mode == .mirror {
+                screen.notes = steps?[step].notes ?? CaptionScript.strip(entry.notes)
             }
         } else {
             screen.blank = true
@@ -286,24 +295,35 @@ struct StageController {
 
     @Sendable func preferences(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
-        let preferences = try await store.preferences(accountID: account.id)
-        return .json(PreferencesBody(advanceMethod: preferences.advanceMethod.rawValue, lastTalkId: preferences.lastTalkID))
+        return .json(PreferencesBody(try await store.preferences(accountID: account.id)))
     }
 
     struct PreferencesInput: Decodable {
-        let advanceMethod: String
+        let advanceMethod: String?
+        let screenMode: String?
     }
 
+    /// Saves the preferences sent; each is written on its own, so two devices never undo each other's.
     @Sendable func savePreferences(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
         var request = request
         let input = try await request.decodeJSON(PreferencesInput.self, context: context)
-        guard let method = AdvanceMethod(rawValue: input.advanceMethod) else {
-            throw APIError.invalid(field: "advanceMethod", "Advance with one of: \(AdvanceMethod.allCases.map(\.rawValue).joined(separator: ", ")).")
+        guard input.advanceMethod != nil || input.screenMode != nil else {
+            throw APIError.invalid(field: "advanceMethod", "Send advanceMethod or screenMode.")
         }
-        try await store.setAdvanceMethod(method, accountID: account.id)
-        let preferences = try await store.preferences(accountID: account.id)
-        return .json(PreferencesBody(advanceMethod: preferences.advanceMethod.rawValue, lastTalkId: preferences.lastTalkID))
+        let method = try input.advanceMethod.map { raw in
+            guard let method = AdvanceMethod(rawValue: raw) else {
+                throw APIError.invalid(field: "advanceMethod", "Advance with one of: \(AdvanceMethod.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return method
+        }
+        let mode = try input.screenMode.map { raw in
+            guard let mode = ScreenMode(rawValue: raw) else { throw APIError.invalid(field: "screenMode", "The screens mirror or project.") }
+            return mode
+        }
+        if let method { try await store.setAdvanceMethod(method, accountID: account.id) }
+        if let mode { try await store.setScreenMode(mode, accountID: account.id) }
+        return .json(PreferencesBody(try await store.preferences(accountID: account.id)))
     }
 
     // MARK: Lookups
@@ -313,13 +333,6 @@ struct StageController {
             throw APIError.notFound("series")
         }
         return series
-    }
-
-    private func requireTalk(_ context: AppContext, account: Account) async throws -> StageTalk {
-        guard let talk = try await store.talk(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("talk")
-        }
-        return talk
     }
 }
 

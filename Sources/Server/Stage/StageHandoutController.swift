@@ -53,9 +53,9 @@ struct StageHandouts {
     func make(talkID: UUID, accountID: UUID, query: FlatDictionary<Substring, Substring> = [:]) async throws -> Handout {
         guard let loaded = try await library.load(talkID: talkID, accountID: accountID) else { throw APIError.notFound("talk") }
         let series = loaded.series
-        let language = query["notesLanguage"].map(String.init) ?? series.notesLanguage
-        guard series.notesLanguages.contains(language) else {
-            throw APIError.invalid(field: "notesLanguage", "This series has notes in \(series.notesLanguages.joined(separator: ", ")), not \(language).")
+        let language: String
+        do { language = try series.notesLanguage(query["notesLanguage"].map(String.init), field: "notesLanguage") } catch {
+            throw APIError.invalid(field: error.field, error.message)
         }
         let paper: HandoutOptions.PaperSize
         switch query["paper"].map(String.init) ?? "a4" {
@@ -64,7 +64,7 @@ struct StageHandouts {
         default: throw APIError.invalid(field: "paper", "The paper is a4 or letter.")
         }
         let deck = Deck(talk: loaded.talk, slides: Dictionary(uniqueKeysWithValues: loaded.slides.map { ($0.id, $0) }),
-                        slideLanguage: series.slideLanguage, notesLanguage: language, fallbackLanguages: series.slideLanguages)
+                        languages: Deck.Languages(slide: series.slideLanguage, notes: language, fallbacks: series.slideLanguages))
         let slides = deck.entries.map { entry in
             HandoutSlide(number: entry.number, title: entry.title, picture: picture(entry, loaded, accountID: accountID),
                          notes: HandoutNotes.paragraphs(entry.notes))

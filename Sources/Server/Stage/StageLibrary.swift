@@ -58,9 +58,7 @@ struct StageLibrary: Sendable {
     /// Everything the presenter needs for a talk as its chosen variation shows it, in the series' chosen languages.
     func load(talkID: UUID, accountID: UUID) async throws -> LoadedTalk? {
         guard let (series, edited) = try await edited(talkID: talkID, accountID: accountID) else { return nil }
-        let deck = Deck(talk: edited.talk, slides: edited.slides,
-                        slideLanguage: series.slideLanguage, notesLanguage: series.notesLanguage,
-                        fallbackLanguages: series.slideLanguages)
+        let deck = Deck(talk: edited.talk, slides: edited.slides, languages: series.deckLanguages)
         let slides = Array(edited.slides.values)
         let assetIDs = Set(slides.flatMap { $0.media.values.values })
         let assets = try await store.assets(ids: Array(assetIDs), accountID: accountID)
@@ -82,14 +80,45 @@ struct StageLibrary: Sendable {
         return (series, EditedTalk(talk: talk, slides: slides, variation: variation))
     }
 
+    /// Saves one slide's notes in one language (edit mode's autosave) on `revision`, reading and
+    /// writing that slide alone, so a 300-slide talk saves as fast as a short one. Answers the
+    /// variation as saved and the slide with its notes as the variation now shows them.
+    func saveNotes(_ markup: String, language requestedLanguage: String?, slideID: UUID, talkID: UUID, variationID: UUID, revision: Int,
+                   accountID: UUID) async throws -> (TalkVariation, Slide) {
+        guard let talk = try await store.talk(id: talkID, accountID: accountID),
+              let series = try await store.series(id: talk.seriesID, accountID: accountID),
+              var variation = try await variations.variation(id: variationID, talkID: talkID, accountID: accountID)
+        else { throw APIError.notFound("variation") }
+        guard revision == variation.revision else { throw Self.conflict(currentRevision: variation.revision) }
+        let own: Slide? = if let added = variation.addedSlide(slideID) { added } else {
+            try await store.slide(id: slideID, talkID: talkID, accountID: accountID)
+        }
+        guard let own else { throw APIError.invalid(field: "slideId", "This talk has no such slide.") }
+        let language: String
+        do {
+            language = try series.notesLanguage(requestedLanguage)
+            try variation.setNotes(markup, of: own, language: language)
+        } catch { throw APIError.invalid(field: error.field, error.message) }
+        guard try await variations.saveNotes(variation.edits.notes[slideID]?[language], slideID: slideID, language: language,
+                                             variation: variation, accountID: accountID, at: clock.now())
+        else { throw Self.conflict(currentRevision: nil) }
+        variation.revision += 1
+        return (variation, variation.withEditedNotes(own))
+    }
+
+    /// Someone saved the variation since the revision an edit was made on.
+    static func conflict(currentRevision: Int?) -> APIError {
+        let now = currentRevision.map { " (now revision \($0))" } ?? ""
+        return APIError(.conflict, code: "edit_conflict",
+                        "This variation was changed on another device\(now); reload it, then edit again.", field: "revision")
+    }
+
     /// Saves an edited variation; a 409 naming the conflict when it was saved elsewhere meanwhile.
     @discardableResult
     func save(_ variation: TalkVariation, accountID: UUID) async throws -> TalkVariation {
         var variation = variation
         guard try await variations.saveVariation(variation, accountID: accountID, at: clock.now()) else {
-            throw APIError(.conflict, code: "edit_conflict",
-                           "This talk was changed on another device meanwhile; reload it to see those changes, then edit again.",
-                           field: "revision")
+            throw Self.conflict(currentRevision: nil)
         }
         variation.revision += 1
         return variation

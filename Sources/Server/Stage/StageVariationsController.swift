@@ -26,6 +26,7 @@ struct StageVariationsController {
         group.put("talks/:id/variations/:variationId", use: rename)
         group.delete("talks/:id/variations/:variationId", use: delete)
         group.post("talks/:id/variations/:variationId/edits", use: edit)
+        group.put("talks/:id/variations/:variationId/slides/:slideId/notes", use: saveNotes)
         group.get("talks/:id/variations/:variationId/export", use: export)
         group.post("talks/:id/variations/import", use: importShared)
         group.put("talks/:id/variation", use: choose)
@@ -94,7 +95,12 @@ struct StageVariationsController {
         let talkID = try await requireTalk(context, accountID: account.id)
         let id = try context.parameters.requireID("variationId")
         guard id != talkID else { throw APIError.invalid(field: "variationId", "The original cannot be deleted; reset it instead.") }
+        let wasPresented = try await variations.activeVariationID(talkID: talkID, accountID: account.id) == id
         guard try await variations.deleteVariation(id: id, talkID: talkID, accountID: account.id) else { throw APIError.notFound("variation") }
+        if wasPresented {
+            // The talk presents its original again; an open presenter follows, as after a choice.
+            try await announceChoice(TalkVariation.original(of: talkID), accountID: account.id)
+        }
         return Response(status: .noContent)
     }
 
@@ -112,9 +118,15 @@ struct StageVariationsController {
             throw APIError.invalid(field: "id", "This talk has no such variation.")
         }
         try await variations.setActiveVariation(variation.id, talkID: talkID, accountID: account.id)
-        try await live.publish(accountID: account.id, type: "stage.variation",
-                               data: LiveJSON.object(["talkId": talkID.uuidString, "variationId": variation.id.uuidString, "name": variation.name]))
+        try await announceChoice(variation, accountID: account.id)
         return .json(VariationBody(variation))
+    }
+
+    /// The presenter, the displays and other devices follow the variation the talk presents now.
+    private func announceChoice(_ variation: TalkVariation, accountID: UUID) async throws {
+        try await live.publish(accountID: accountID, type: "stage.variation",
+                               data: LiveJSON.object(["talkId": variation.talkID.uuidString, "variationId": variation.id.uuidString,
+                                                      "name": variation.name]))
     }
 
     // MARK: Edits
@@ -140,11 +152,7 @@ struct StageVariationsController {
         guard let (series, loaded) = try await library.edited(talkID: talkID, accountID: account.id, variationID: variationID) else {
             throw APIError.notFound("variation")
         }
-        guard input.revision == loaded.variation.revision else {
-            throw APIError(.conflict, code: "edit_conflict",
-                           "This variation was changed on another device (now revision \(loaded.variation.revision)); reload it, then edit again.",
-                           field: "revision")
-        }
+        guard input.revision == loaded.variation.revision else { throw StageLibrary.conflict(currentRevision: loaded.variation.revision) }
         var edited = loaded
         do {
             try await apply(input, to: &edited, series: series, accountID: account.id)
@@ -152,11 +160,51 @@ struct StageVariationsController {
             throw APIError.invalid(field: error.field, error.message)
         }
         let saved = try await library.save(edited.variation, accountID: account.id)
-        // An edit page open on another device reloads instead of finding out at its next save.
-        try await live.publish(accountID: account.id, type: "stage.variation.edited",
-                               data: LiveJSON.object(["talkId": talkID.uuidString, "variationId": saved.id.uuidString,
-                                                      "revision": saved.revision]))
+        try await announceEdit(saved, accountID: account.id)
         return .json(TalkBody(edited, variation: saved))
+    }
+
+    /// An edit page open on another device reloads instead of finding out at its next save.
+    private func announceEdit(_ saved: TalkVariation, accountID: UUID) async throws {
+        try await live.publish(accountID: accountID, type: "stage.variation.edited",
+                               data: LiveJSON.object(["talkId": saved.talkID.uuidString, "variationId": saved.id.uuidString,
+                                                      "revision": saved.revision]))
+    }
+
+    struct NotesInput: Decodable {
+        let revision: Int
+        let language: String?
+        let text: String?
+        let html: String?
+    }
+
+    struct NotesSavedBody: Encodable {
+        let variation: VariationBody
+        let slideId: UUID
+        /// The slide's notes in every language, as the variation now shows them.
+        let notes: [String: String]
+    }
+
+    /// One slide's notes (edit mode's autosave): the same change as the `notes` edit, written alone
+    /// and answered briefly, so typing in a long talk saves as fast as in a short one.
+    @Sendable func saveNotes(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireIdentity().account
+        var request = request
+        let input = try await request.decodeJSON(NotesInput.self, context: context)
+        guard let markup = Self.markup(html: input.html, text: input.text) else {
+            throw APIError.invalid(field: "text", "Send the notes as text (or html).")
+        }
+        let (saved, slide) = try await library.saveNotes(
+            markup, language: input.language, slideID: try context.parameters.requireID("slideId"),
+            talkID: try context.parameters.requireID("id"), variationID: try context.parameters.requireID("variationId"),
+            revision: input.revision, accountID: account.id)
+        try await announceEdit(saved, accountID: account.id)
+        return .json(NotesSavedBody(variation: VariationBody(saved), slideId: slide.id, notes: slide.notes.values))
+    }
+
+    /// Notes as sent: pasted HTML reduced to the safe markup, or typed markup cleaned.
+    static func markup(html: String?, text: String?) -> String? {
+        html.map(RichNotes.fromHTML) ?? text.map(RichNotes.clean)
     }
 
     private func apply(_ input: EditInput, to edited: inout EditedTalk, series: Series, accountID: UUID) async throws {
@@ -169,12 +217,8 @@ struct StageVariationsController {
             guard let slides = input.slides else { throw APIError.invalid(field: "slides", "Send the slides in their new order.") }
             try edited.rearrange(slides.map { SlidePlacement(slideID: $0.id, hidden: $0.hidden ?? false) })
         case "notes":
-            let language = input.language ?? series.notesLanguage
-            guard series.notesLanguages.contains(language) else {
-                throw APIError.invalid(field: "language", "This series has notes in \(series.notesLanguages.joined(separator: ", ")).")
-            }
-            let markup = input.html.map(RichNotes.fromHTML) ?? input.text.map(RichNotes.clean)
-            guard let markup else { throw APIError.invalid(field: "text", "Send the notes as text (or html).") }
+            let language = try series.notesLanguage(input.language)
+            guard let markup = Self.markup(html: input.html, text: input.text) else { throw APIError.invalid(field: "text", "Send the notes as text (or html).") }
             try edited.setNotes(markup, slideID: try slideID(), language: language)
         case "restoreNotes":
             try edited.restoreNotes(slideID: try slideID())
@@ -301,8 +345,7 @@ struct StageVariationsController {
               try await variations.saveVariation(incoming, accountID: account.id, at: now.addingTimeInterval(0.001))
         else { throw APIError.notFound("talk") }
         try await variations.setActiveVariation(incoming.id, talkID: talkID, accountID: account.id)
-        try await live.publish(accountID: account.id, type: "stage.variation",
-                               data: LiveJSON.object(["talkId": talkID.uuidString, "variationId": incoming.id.uuidString, "name": incoming.name]))
+        try await announceChoice(incoming, accountID: account.id)
         var savedKept = kept, savedIncoming = incoming
         savedKept.revision = 1
         savedIncoming.revision = 1

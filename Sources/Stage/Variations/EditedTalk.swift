@@ -49,20 +49,10 @@ public struct EditedTalk: Equatable, Sendable {
 
     /// Edited notes for one language, as rich-notes markup (already sanitized by `RichNotes`).
     public mutating func setNotes(_ markup: String, slideID: UUID, language: String) throws(ValidationError) {
-        guard let slide = slides[slideID] else { throw ValidationError(field: "slideId", "This talk has no such slide.") }
-        guard markup.count <= Slide.maximumNotesLength else {
-            throw ValidationError(field: "notes", "Notes have at most \(Slide.maximumNotesLength) characters.")
+        guard let own = importedSlides[slideID] ?? variation.addedSlide(slideID) else {
+            throw ValidationError(field: "slideId", "This talk has no such slide.")
         }
-        if variation.edits.addedSlides.contains(where: { $0.id == slideID }) {
-            var edited = slide
-            edited.notes.values[language] = markup
-            replaceAdded(edited)
-        } else if importedSlides[slideID]?.notes.values[language] == markup {
-            variation.edits.notes[slideID]?[language] = nil
-            if variation.edits.notes[slideID]?.isEmpty == true { variation.edits.notes[slideID] = nil }
-        } else {
-            variation.edits.notes[slideID, default: [:]][language] = markup
-        }
+        try variation.setNotes(markup, of: own, language: language)
         apply()
     }
 
@@ -111,7 +101,9 @@ public struct EditedTalk: Equatable, Sendable {
         variation.edits.arrangement = placements.filter { $0.slideID != slideID }
         if let index = variation.edits.addedSlides.firstIndex(where: { $0.id == slideID }) {
             variation.edits.removedSlides.append(variation.edits.addedSlides.remove(at: index))
+            let forgotten = variation.edits.removedSlides.dropLast(TalkEdits.removedSlidesKept)
             variation.edits.removedSlides = Array(variation.edits.removedSlides.suffix(TalkEdits.removedSlidesKept))
+            for slide in forgotten { variation.edits.notes[slide.id] = nil }
         }
         apply()
     }
@@ -129,22 +121,12 @@ public struct EditedTalk: Equatable, Sendable {
 
     // MARK: Applying
 
-    private mutating func replaceAdded(_ slide: Slide) {
-        if let index = variation.edits.addedSlides.firstIndex(where: { $0.id == slide.id }) {
-            variation.edits.addedSlides[index] = slide
-        }
-    }
-
     /// Rebuilds the shown talk from the imported one and the edits. Edits that no longer fit
     /// (an order naming a slide that is gone) fall back to the imported order rather than lose slides.
     private mutating func apply() {
         var all = importedSlides
-        for (id, notes) in variation.edits.notes {
-            guard var slide = all[id] else { continue }
-            for (language, text) in notes { slide.notes.values[language] = text }
-            all[id] = slide
-        }
         for slide in variation.edits.addedSlides { all[slide.id] = slide }
+        for id in variation.edits.notes.keys { all[id] = all[id].map(variation.withEditedNotes) }
         slides = all
         var shown = talk
         let imported = importedArrangement ?? talk.arrangement

@@ -34,6 +34,34 @@ public struct TalkVariation: Equatable, Sendable {
         try! TalkVariation(id: talkID, talkID: talkID, name: originalName)
     }
 
+    /// One slide's notes in one language, kept only where they differ from the slide's own
+    /// (`slide` as imported or as this variation added it). Every notes edit is one entry of
+    /// `edits.notes`, so saving it writes that slide's notes alone.
+    public mutating func setNotes(_ markup: String, of slide: Slide, language: String) throws(ValidationError) {
+        guard markup.count <= Slide.maximumNotesLength else {
+            throw ValidationError(field: "notes", "Notes have at most \(Slide.maximumNotesLength) characters.")
+        }
+        if slide.notes.values[language] == markup {
+            edits.notes[slide.id]?[language] = nil
+            if edits.notes[slide.id]?.isEmpty == true { edits.notes[slide.id] = nil }
+        } else {
+            edits.notes[slide.id, default: [:]][language] = markup
+        }
+    }
+
+    /// A slide this variation added and shows, as added (before notes edits).
+    public func addedSlide(_ id: UUID) -> Slide? {
+        edits.addedSlides.first { $0.id == id }
+    }
+
+    /// The slide with the notes this variation edited.
+    public func withEditedNotes(_ slide: Slide) -> Slide {
+        guard let notes = edits.notes[slide.id] else { return slide }
+        var edited = slide
+        for (language, text) in notes { edited.notes.values[language] = text }
+        return edited
+    }
+
     /// A new variation starting from this one's state (the original's edits included).
     public func copy(named name: String) throws(ValidationError) -> TalkVariation {
         try TalkVariation(talkID: talkID, name: name, edits: edits)
@@ -44,7 +72,8 @@ public struct TalkVariation: Equatable, Sendable {
 public struct TalkEdits: Codable, Equatable, Sendable {
     /// Order and visibility; nil keeps the talk's own.
     public var arrangement: [SlidePlacement]?
-    /// Notes as edited, per slide and language (rich-notes markup, see `RichNotes`).
+    /// Notes as edited, per slide and language (rich-notes markup, see `RichNotes`), for the
+    /// imported slides and the added ones alike.
     public var notes: [UUID: [String: String]]
     /// Slides this variation added (an inserted picture or video, a duplicate, a slide taken from another talk).
     public var addedSlides: [Slide]
@@ -70,7 +99,7 @@ public struct TalkEdits: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         arrangement = try c.decodeIfPresent([SlidePlacement].self, forKey: .arrangement)
-        notes = try c.decode([UUID: [String: String]].self, forKey: .notes)
+        notes = try c.decodeIfPresent([UUID: [String: String]].self, forKey: .notes) ?? [:]
         addedSlides = try c.decode([Slide].self, forKey: .addedSlides)
         appeal = try c.decodeIfPresent(AppealChoice.self, forKey: .appeal)
         removedSlides = try c.decodeIfPresent([Slide].self, forKey: .removedSlides) ?? []

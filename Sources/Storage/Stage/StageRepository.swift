@@ -14,11 +14,13 @@ public struct SeriesSummary: Sendable {
 public struct StagePreferences: Equatable, Sendable {
     public var lastTalkID: UUID?
     public var advanceMethod: AdvanceMethod
+    public var screenMode: ScreenMode
     public var demoCreated: Bool
 
-    public init(lastTalkID: UUID? = nil, advanceMethod: AdvanceMethod = .buttons, demoCreated: Bool = false) {
+    public init(lastTalkID: UUID? = nil, advanceMethod: AdvanceMethod = .buttons, screenMode: ScreenMode = .default, demoCreated: Bool = false) {
         self.lastTalkID = lastTalkID
         self.advanceMethod = advanceMethod
+        self.screenMode = screenMode
         self.demoCreated = demoCreated
     }
 }
@@ -43,6 +45,8 @@ public protocol StageRepository: Sendable {
     func updateTalk(_ talk: StageTalk, accountID: UUID, at: Date) async throws -> Bool
     func slides(talkID: UUID, accountID: UUID) async throws -> [Slide]
     func slide(id: UUID, accountID: UUID) async throws -> Slide?
+    /// One slide of one talk as imported.
+    func slide(id: UUID, talkID: UUID, accountID: UUID) async throws -> Slide?
 
     func asset(id: UUID, accountID: UUID) async throws -> MediaAsset?
     func assets(ids: [UUID], accountID: UUID) async throws -> [MediaAsset]
@@ -51,6 +55,7 @@ public protocol StageRepository: Sendable {
     /// Each preference is written on its own, so two devices saving different ones never undo each other.
     func setLastTalk(_ talkID: UUID, accountID: UUID) async throws
     func setAdvanceMethod(_ method: AdvanceMethod, accountID: UUID) async throws
+    func setScreenMode(_ mode: ScreenMode, accountID: UUID) async throws
     /// Saves the demo series with its talk, unless the account already has one: the claim and
     /// the rows commit together, so two first visits at once (or two instances) make one demo,
     /// and a failure leaves the account free to get one next time. True when this call made it.
@@ -232,6 +237,13 @@ public struct SQLStageRepository: StageRepository {
             .first().map(Self.slide)
     }
 
+    public func slide(id: UUID, talkID: UUID, accountID: UUID) async throws -> Slide? {
+        try await database.sql.select().column("slide").from("stage_slides")
+            .where("id", .equal, id.uuidString).where("talk_id", .equal, talkID.uuidString)
+            .where("account_id", .equal, accountID.uuidString)
+            .first().map(Self.slide)
+    }
+
     // MARK: Media
 
     public func asset(id: UUID, accountID: UUID) async throws -> MediaAsset? {
@@ -254,12 +266,13 @@ public struct SQLStageRepository: StageRepository {
     // MARK: Preferences
 
     public func preferences(accountID: UUID) async throws -> StagePreferences {
-        guard let row = try await database.sql.select().columns("last_talk_id", "advance_method", "demo_created")
+        guard let row = try await database.sql.select().columns("last_talk_id", "advance_method", "screen_mode", "demo_created")
             .from("stage_preferences").where("account_id", .equal, accountID.uuidString).first()
         else { return StagePreferences() }
         return StagePreferences(
             lastTalkID: try row.decode(column: "last_talk_id", as: String?.self).flatMap(UUID.init(uuidString:)),
             advanceMethod: AdvanceMethod(rawValue: try row.decode(column: "advance_method", as: String.self)) ?? .buttons,
+            screenMode: ScreenMode(rawValue: try row.decode(column: "screen_mode", as: String.self)) ?? .default,
             demoCreated: try row.decode(column: "demo_created", as: Int.self) != 0)
     }
 
@@ -276,6 +289,14 @@ public struct SQLStageRepository: StageRepository {
             INSERT INTO stage_preferences (account_id, last_talk_id, advance_method, demo_created)
             VALUES (\(bind: accountID.uuidString), NULL, \(bind: method.rawValue), 0)
             ON CONFLICT (account_id) DO UPDATE SET advance_method = excluded.advance_method
+            """).run()
+    }
+
+    public func setScreenMode(_ mode: ScreenMode, accountID: UUID) async throws {
+        try await database.sql.raw("""
+            INSERT INTO stage_preferences (account_id, last_talk_id, advance_method, screen_mode, demo_created)
+            VALUES (\(bind: accountID.uuidString), NULL, \(bind: AdvanceMethod.buttons.rawValue), \(bind: mode.rawValue), 0)
+            ON CONFLICT (account_id) DO UPDATE SET screen_mode = excluded.screen_mode
             """).run()
     }
 

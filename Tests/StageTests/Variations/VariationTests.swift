@@ -177,3 +177,32 @@ import Testing
         #expect(RichNotes.clean("a  \r\nb\u{0007}c\n\n") == "a\nbc")
     }
 }
+
+/// Issue 17, item 22: every notes edit is one entry of `edits.notes` (added slides too), so a
+/// save can write that slide's notes alone.
+@Suite struct VariationNotesTests {
+    @Test func anAddedSlidesNotesAreAnEntryOverItsOwnAndGoingBackRemovesIt() throws {
+        let (talk, slides) = try VariationTests.talk()
+        var edited = EditedTalk(talk: talk, slides: slides, variation: .original(of: talk.id))
+        let copy = try edited.duplicate(slideID: slides[0].id)
+        try edited.setNotes("Copy notes", slideID: copy.id, language: "en")
+        #expect(edited.variation.edits.notes[copy.id] == ["en": "Copy notes"])
+        #expect(edited.variation.edits.addedSlides.first?.notes["en"] == "Notes 1", "the added slide itself is not rewritten")
+        #expect(edited.slides[copy.id]?.notes["en"] == "Copy notes")
+        try edited.setNotes("Notes 1", slideID: copy.id, language: "en")
+        #expect(edited.variation.edits.notes[copy.id] == nil)
+        #expect(throws: ValidationError.self) { try edited.setNotes("x", slideID: UUID(), language: "en") }
+    }
+
+    @Test func aVariationShowsOneSlideWithItsEditedNotes() throws {
+        let (talk, slides) = try VariationTests.talk()
+        var variation = TalkVariation.original(of: talk.id)
+        try variation.setNotes("Nuevas", of: slides[2], language: "es")
+        let shown = variation.withEditedNotes(slides[2])
+        #expect(shown.notes.values == ["en": "Notes 3", "es": "Nuevas"])
+        #expect(variation.withEditedNotes(slides[1]) == slides[1])
+        #expect(throws: ValidationError.self) {
+            try variation.setNotes(String(repeating: "x", count: Slide.maximumNotesLength + 1), of: slides[0], language: "en")
+        }
+    }
+}

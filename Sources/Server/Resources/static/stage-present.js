@@ -2,8 +2,9 @@
 // slide strip, keyboard and clicker control, blank and mirror, the timer and its log,
 // the appeal choice, and an alert whenever no audience display is connected.
 // Every change of what the audience sees goes to the server as one POST; the server
-// sends it to every paired display on the live channel.
-import { PresenterState } from "./stage-rules.js";
+// sends it to every paired display on the live channel. A POST that fails is said on the
+// presenter and retried until it lands (or a newer state replaces it).
+import { PresenterState, positionInNewDeck } from "./stage-rules.js";
 import { drawSlide, formatDuration } from "./stage-draw.js";
 
 const FONT_KEY = "cadence.stage.notesSize";
@@ -17,8 +18,9 @@ export function setupPresenter(live) {
   let deck = null;
   let state = null;
   let blank = false;
-  let mode = "project";
+  let mode = root.dataset.screenMode === "project" ? "project" : "mirror";
   let lastSent = "";
+  let ended = false;
 
   // --- Loading, with a cancellable dialog after half a second -------------------------
   const controller = new AbortController();
@@ -61,7 +63,9 @@ export function setupPresenter(live) {
   // --- Drawing ---------------------------------------------------------------------
   const slideAt = (index) => deck.slides[(index + deck.slides.length) % deck.slides.length];
 
-  function render() {
+  // `redraw`: the deck was replaced (another variation, appeal or edit), so even the same
+  // slide may have other notes and neighbours.
+  function render(redraw = false) {
     if (!deck || deck.slides.length === 0) {
       $("position").textContent = "0/0";
       notes.textContent = "This talk has no slides to show.";
@@ -71,7 +75,9 @@ export function setupPresenter(live) {
     root.dataset.slide = String(state.number);
     root.dataset.page = String(state.page);
     $("position").textContent = `${state.number}/${deck.total}`;
-    if ($("current-frame").dataset.slide !== slide.id) {
+    const entered = $("current-frame").dataset.slide !== slide.id;
+    if (entered) log.enter(slide);
+    if (entered || redraw) {
       $("current-frame").dataset.slide = slide.id;
       const media = drawSlide($("current-frame"), slide, { video: "muted" });
       watchVideo(media);
@@ -79,7 +85,6 @@ export function setupPresenter(live) {
       drawNeighbour($("prev-thumb"), state.index - 1, "Previous");
       drawNeighbour($("next-thumb"), state.index + 1, "Next");
       markStrip();
-      log.enter(slide);
     }
     showPage(slide);
     sendScreen();
@@ -210,6 +215,7 @@ export function setupPresenter(live) {
   // --- What the audience sees -------------------------------------------------------
   let sending = null;
   let queued = null;
+  let wake = null; // ends a retry's wait early when a newer state is queued
 
   function screenState() {
     const slide = slideAt(state.index);
@@ -220,48 +226,87 @@ export function setupPresenter(live) {
   }
 
   function sendScreen(force = false) {
-    if (!deck || deck.slides.length === 0) return;
+    if (!deck || deck.slides.length === 0 || ended) return;
     const body = screenState();
     const key = JSON.stringify(body);
     if (key === lastSent && !force) return;
     lastSent = key;
     queued = body;
-    if (!sending) flush();
+    if (wake) wake();
+    else if (!sending) flush();
   }
 
-  // One request at a time, always the newest state, so the screens never go backwards.
+  // One request at a time, always the newest state, so the screens never go backwards. A
+  // failure is shown and retried (sooner at first, then every few seconds) until it lands.
   async function flush() {
-    while (queued) {
+    let delay = 500;
+    while (queued && !ended) {
       const body = queued;
       queued = null;
-      sending = fetch("/api/v1/stage/screen", {
-        method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-      }).catch(() => {});
-      await sending;
+      sending = postScreen(body);
+      const failure = await sending;
       root.dataset.sent = String(Number(root.dataset.sent || 0) + 1);
+      if (!failure) {
+        screenError(null);
+        delay = 500;
+        continue;
+      }
+      screenError(`Screens did not update: ${failure} Retrying…`);
+      if (!queued) queued = body;
+      await new Promise((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, delay);
+      });
+      wake = null;
+      delay = Math.min(delay * 2, 5000);
     }
     sending = null;
+  }
+
+  // Answers null when the screens took the state, else what went wrong, in words.
+  async function postScreen(body) {
+    try {
+      const response = await fetch("/api/v1/stage/screen", {
+        method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      });
+      if (response.ok) return null;
+      const answer = await response.json().catch(() => ({}));
+      return answer.error?.message || `the server answered ${response.status}.`;
+    } catch {
+      return "the server cannot be reached.";
+    }
+  }
+
+  function screenError(text) {
+    const element = $("screen-error");
+    element.hidden = !text;
+    element.textContent = text || "";
   }
 
   // --- Moving ------------------------------------------------------------------------
   function advance() {
     if (!state) return;
     state.advance();
-    render();
+    moved();
   }
 
   function back() {
     if (!state) return;
     state.back();
-    render();
+    moved();
   }
 
   function jump(number) {
     if (!state) return false;
     const ok = state.jumpToNumber(number);
-    if (ok) render();
+    if (ok) moved();
     else note(`There is no slide ${number}; this talk has ${deck.total}.`);
     return ok;
+  }
+
+  // After a move, an appeal change that waited for the appeal to end may land.
+  function moved() {
+    if (!takePendingDeck()) render();
   }
 
   $("next").addEventListener("click", advance);
@@ -360,20 +405,58 @@ export function setupPresenter(live) {
   }
   $("blank").addEventListener("click", toggleBlank);
 
+  // Mirror (the default) or project; the choice is kept for this account's next talk.
   $("mode").addEventListener("click", () => {
     mode = mode === "project" ? "mirror" : "project";
     $("mode").setAttribute("aria-pressed", String(mode === "mirror"));
     note(mode === "mirror" ? "The screens now mirror this view." : "The screens now show the slides only.");
     sendScreen();
+    fetch("/api/v1/stage/preferences", {
+      method: "PUT", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ screenMode: mode }),
+    }).catch(() => {});
   });
 
+  // The appeal (A.3.4): a change never lands while the appeal is on screen; it takes effect the
+  // next time the appeal slides are shown (the new deck waits in `pendingDeck` until then).
+  let pendingDeck = null;
   async function saveAppeal() {
     const body = { kind: $("appeal-kind").value, song: $("song-choice").hidden ? null : $("appeal-song").value };
     const response = await fetch(`/api/v1/stage/talks/${talkId}/appeal`, {
       method: "PUT", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    }).catch(() => null);
+    const answer = response ? await response.json().catch(() => ({})) : {};
+    if (!response || !response.ok) {
+      note(answer.error?.message || "The appeal could not be saved; check the connection and try again.");
+      return;
+    }
+    const loaded = await fetchDeck().catch((error) => (note(error.message), null));
+    if (!loaded) return;
+    pendingDeck = loaded;
+    note(takePendingDeck() ? "Appeal changed: it shows when the appeal comes." : "Appeal saved: it takes effect the next time the appeal is shown.");
+  }
+
+  // Swaps in the waiting deck, unless it brings another appeal while the appeal is on screen;
+  // true when it did.
+  function takePendingDeck() {
+    if (!pendingDeck || !deck) return false;
+    const current = slideAt(state.index);
+    const appealChanged = JSON.stringify(pendingDeck.appeal) !== JSON.stringify(deck.appeal);
+    const moved = positionInNewDeck(state, pendingDeck.slides.map((slide) => slide.id), current.id, current.appeal && appealChanged);
+    if (!moved) return false;
+    deck = pendingDeck;
+    pendingDeck = null;
+    state = moved;
+    root.dataset.total = String(deck.total);
+    buildStrip();
+    render(true);
+    return true;
+  }
+
+  function fetchDeck() {
+    return fetch(`/api/v1/stage/talks/${talkId}/deck`, { credentials: "same-origin" }).then((response) => {
+      if (!response.ok) throw new Error(`The talk could not be loaded (${response.status}).`);
+      return response.json();
     });
-    const answer = await response.json().catch(() => ({}));
-    note(response.ok ? "Appeal saved: it takes effect the next time you present this talk." : answer.error?.message || "The appeal could not be saved.");
   }
   $("appeal-kind").addEventListener("change", saveAppeal);
   $("appeal-song").addEventListener("change", saveAppeal);
@@ -472,12 +555,24 @@ export function setupPresenter(live) {
     },
   };
 
-  $("end").addEventListener("click", async () => {
+  // Ending (S4): the log is kept (20 minutes or more) and the screens are told the talk ended,
+  // however the presenter leaves: End, another page, a closed tab or window (pagehide, when
+  // only a beacon still gets out).
+  function finish() {
+    if (ended) return null;
+    ended = true;
     log.close();
-    const body = {
+    return {
       talkId, talkTitle: deck ? deck.title : document.title, startedAt: timer.startedAt,
       durationMs: Math.round(timer.elapsed()), entries: log.entries,
     };
+  }
+
+  $("end").addEventListener("click", async () => {
+    const body = finish();
+    if (!body) return;
+    queued = null;
+    await sending; // a slide still on its way must not land after the end
     const post = (url, payload) => fetch(url, {
       method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload),
     }).catch(() => null);
@@ -488,13 +583,25 @@ export function setupPresenter(live) {
     location.assign(`/phone/stage/series/${root.dataset.seriesId}`);
   });
 
+  addEventListener("pagehide", () => {
+    const body = finish();
+    if (!body) return;
+    const beacon = (url, payload) => navigator.sendBeacon(url, new Blob([JSON.stringify(payload)], { type: "application/json" }));
+    beacon("/api/v1/stage/screen", { talkId, ended: true });
+    beacon("/api/v1/stage/logs", body);
+  });
+  // Back from the browser's page cache: the talk ended when the page was left, so start afresh.
+  addEventListener("pageshow", (event) => { if (event.persisted) location.reload(); });
+
   // --- Variations (S6): chosen here (the picker shows when the talk has more than the original),
   // on the edit page or on another device, the variation is loaded in place by the live event
   // below; the timer keeps running and the show starts again at slide 1.
+  let presentedVariation = null;
   async function listVariations() {
     const response = await fetch(`/api/v1/stage/talks/${talkId}/variations`, { credentials: "same-origin" });
     if (!response.ok) return;
     const { active, variations } = await response.json();
+    presentedVariation = active;
     const select = $("variation");
     select.replaceChildren(...variations.map((v) => new Option(v.name, v.id, false, v.id === active)));
     $("variation-choice").hidden = variations.length < 2;
@@ -516,17 +623,28 @@ export function setupPresenter(live) {
     if (!deck || String(data.talkId).toLowerCase() !== String(talkId).toLowerCase()) return;
     listVariations();
     try {
-      const response = await fetch(`/api/v1/stage/talks/${talkId}/deck`, { credentials: "same-origin" });
-      if (!response.ok) throw new Error(`The variation could not be loaded (${response.status}).`);
-      deck = await response.json();
+      deck = await fetchDeck();
+      pendingDeck = null;
       state = new PresenterState(deck.slides.length);
       root.dataset.total = String(deck.total);
       buildStrip();
       // Redraw everything even when both variations start with the same slide: its notes and
       // its neighbours may differ.
-      $("current-frame").dataset.slide = "";
-      render();
+      render(true);
       note(`Now presenting “${data.name}”.`);
+    } catch (error) {
+      note(error.message);
+    }
+  });
+
+  // An edit saved elsewhere (the edit page on another device) to the variation presented here:
+  // taken in at once, on the same slide, unless the appeal is on screen (then when it ends).
+  live.on("stage.variation.edited", async (data) => {
+    if (!deck || String(data.talkId).toLowerCase() !== String(talkId).toLowerCase()) return;
+    if (String(data.variationId).toLowerCase() !== String(presentedVariation).toLowerCase()) return;
+    try {
+      pendingDeck = await fetchDeck();
+      takePendingDeck();
     } catch (error) {
       note(error.message);
     }

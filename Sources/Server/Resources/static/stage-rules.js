@@ -49,3 +49,17 @@ export class PresenterState {
     this.pageCount = 1;
   }
 }
+
+// The position in a newer deck of the same talk (another appeal choice, A.3.4): null while the
+// current slide is one of the appeal's, so the change waits until the appeal is over; otherwise
+// the same slide on the same notes page (the same position, should that slide be gone).
+export function positionInNewDeck(state, newSlideIds, currentId, currentIsAppeal) {
+  if (currentIsAppeal) return null;
+  const found = newSlideIds.indexOf(currentId);
+  const moved = new PresenterState(newSlideIds.length, found >= 0 ? found : Math.min(state.index, newSlideIds.length - 1));
+  if (found >= 0) {
+    moved.setPageCount(state.pageCount);
+    moved.page = state.page;
+  }
+  return moved;
+}
