@@ -124,9 +124,10 @@ struct StageController {
         let id = try context.parameters.requireID("id")
         var request = request
         let input = try await request.decodeJSON(ArrangementInput.self, context: context)
-        let edited = try await library.changeActive(talkID: id, accountID: account.id) { edited in
+        let (edited, saved) = try await library.changeActive(talkID: id, accountID: account.id) { edited in
             try edited.rearrange(input.slides.map { SlidePlacement(slideID: $0.id, hidden: $0.hidden ?? false) })
         }
+        try await live.announceStageEdit(saved, accountID: account.id)
         return .json(TalkSummaryBody(edited.talk))
     }
 
@@ -135,7 +136,8 @@ struct StageController {
         let song: String?
     }
 
-    /// Changes the appeal; it takes effect the next time the talk is presented (the seed's rule).
+    /// Changes the appeal. An open presenter takes it in the next time the appeal is shown (the
+    /// seed's rule, A.3.4): at once when the appeal is not on screen, else when the presenter leaves it.
     @Sendable func chooseAppeal(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
         let id = try context.parameters.requireID("id")
@@ -144,7 +146,7 @@ struct StageController {
         guard let kind = AppealKind(rawValue: input.kind) else {
             throw APIError.invalid(field: "kind", "The appeal is vocal, instrumental or text.")
         }
-        let edited = try await library.changeActive(talkID: id, accountID: account.id) { edited in
+        let (edited, saved) = try await library.changeActive(talkID: id, accountID: account.id) { edited in
             let songs = Deck.songs(in: edited.slides.values)
             if let song = input.song, !song.isEmpty, !songs.contains(song) {
                 throw APIError.invalid(field: "song", songs.isEmpty ? "This talk offers no songs." : "Choose one of: \(songs.joined(separator: ", ")).")
@@ -152,6 +154,7 @@ struct StageController {
             // No song given: keep the one chosen before (or the first offered), so a vocal appeal never loses its slides.
             edited.chooseAppeal(AppealChoice(kind: kind, song: input.song.flatMap { $0.isEmpty ? nil : $0 } ?? edited.talk.appeal.song ?? songs.first))
         }
+        try await live.announceStageEdit(saved, accountID: account.id)
         return .json(TalkSummaryBody(edited.talk))
     }
 

@@ -126,13 +126,13 @@ struct StageLibrary: Sendable {
 
     /// Applies one change to the variation the talk presents now, retrying once if another device
     /// saved in between (order, visibility and appeal are set whole, so the later one simply wins).
-    func changeActive(talkID: UUID, accountID: UUID, _ change: (inout EditedTalk) throws -> Void) async throws -> EditedTalk {
+    /// Answers the talk as changed and the variation as saved (its new revision).
+    func changeActive(talkID: UUID, accountID: UUID, _ change: (inout EditedTalk) throws -> Void) async throws -> (EditedTalk, TalkVariation) {
         for attempt in 0..<2 {
             guard var (_, edited) = try await edited(talkID: talkID, accountID: accountID) else { throw APIError.notFound("talk") }
             try change(&edited)
             do {
-                try await save(edited.variation, accountID: accountID)
-                return edited
+                return (edited, try await save(edited.variation, accountID: accountID))
             } catch let error as APIError where error.code == "edit_conflict" && attempt == 0 {
                 continue
             }

@@ -99,7 +99,7 @@ struct StageVariationsController {
         guard try await variations.deleteVariation(id: id, talkID: talkID, accountID: account.id) else { throw APIError.notFound("variation") }
         if wasPresented {
             // The talk presents its original again; an open presenter follows, as after a choice.
-            try await announceChoice(TalkVariation.original(of: talkID), accountID: account.id)
+            try await live.announceStageChoice(TalkVariation.original(of: talkID), accountID: account.id)
         }
         return Response(status: .noContent)
     }
@@ -118,16 +118,11 @@ struct StageVariationsController {
             throw APIError.invalid(field: "id", "This talk has no such variation.")
         }
         try await variations.setActiveVariation(variation.id, talkID: talkID, accountID: account.id)
-        try await announceChoice(variation, accountID: account.id)
+        try await live.announceStageChoice(variation, accountID: account.id)
         return .json(VariationBody(variation))
     }
 
-    /// The presenter, the displays and other devices follow the variation the talk presents now.
-    private func announceChoice(_ variation: TalkVariation, accountID: UUID) async throws {
-        try await live.publish(accountID: accountID, type: "stage.variation",
-                               data: LiveJSON.object(["talkId": variation.talkID.uuidString, "variationId": variation.id.uuidString,
-                                                      "name": variation.name]))
-    }
+
 
     // MARK: Edits
 
@@ -160,15 +155,8 @@ struct StageVariationsController {
             throw APIError.invalid(field: error.field, error.message)
         }
         let saved = try await library.save(edited.variation, accountID: account.id)
-        try await announceEdit(saved, accountID: account.id)
+        try await live.announceStageEdit(saved, accountID: account.id)
         return .json(TalkBody(edited, variation: saved))
-    }
-
-    /// An edit page open on another device reloads instead of finding out at its next save.
-    private func announceEdit(_ saved: TalkVariation, accountID: UUID) async throws {
-        try await live.publish(accountID: accountID, type: "stage.variation.edited",
-                               data: LiveJSON.object(["talkId": saved.talkID.uuidString, "variationId": saved.id.uuidString,
-                                                      "revision": saved.revision]))
     }
 
     struct NotesInput: Decodable {
@@ -198,7 +186,7 @@ struct StageVariationsController {
             markup, language: input.language, slideID: try context.parameters.requireID("slideId"),
             talkID: try context.parameters.requireID("id"), variationID: try context.parameters.requireID("variationId"),
             revision: input.revision, accountID: account.id)
-        try await announceEdit(saved, accountID: account.id)
+        try await live.announceStageEdit(saved, accountID: account.id)
         return .json(NotesSavedBody(variation: VariationBody(saved), slideId: slide.id, notes: slide.notes.values))
     }
 
@@ -345,7 +333,7 @@ struct StageVariationsController {
               try await variations.saveVariation(incoming, accountID: account.id, at: now.addingTimeInterval(0.001))
         else { throw APIError.notFound("talk") }
         try await variations.setActiveVariation(incoming.id, talkID: talkID, accountID: account.id)
-        try await announceChoice(incoming, accountID: account.id)
+        try await live.announceStageChoice(incoming, accountID: account.id)
         var savedKept = kept, savedIncoming = incoming
         savedKept.revision = 1
         savedIncoming.revision = 1
