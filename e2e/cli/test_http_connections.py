@@ -271,6 +271,21 @@ def served(server):
         return False
 
 
+def test_a_stop_does_not_wait_for_connections_that_asked_for_nothing():
+    server = started("http-stop.log")  # default timeouts, far longer than the wait below
+    try:
+        silent, half = connect(server), connect(server)
+        half.sendall(b"GET /healthz HT")
+        assert served(server)
+        server.process.terminate()
+        server.process.wait(timeout=10)
+        assert read_until_closed(silent, MARGIN) == b""
+        silent.close()
+        half.close()
+    finally:
+        server.close()
+
+
 @pytest.mark.parametrize("flag", ["--header-timeout", "--idle-timeout", "--max-connections-per-address"])
 def test_connection_flags_refuse_unusable_values(flag):
     result = cadence("serve", f"{flag}=-1")

@@ -7,7 +7,8 @@ public struct ConnectionLimits: Sendable {
     public var headerTimeout: TimeAmount
     /// While the server waits on a client (for its next request, or for more of a body), the client may stay silent this long.
     public var idleTimeout: TimeAmount
-    /// Open connections one client address may hold; nil for no cap (behind a reverse proxy every client has its address).
+    /// Open connections one client address may hold; nil for no cap (behind a reverse proxy, whose address every
+    /// connection then has).
     public var connectionsPerAddress: Int?
 
     public init(headerTimeout: TimeAmount, idleTimeout: TimeAmount, connectionsPerAddress: Int?) {

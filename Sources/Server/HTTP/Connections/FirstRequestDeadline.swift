@@ -37,6 +37,16 @@ final class FirstRequestDeadline: ChannelInboundHandler, RemovableChannelHandler
         context.fireChannelReadComplete()
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // The server is stopping and this connection has asked for nothing yet: it need not be waited for.
+        // (Once a request has come, Hummingbird lets it finish.)
+        if event is ChannelShouldQuiesceEvent {
+            context.close(mode: .input, promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     private func expire(_ context: ChannelHandlerContext, _ expiry: ConnectionTimeline.Expiry) {
         if expiry == .requestTimeout {
             let head = HTTPResponseHead(version: .http1_1, status: .requestTimeout,
