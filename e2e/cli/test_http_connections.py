@@ -7,7 +7,6 @@ the server is.
 """
 import http.client
 import json
-import os
 import select
 import socket
 import time
