@@ -50,6 +50,8 @@ struct MailFormatTests {
         let folded = try MailFormat.header("Subject", long, text: true)
         #expect(folded.components(separatedBy: "\r\n").allSatisfy { $0.count <= 78 })
         #expect(folded.replacingOccurrences(of: "\r\n", with: "") == "Subject: \(long)")
+        // Text that looks like an encoded word is encoded itself, so it reads as typed.
+        #expect(try MailFormat.header("Subject", "=?UTF-8?B?SGk=?=", text: true) == "Subject: =?UTF-8?B?PT9VVEYtOD9CP1NHaz0/PQ==?=")
     }
 
     @Test func theDateIsRFC5322InUTC() throws {

@@ -47,10 +47,11 @@ enum MailFormat {
     }
 
     /// One header, folded. `text` marks an unstructured value (a subject), which may hold any characters and is
-    /// sent as encoded words when it is not plain ASCII; other values (addresses, dates) are sent as they are.
+    /// sent as encoded words when it is not plain ASCII (or holds "=?", which a reader would take for the start of
+    /// one); other values (addresses, dates) are sent as they are.
     static func header(_ name: String, _ value: String, text: Bool = false) throws(MailHeaderError) -> String {
         try checkOneLine(value, header: name)
-        if text, !value.unicodeScalars.allSatisfy(\.isASCII) {
+        if text, !value.unicodeScalars.allSatisfy(\.isASCII) || value.contains("=?") {
             return "\(name): " + encodedWords(value, firstLineRoom: 76 - name.count - 2).joined(separator: "\r\n ")
         }
         return fold("\(name): \(value)")
