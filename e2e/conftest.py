@@ -63,15 +63,17 @@ def inbox():
 class CadenceServer:
     """A real `cadence serve` process on a free port with its own data folder; can be restarted."""
 
-    def __init__(self, smtp_port=None, log_name="server.log"):
+    def __init__(self, smtp_port=None, log_name="server.log", args=()):
         self.binary = os.environ.get("CADENCE_BIN")
         assert self.binary and Path(self.binary).exists(), "set CADENCE_BIN to the built cadence binary (scripts/test does)"
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.data = tempfile.mkdtemp(prefix="cadence-e2e-")
         self.smtp_port = smtp_port
+        self.args = list(args)  # further `cadence serve` flags
         ARTIFACTS.mkdir(exist_ok=True)
         self.log = open(ARTIFACTS / log_name, "a")
+        self.log_start = self.log.tell()
         self.process = None
 
     def start(self):
@@ -79,6 +81,7 @@ class CadenceServer:
                    "--public-url", self.base, "--map-tiles", "offline"]
         if self.smtp_port:
             command += ["--smtp-url", f"smtp://127.0.0.1:{self.smtp_port}?from=cadence@example.org"]
+        command += self.args
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
         while True:
@@ -104,6 +107,13 @@ class CadenceServer:
     def close(self):
         self.stop()
         self.log.close()
+
+    def log_text(self):
+        """What this server has written to its log so far (the file collects earlier runs too)."""
+        self.log.flush()
+        with open(self.log.name) as log:
+            log.seek(self.log_start)
+            return log.read()
 
 
 @pytest.fixture(scope="session")

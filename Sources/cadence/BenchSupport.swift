@@ -24,7 +24,8 @@ struct BenchServer {
     static func start(arguments: [String], port: Int) async throws -> BenchServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? "/proc/self/exe")
-        process.arguments = arguments + ["--port", String(port)]
+        // Every benchmark client connects from this machine: one address, so no per-address cap.
+        process.arguments = arguments + ["--port", String(port), "--max-connections-per-address", "0"]
         var environment = ProcessInfo.processInfo.environment
         environment["LOG_LEVEL"] = "warning"
         process.environment = environment

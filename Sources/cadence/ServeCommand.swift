@@ -23,7 +23,27 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "url"))
     var smtpURL: String?
 
+    @Option(name: .customLong("smtp-ca-file"), help: ArgumentHelp(
+        "PEM file of certificates to trust for the SMTP server's TLS, besides the system's (a relay with its own CA or a self-signed certificate). Default: CADENCE_SMTP_CA_FILE.",
+        valueName: "path"))
+    var smtpCAFile: String?
+
     @Option(help: "bcrypt cost for new password hashes (10–15).") var bcryptCost: Int = 12
+
+    @Option(help: ArgumentHelp(
+        "Seconds a request's head (request line and headers) may take once its first byte has come; a stalled head gets 408 and the connection closes.",
+        valueName: "seconds"))
+    var headerTimeout: Double = ConnectionLimits.seconds(ConnectionLimits.standard.headerTimeout)
+
+    @Option(help: ArgumentHelp(
+        "Seconds a connection may stay silent while the server waits on it (for its next request, or for more of a body) before it is closed. WebSockets are kept by their own pings instead.",
+        valueName: "seconds"))
+    var idleTimeout: Double = ConnectionLimits.seconds(ConnectionLimits.standard.idleTimeout)
+
+    @Option(help: ArgumentHelp(
+        "Open connections one client address may hold; further ones are closed at once. 0 for no cap (behind a reverse proxy every connection comes from the proxy).",
+        valueName: "n"))
+    var maxConnectionsPerAddress: Int = ConnectionLimits.standard.connectionsPerAddress ?? 0
 
     @Option(help: ArgumentHelp(
         "Map tiles for Spots: osm (OpenStreetMap, the default), offline (a plain grid, no internet needed), or a https://…/{z}/{x}/{y}.png template. Default: CADENCE_MAP_TILES, else osm.",
@@ -34,6 +54,13 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port).") }
         guard (10...15).contains(bcryptCost) else {
             throw ValidationError("--bcrypt-cost must be between 10 and 15, not \(bcryptCost).")
+        }
+        for (flag, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)]
+        where !(seconds > 0 && seconds <= 86400) {
+            throw ValidationError("\(flag) is a number of seconds above 0 and up to 86400, not \(seconds).")
+        }
+        guard maxConnectionsPerAddress >= 0 else {
+            throw ValidationError("--max-connections-per-address is 0 (no cap) or more, not \(maxConnectionsPerAddress).")
         }
         let environment = ProcessInfo.processInfo.environment
         if let url = publicURL ?? environment["CADENCE_PUBLIC_URL"], !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
@@ -46,7 +73,10 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let mailer: any Mailer
         if let smtp = smtpURL ?? environment["CADENCE_SMTP_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            do { mailer = try SMTPMailer(url: smtp) } catch { throw ValidationError("\(error)") }
+            let caFile = smtpCAFile ?? environment["CADENCE_SMTP_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+            do { mailer = try SMTPMailer(url: smtp, trustedCertificatesFile: caFile) } catch { throw ValidationError("\(error)") }
+        } else if smtpCAFile != nil {
+            throw ValidationError("--smtp-ca-file needs --smtp-url (smtps://… or smtp://…?starttls=required).")
         } else {
             mailer = LogMailer(logger: logger)
         }
@@ -56,10 +86,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let database = try await databaseOptions.openMigrated(logger: logger)
         let configuredURL = publicURL ?? environment["CADENCE_PUBLIC_URL"]
-        let dependencies = ServerDependencies(
+        var dependencies = ServerDependencies(
             database: database, mailer: mailer, passwordHasher: PasswordHasher(cost: UInt8(bcryptCost)),
             publicURL: configuredURL ?? "http://\(host == "0.0.0.0" ? "localhost" : host):\(port)",
             dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true), mapTiles: tiles, logger: logger)
+        dependencies.connectionLimits = ConnectionLimits(
+            headerTimeoutSeconds: headerTimeout, idleTimeoutSeconds: idleTimeout, connectionsPerAddress: maxConnectionsPerAddress)
         let host = self.host
         let app = try await buildApplication(dependencies, host: host, port: port) { boundPort in
             // Written straight to the descriptor: scripts wait for this line, and print() may sit in a buffer.

@@ -24,6 +24,8 @@ public struct ServerDependencies: Sendable {
     /// The map's background tiles (Spots).
     public var mapTiles: MapTiles
     public var logger: Logger
+    /// Header-read and idle timeouts, and the cap on connections per address.
+    public var connectionLimits: ConnectionLimits = .standard
     /// The scrypt cost for password-protected Stage packages: OWASP's by default; tests lower it,
     /// as a debug build derives the key ten times slower.
     public var packageKeyCost: KDFParameters = .recommended
@@ -171,17 +173,27 @@ public func buildApplication(
     let server = try await assembleServer(dependencies)
     return Application(
         router: server.router,
-        server: webSocketServer(server.router),
+        server: webSocketServer(server.router, limits: dependencies.connectionLimits, logger: dependencies.logger),
         configuration: .init(address: .hostname(host, port: port), serverName: "Cadence"),
         services: server.services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
         logger: dependencies.logger)
 }
 
-/// HTTP/1 with WebSocket upgrades for the live channel: frames up to 16 KiB, and a
-/// ping every 15 s so a dead socket is noticed and closed.
-public func webSocketServer(_ router: Router<AppContext>) -> HTTPServerBuilder {
-    .http1WebSocketUpgrade(
-        webSocketRouter: router,
-        configuration: .init(maxFrameSize: LiveController.maximumMessageSize, autoPing: .enabled(timePeriod: .seconds(15))))
+/// HTTP/1 with WebSocket upgrades for the live channel: frames up to 16 KiB, and a ping every 15 s so a dead
+/// socket is noticed and closed. HTTP connections are held to `limits` (docs/operations.md, "Connections"):
+/// `FirstRequestDeadline` until the first head, `HTTPConnectionGuard` after it; a WebSocket leaves both behind.
+public func webSocketServer(
+    _ router: Router<AppContext>, limits: ConnectionLimits = .standard, logger: Logger = Logger(label: "cadence")
+) -> HTTPServerBuilder {
+    let webSocketResponder = router.buildResponder()
+    let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+        http1: .init(additionalChannelHandlers: [HTTPConnectionGuard(limits: limits)]),
+        ws: .init(maxFrameSize: LiveController.maximumMessageSize, autoPing: .enabled(timePeriod: .seconds(15))))
+    let perAddress = limits.connectionsPerAddress.map { ConnectionsPerAddress(maximum: $0, logger: logger) }
+    return HTTPServerBuilder { responder in
+        GuardedServerChannel(
+            inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
+            limits: limits, perAddress: perAddress)
+    }
 }

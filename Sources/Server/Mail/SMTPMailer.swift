@@ -1,124 +1,155 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 public struct SMTPConfigurationError: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// A plain SMTP client (RFC 5321), enough to hand a message to a relay:
-/// `smtp://[user:password@]host[:port][?from=address]`. TLS is left to a local
-/// relay (see docs/operations.md); AUTH PLAIN is used when a user is given.
+/// A message the SMTP server did not take; the description says why, for the operator's log.
+public struct SMTPError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// An SMTP client (RFC 5321), enough to hand a message to a relay (docs/operations.md, "E-mail"):
+/// `smtp://[user:password@]host[:port][?from=address][&starttls=required]` or `smtps://…` (TLS from the
+/// first byte, port 465 by default). The relay's certificate is checked against the system's trust store and
+/// the operator's `--smtp-ca-file`, and its name against the host; AUTH PLAIN is used when a user is given.
 public struct SMTPMailer: Mailer {
+    enum Security: Equatable {
+        case none
+        /// Plain first, then STARTTLS before anything else; a server that does not offer it is refused.
+        case startTLS
+        /// TLS from the first byte (`smtps://`, RFC 8314).
+        case implicitTLS
+    }
+
+    static let usage = "smtp://[user:password@]host[:port][?from=address][&starttls=required] or smtps://…"
+
     let host: String
     let port: Int
     let username: String?
     let password: String?
     let from: String
+    let security: Security
+    private let tls: NIOSSLContext?
 
-    public init(url: String) throws {
-        guard let components = URLComponents(string: url), components.scheme == "smtp",
+    /// - Parameter trustedCertificatesFile: PEM certificates to trust besides the system's (`--smtp-ca-file`).
+    public init(url: String, trustedCertificatesFile: String? = nil) throws {
+        guard let components = URLComponents(string: url), let scheme = components.scheme, scheme == "smtp" || scheme == "smtps",
               let host = components.host, !host.isEmpty
         else {
-            throw SMTPConfigurationError(description: "unusable SMTP URL \"\(url)\": expected smtp://[user:password@]host[:port][?from=address]")
+            throw SMTPConfigurationError(description: "unusable SMTP URL \"\(url)\": expected \(Self.usage)")
+        }
+        var options = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+        let from = options.removeValue(forKey: "from") ?? "cadence@\(host)"
+        let starttls = options.removeValue(forKey: "starttls")
+        if let unknown = options.keys.sorted().first {
+            throw SMTPConfigurationError(description: "unknown SMTP URL option \"\(unknown)\": the options are from and starttls")
+        }
+        switch (scheme, starttls) {
+        case ("smtps", nil): security = .implicitTLS
+        case ("smtps", _):
+            throw SMTPConfigurationError(description: "starttls does not go with smtps://, which is TLS from the start")
+        case (_, nil): security = .none
+        case (_, "required"): security = .startTLS
+        case (_, let value?):
+            throw SMTPConfigurationError(description: "starttls=\(value) in the SMTP URL: the only value is starttls=required")
+        }
+        // The address goes into MAIL FROM and the From header as it is.
+        guard from.contains("@"), !from.contains(where: { $0.isWhitespace || "<>\"".contains($0) }),
+              from.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+        else {
+            throw SMTPConfigurationError(description: "from=\(from) in the SMTP URL is not an e-mail address")
+        }
+        if trustedCertificatesFile != nil, security == .none {
+            throw SMTPConfigurationError(description: "--smtp-ca-file is for TLS: use smtps://… or smtp://…?starttls=required")
         }
         self.host = host
-        self.port = components.port ?? 25
+        self.port = components.port ?? (security == .implicitTLS ? 465 : 25)
         self.username = components.user?.removingPercentEncoding
         self.password = components.password?.removingPercentEncoding
-        self.from = components.queryItems?.first(where: { $0.name == "from" })?.value ?? "cadence@\(host)"
+        self.from = from
+        self.tls = security == .none ? nil : try Self.tlsContext(trusting: trustedCertificatesFile)
+    }
+
+    private static func tlsContext(trusting file: String?) throws -> NIOSSLContext {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.minimumTLSVersion = .tlsv12
+        if let file {
+            let certificates: [NIOSSLCertificate]
+            do { certificates = try NIOSSLCertificate.fromPEMFile(file) } catch {
+                throw SMTPConfigurationError(description: "--smtp-ca-file \(file) could not be read as PEM certificates: \(error)")
+            }
+            guard !certificates.isEmpty else {
+                throw SMTPConfigurationError(description: "--smtp-ca-file \(file) holds no PEM certificate")
+            }
+            configuration.additionalTrustRoots = [.certificates(certificates)]
+        }
+        return try NIOSSLContext(configuration: configuration)
     }
 
     public func send(_ message: MailMessage) async throws {
+        // Written before connecting: a header that cannot be sent is refused without a word to the server.
+        let domain = from.split(separator: "@").last.map(String.init) ?? host
+        let text = try MailFormat.render(message, from: from, date: Date(), messageID: "\(UUID().uuidString.lowercased())@\(domain)",
+                                         boundary: "cadence-\(UUID().uuidString)")
+        let security = self.security
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(10))
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    if security == .implicitTLS { try channel.pipeline.syncOperations.addHandler(try makeTLSHandler()) }
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
-        try await channel.executeThenClose { inbound, outbound in
-            var conversation = SMTPConversation(inbound: inbound.makeAsyncIterator(), outbound: outbound)
-            try await conversation.expect(220)
-            try await conversation.command("EHLO cadence", expect: 250)
-            if let username {
-                let secret = Data("\u{0}\(username)\u{0}\(password ?? "")".utf8).base64EncodedString()
-                try await conversation.command("AUTH PLAIN \(secret)", expect: 235)
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                var conversation = SMTPConversation(inbound: inbound.makeAsyncIterator(), outbound: outbound)
+                try await conversation.expect(220)
+                var extensions = try await conversation.hello()
+                if security == .startTLS {
+                    guard extensions.contains("STARTTLS") else {
+                        throw SMTPError(description:
+                            "the SMTP server \(host):\(port) does not offer STARTTLS, which the URL requires (starttls=required); nothing was sent")
+                    }
+                    try await conversation.command("STARTTLS", expect: 220)
+                    // Anything the server sent before TLS could have been injected in transit (RFC 3207 §4.2).
+                    try conversation.expectNothingPending()
+                    try await channel.channel.eventLoop.submit {
+                        try channel.channel.pipeline.syncOperations.addHandler(try makeTLSHandler(), position: .first)
+                    }.get()
+                    extensions = try await conversation.hello()
+                }
+                if let username {
+                    let secret = Data("\u{0}\(username)\u{0}\(password ?? "")".utf8).base64EncodedString()
+                    try await conversation.command("AUTH PLAIN \(secret)", expect: 235)
+                }
+                try await conversation.command("MAIL FROM:<\(from)>", expect: 250)
+                try await conversation.command("RCPT TO:<\(message.to)>", expect: 250)
+                try await conversation.command("DATA", expect: 354)
+                try await conversation.command(Self.dotStuffed(text), expect: 250)
+                try await conversation.command("QUIT", expect: 221)
             }
-            try await conversation.command("MAIL FROM:<\(from)>", expect: 250)
-            try await conversation.command("RCPT TO:<\(message.to)>", expect: 250)
-            try await conversation.command("DATA", expect: 354)
-            try await conversation.command(Self.encode(message, from: from), expect: 250)
-            try await conversation.command("QUIT", expect: 221)
+        } catch let error as NIOSSLError {
+            throw SMTPError(description: "TLS with the SMTP server \(host):\(port) failed (\(error)); nothing was sent")
+        } catch let error as BoringSSLError {
+            throw SMTPError(description: "TLS with the SMTP server \(host):\(port) failed (\(error)); nothing was sent")
         }
     }
 
-    /// Headers and a dot-stuffed body, ending with the lone "." that closes DATA.
-    static func encode(_ message: MailMessage, from: String, boundary: String = "cadence-\(UUID().uuidString)") -> String {
-        let date = Date().formatted(.iso8601)
-        let text = message.body.replacingOccurrences(of: "\r\n", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false)
+    /// The relay's name is checked against its certificate; an address is checked against the certificate's IP
+    /// entries (and is not sent as SNI, which carries names only).
+    private func makeTLSHandler() throws -> NIOSSLClientHandler {
+        let isAddress = (try? SocketAddress(ipAddress: host, port: 0)) != nil
+        return try NIOSSLClientHandler(context: tls!, serverHostname: isAddress ? nil : host)
+    }
+
+    /// The message as DATA sends it (RFC 5321 §4.5.2): a line starting with "." gets another, and a lone "." ends it.
+    static func dotStuffed(_ text: String) -> String {
+        text.split(separator: Character("\r\n"), omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") ? "." + $0 : String($0) }
-            .joined(separator: "\r\n")
-        let headers = ["From: Cadence <\(from)>", "To: <\(message.to)>", "Subject: \(message.subject)", "Date: \(date)", "MIME-Version: 1.0"]
-        guard !message.attachments.isEmpty else {
-            return (headers + ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text, "."])
-                .joined(separator: "\r\n")
-        }
-        // multipart/mixed (RFC 2046): the text, then each file in base64 lines of 76 characters.
-        var lines = headers + ["Content-Type: multipart/mixed; boundary=\"\(boundary)\"", "", "--\(boundary)",
-                               "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text]
-        for attachment in message.attachments {
-            let name = attachment.filename.replacingOccurrences(of: "\"", with: "")
-            lines += ["--\(boundary)", "Content-Type: \(attachment.contentType); name=\"\(name)\"",
-                      "Content-Disposition: attachment; filename=\"\(name)\"", "Content-Transfer-Encoding: base64", ""]
-            let encoded = Array(attachment.data.base64EncodedString().utf8)
-            lines += stride(from: 0, to: encoded.count, by: 76).map {
-                String(decoding: encoded[$0..<min($0 + 76, encoded.count)], as: UTF8.self)
-            }
-        }
-        return (lines + ["--\(boundary)--", "."]).joined(separator: "\r\n")
-    }
-}
-
-/// One SMTP dialogue: send a line, read the (possibly multi-line) reply, check its code.
-struct SMTPConversation {
-    var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
-    let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
-    var pending = ""
-
-    mutating func command(_ line: String, expect code: Int) async throws {
-        try await outbound.write(ByteBuffer(string: line + "\r\n"))
-        try await expect(code)
-    }
-
-    mutating func expect(_ code: Int) async throws {
-        while true {
-            let line = try await nextLine()
-            // "250-…" continues a reply, "250 …" ends it.
-            let isLast = line.count < 4 || line[line.index(line.startIndex, offsetBy: 3)] != "-"
-            guard isLast else { continue }
-            guard Int(line.prefix(3)) == code else {
-                throw SMTPConfigurationError(description: "SMTP server answered \"\(line)\" where \(code) was expected")
-            }
-            return
-        }
-    }
-
-    private mutating func nextLine() async throws -> String {
-        while true {
-            if let end = pending.range(of: "\r\n") {
-                let line = String(pending[..<end.lowerBound])
-                pending.removeSubrange(..<end.upperBound)
-                return line
-            }
-            guard let buffer = try await inbound.next() else {
-                throw SMTPConfigurationError(description: "SMTP server closed the connection")
-            }
-            pending += String(buffer: buffer)
-            if pending.utf8.count > 64 * 1024 {
-                throw SMTPConfigurationError(description: "SMTP server sent an over-long reply")
-            }
-        }
+            .joined(separator: "\r\n") + "\r\n."
     }
 }

@@ -94,7 +94,7 @@ struct StagePagesController {
         else { throw APIError.notFound("talk") }
         do {
             let handout = try await handouts.make(talkID: talkID, accountID: identity.account.id)
-            try await handouts.email(handout, to: identity.account)
+            try await handouts.email(handout, to: identity.account, logger: context.logger)
             return try await pickerPage(series, identity: identity, notice: "The handout of \(talk.title) was sent to \(identity.account.email).",
                                         request: request, context: context)
         } catch let error as APIError {

@@ -2,6 +2,7 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import Logging
 import NIOCore
 import Stage
 
@@ -30,7 +31,7 @@ struct StageHandoutController {
         let account = try context.requireIdentity().account
         let handout = try await handouts.make(talkID: try context.parameters.requireID("id"), accountID: account.id,
                                               query: request.uri.queryParameters)
-        try await handouts.email(handout, to: account)
+        try await handouts.email(handout, to: account, logger: context.logger)
         return .json(["sentTo": account.email], status: .accepted)
     }
 }
@@ -76,17 +77,20 @@ struct StageHandouts {
         return Handout(title: loaded.talk.title, pdf: HandoutWriter.pdf(for: document, options: HandoutOptions(paper: paper)))
     }
 
-    func email(_ handout: Handout, to account: Account) async throws {
+    func email(_ handout: Handout, to account: Account, logger: Logger) async throws {
         guard !(mailer is LogMailer) else {
             throw APIError(.serviceUnavailable, code: "mail_not_configured",
                            "This server has no mail server set up (cadence serve --smtp-url); download the handout instead.")
         }
-        var message = MailMessage(to: account.email, subject: "Handout: \(handout.title)",
+        // A subject is one line: a title's line breaks (an imported file may bring them) become spaces.
+        let title = handout.title.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var message = MailMessage(to: account.email, subject: "Handout: \(title)",
                                   body: "The handout of \"\(handout.title)\" is attached: the slides with your notes.\n\n— Cadence")
         message.attachments = [MailAttachment(filename: handout.filename, contentType: "application/pdf", data: handout.pdf)]
         do {
             try await mailer.send(message)
         } catch {
+            logger.error("handout e-mail failed", metadata: ["error": .string(String(describing: error))])
             throw APIError(.serviceUnavailable, code: "mail_failed", "The e-mail could not be sent; download the handout instead.")
         }
     }

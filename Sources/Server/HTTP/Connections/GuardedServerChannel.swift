@@ -1,0 +1,50 @@
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Wraps the HTTP/WebSocket child channel: counts connections per address (closing those over the cap before any
+/// HTTP is set up) and puts `FirstRequestDeadline` after the HTTP decoder of every other one.
+struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
+    struct Value: ServerChildChannelValue {
+        /// nil for a connection refused by the cap: it closes as soon as it is active.
+        let inner: Inner.Value?
+        let channel: any Channel
+    }
+
+    let inner: Inner
+    let limits: ConnectionLimits
+    let perAddress: ConnectionsPerAddress?
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        if let perAddress, let address = channel.remoteAddress?.ipAddress {
+            guard perAddress.open(address) else {
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(CloseWhenActive())
+                    return Value(inner: nil, channel: channel)
+                }
+            }
+            channel.closeFuture.whenComplete { _ in perAddress.close(address) }
+        }
+        let limits = self.limits
+        return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(FirstRequestDeadline(limits: limits), position: .after(decoder))
+            return Value(inner: value, channel: channel)
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        guard let innerValue = value.inner else { return }
+        await inner.handle(value: innerValue, logger: logger)
+    }
+}
+
+/// Closes a connection refused before it was set up, once the event loop has made it active.
+private final class CloseWhenActive: ChannelInboundHandler {
+    typealias InboundIn = Never
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.close(promise: nil)
+    }
+}
