@@ -1,20 +1,28 @@
 import CadenceCore
 import Foundation
 
-/// What an iCalendar file gave: the reminders, and the VTODOs that could not become one (a task with
-/// neither a due time nor a place is not a Cadence reminder), so the caller can tell the person.
+/// What an iCalendar file gave: every task as a reminder, and the lines Cadence could not read.
 public struct ICalendarImport: Equatable, Sendable {
-    public struct Skipped: Equatable, Sendable {
-        /// Line of the VTODO's BEGIN.
+    /// A line that could not be read, and what Cadence did instead, as a person reads it:
+    /// "'PERCENT_COMPLETE:100' is not a property: … The line was skipped."
+    public struct Warning: Equatable, Sendable {
+        /// 1-based line in the file as given (before unfolding).
         public let line: Int
-        public let uid: String?
-        public let title: String
-        /// Why, as a person reads it ("Give the reminder a time, a place, or both.").
         public let reason: String
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+
+        init(_ error: ICalendarError, then action: String) {
+            self.init(line: error.line, reason: error.detail + " " + action)
+        }
     }
 
     public var reminders: [Reminder]
-    public var skipped: [Skipped]
+    /// In line order.
+    public var warnings: [Warning]
 }
 
 /// iCalendar (RFC 5545) import and export of reminders as VTODOs, with Apple's proximity alarms
@@ -45,23 +53,31 @@ public enum ICalendar {
         UUID(uuidString: uid) ?? ICalendarUID.uuidV5(namespace: namespace, name: uid)
     }
 
-    /// Reads every VTODO of every VCALENDAR in `text`.
+    /// The reminder id of one occurrence of a repeating task (a VTODO with this UID and a
+    /// RECURRENCE-ID): derived from both, so the series keeps the UID's own id beside it.
+    static func occurrenceID(uid: String, recurrenceID: ICalLine, namespace: UUID) -> UUID {
+        let zone = recurrenceID.parameter("TZID") ?? ""
+        let value = recurrenceID.value.trimmingCharacters(in: .whitespaces)
+        return ICalendarUID.uuidV5(namespace: namespace, name: "\(uid)\nRECURRENCE-ID;TZID=\(zone):\(value)")
+    }
+
+    /// Reads every VTODO of every VCALENDAR in `text`, leniently: every task is kept, and a line
+    /// Cadence cannot read is left out (or kept verbatim) and reported in `warnings`.
     ///
     /// - Parameters:
     ///   - defaultTimeZone: for floating times (no `Z`, no TZID) and all-day dates.
     ///   - now: the completion time of a VTODO that says STATUS:COMPLETED but gives no COMPLETED,
     ///     LAST-MODIFIED or DTSTAMP.
     ///   - allDayMinutes: minutes after midnight at which an all-day (`VALUE=DATE`) reminder is due.
-    /// - Returns: the reminders (empty when the file has no VTODO — not an error) and skipped VTODOs.
+    /// - Returns: the reminders (empty when the file has no VTODO — not an error) and the warnings.
     /// - Throws: `ICalendarError` naming the line, for files that are not iCalendar, unbalanced
-    ///   BEGIN/END, lines without ':', unreadable dates, unknown TZIDs, unreadable alarm positions,
-    ///   and files over `maximumBytes`/`maximumLines`.
+    ///   BEGIN/END, and files over `maximumBytes`/`maximumLines`.
     public static func parse(
         _ text: String, defaultTimeZone: TimeZone, now: Date, allDayMinutes: Int = defaultAllDayMinutes,
         uidNamespace: UUID = defaultUIDNamespace
     ) throws(ICalendarError) -> ICalendarImport {
         let document = try ICalSyntax.parse(text)
-        var result = ICalendarImport(reminders: [], skipped: [])
+        var result = ICalendarImport(reminders: [], warnings: document.warnings)
         var ordinal = 0
         for calendar in document.calendars {
             let resolver = ICalTimeResolver(calendar: calendar, defaultTimeZone: defaultTimeZone, allDayMinutes: allDayMinutes)
@@ -73,17 +89,14 @@ public enum ICalendar {
                 ordinal += 1
                 var reader = ICalTodoReader(
                     document: document, resolver: resolver, zones: zones, now: now, namespace: uidNamespace, ordinal: ordinal)
-                switch try reader.read(todo) {
-                case .success(let reminder): result.reminders.append(reminder)
-                case .failure(let skipped): result.skipped.append(skipped.value)
-                }
+                if let reminder = reader.read(todo) { result.reminders.append(reminder) }
+                result.warnings += reader.warnings
             }
         }
+        result.warnings.sort { $0.line < $1.line }
         return result
     }
 }
-
-struct ICalSkip: Error { let value: ICalendarImport.Skipped }
 
 /// Properties Cadence reads from a VTODO. All others are preserved verbatim.
 enum ICalKnown {
@@ -107,8 +120,16 @@ enum ICalKnown {
     static func isPropertyItem(_ item: PreservedCalendarData.Item, placeIsAlarm: Bool) -> Bool {
         switch item {
         case .line, .known: true
-        case .component: false
+        case .component, .dueAlarm: false
         case .place: !placeIsAlarm
+        }
+    }
+
+    /// Where the due time is written when not as DUE: the DTSTART or the alarm it was read from.
+    static func carriesDue(_ item: PreservedCalendarData.Item) -> Bool {
+        switch item {
+        case .known("DTSTART", _), .dueAlarm: true
+        default: false
         }
     }
 
@@ -120,9 +141,10 @@ enum ICalKnown {
     ) -> [PreservedCalendarData.Item] {
         var properties = items.filter { isPropertyItem($0, placeIsAlarm: placeIsAlarm) }
         var components = items.filter { !isPropertyItem($0, placeIsAlarm: placeIsAlarm) }
-        let present = Set(items.compactMap { item -> String? in
+        var present = Set(items.compactMap { item -> String? in
             if case .known(let name, _) = item { name } else { nil }
         })
+        if items.contains(where: carriesDue) { present.insert("DUE") }
         for name in written(for: reminder) where !present.contains(name) {
             properties.append(.known(name: name, parameters: []))
         }
@@ -138,6 +160,17 @@ struct ICalTodoReader {
     let now: Date
     let namespace: UUID
     let ordinal: Int
+    /// What could not be read in this VTODO, and what was done instead.
+    private(set) var warnings: [ICalendarImport.Warning] = []
+
+    init(document: ICalDocument, resolver: ICalTimeResolver, zones: [String: [String]], now: Date, namespace: UUID, ordinal: Int) {
+        self.document = document
+        self.resolver = resolver
+        self.zones = zones
+        self.now = now
+        self.namespace = namespace
+        self.ordinal = ordinal
+    }
 
     private struct FoundPlace {
         var coordinate: Coordinate
@@ -148,7 +181,8 @@ struct ICalTodoReader {
         var fenceID: UUID?
     }
 
-    mutating func read(_ todo: ICalComponent) throws(ICalendarError) -> Result<Reminder, ICalSkip> {
+    /// The VTODO as a reminder; nil only when even its title cannot be kept (then a warning says so).
+    mutating func read(_ todo: ICalComponent) -> Reminder? {
         var preserved = PreservedCalendarData()
         var items: [PreservedCalendarData.Item] = []
         var seen = Set<String>()
@@ -157,7 +191,10 @@ struct ICalTodoReader {
         var stamp: Date?, lastModified: Date?
         var geoLine: ICalLine?, locationLine: ICalLine?
         var geoIndex = 0, locationIndex: Int?
+        var startLine: ICalLine?, startIndex = 0
+        var rule: String?, recurrenceLine: ICalLine?
         var alarm: (component: ICalComponent, place: FoundPlace)?
+        var timeAlarms: [(index: Int, component: ICalComponent)] = []
 
         func parameters(_ line: ICalLine, dropping: Set<String> = []) -> [String] {
             line.parameters.filter { !dropping.contains($0.name) }.map(\.wireForm)
@@ -184,40 +221,97 @@ struct ICalTodoReader {
                     notes = ICalText.unescape(line.value)
                     items.append(.known(name: "DESCRIPTION", parameters: parameters(line)))
                 case "DUE" where isFirst:
-                    let read = try resolver.date(line)
+                    guard let read = readDate(line, otherwise: "The line was skipped.") else { continue }
                     due = read.date
                     if read.value.isDate {
                         preserved.allDayDue = .init(date: line.value.trimmingCharacters(in: .whitespaces), due: read.date)
                     }
                     items.append(.known(name: "DUE", parameters: parameters(line, dropping: ICalKnown.dateParameters)))
                 case "COMPLETED" where isFirst:
-                    completed = try resolver.date(line).date
+                    guard let read = readDate(line, otherwise: "The line was skipped.") else { continue }
+                    completed = read.date
                     items.append(.known(name: "COMPLETED", parameters: parameters(line, dropping: ICalKnown.dateParameters)))
                 case "STATUS" where isFirst:
                     status = line.value.trimmingCharacters(in: .whitespaces).uppercased()
                     items.append(.known(name: "STATUS", parameters: parameters(line)))
                 default:
-                    if line.name == "LAST-MODIFIED" && isFirst { lastModified = try? resolver.date(line).date }
-                    if line.name == "GEO" && geoLine == nil { geoLine = line; geoIndex = items.count }
-                    if line.name == "LOCATION" && locationLine == nil { locationLine = line; locationIndex = items.count }
-                    collectZones(line)
+                    if isFirst {
+                        switch line.name {
+                        case "LAST-MODIFIED": lastModified = try? resolver.date(line).date
+                        case "GEO": geoLine = line; geoIndex = items.count
+                        case "LOCATION": locationLine = line; locationIndex = items.count
+                        case "DTSTART": startLine = line; startIndex = items.count
+                        case "RRULE": rule = line.value.trimmingCharacters(in: .whitespaces)
+                        case "RECURRENCE-ID": recurrenceLine = line
+                        default: break
+                        }
+                    }
+                    // A DTSTART that gives the due time is written back in UTC: its zone is not needed then.
+                    if !(line.name == "DTSTART" && isFirst) { collectZones(line) }
                     items.append(.line(line.raw))
                 }
             case .component(let child):
-                if alarm == nil, child.name == "VALARM", let found = try proximityPlace(child) {
-                    alarm = (child, found)
+                var place: FoundPlace?
+                if alarm == nil, child.name == "VALARM" {
+                    do {
+                        place = try proximityPlace(child)
+                    } catch {
+                        warnings.append(.init(error, then: "The alarm was kept as it is, without a place."))
+                    }
+                }
+                if let place {
+                    alarm = (child, place)
                     items.append(.place)
                 } else {
+                    if child.name == "VALARM" { timeAlarms.append((items.count, child)) }
                     for line in document.lines(of: child) { collectZones(line) }
                     items.append(.component(document.rawLines(of: child)))
                 }
             }
         }
 
+        // A task without DUE reminds at its start (Thunderbird's "start date" only), else at an
+        // alarm's absolute time (Thunderbird and Apple write a reminder-only task that way); the
+        // export writes the time back where it was read from.
+        if let startLine {
+            if due == nil, let read = readDate(startLine, otherwise: "The line was kept as it is.") {
+                due = read.date
+                if read.value.isDate {
+                    preserved.allDayDue = .init(date: startLine.value.trimmingCharacters(in: .whitespaces), due: read.date)
+                }
+                items[startIndex] = .known(name: "DTSTART", parameters: parameters(startLine, dropping: ICalKnown.dateParameters))
+            } else {
+                collectZones(startLine)
+            }
+        }
+        if due == nil {
+            for (index, component) in timeAlarms {
+                guard let trigger = component.first("TRIGGER"), trigger.parameter("VALUE")?.uppercased() == "DATE-TIME",
+                    trigger.value.trimmingCharacters(in: .whitespaces) != ICalendar.proximityAlarmTrigger,
+                    let read = readDate(trigger, otherwise: "The alarm was kept as it is.")
+                else { continue }
+                due = read.date
+                items[index] = .dueAlarm(lines: document.rawLines(of: component), trigger: read.date)
+                break
+            }
+        }
+
+        // Repeats: the series (RRULE), or one occurrence of it (RECURRENCE-ID), which shares the
+        // series' UID and so needs an id of its own.
+        var recurrence: Recurrence?
+        if let recurrenceLine {
+            if let read = readDate(recurrenceLine, otherwise: "The line was kept as it is.") {
+                recurrence = .occurrence(originalStart: read.date)
+            }
+        } else if let rule {
+            recurrence = .series(rule: rule)
+        }
+
         // Identity.
         let id: UUID
         if let uid, !uid.isEmpty {
-            id = ICalendar.reminderID(forUID: uid, namespace: namespace)
+            id = recurrenceLine.map { ICalendar.occurrenceID(uid: uid, recurrenceID: $0, namespace: namespace) }
+                ?? ICalendar.reminderID(forUID: uid, namespace: namespace)
             if uid != id.uuidString { preserved.uid = uid }
         } else {
             // No UID (RFC 5545 requires one): stable only for the same file content.
@@ -248,25 +342,40 @@ struct ICalTodoReader {
             place = makePlace(alarm.place, fenceID: fenceID, fallbackName: locationName)
             preserved.placeSource = .init(lines: document.rawLines(of: alarm.component), place: place!, isAlarm: true)
         } else if let geoLine {
-            let coordinate = try Self.geoProperty(geoLine)
-            let found = FoundPlace(coordinate: coordinate, radius: nil, trigger: .arrive, name: locationName)
-            place = makePlace(found, fenceID: fenceID, fallbackName: nil)
-            let lines = [locationLine?.raw, geoLine.raw].compactMap { $0 }
-            preserved.placeSource = .init(lines: lines, place: place!, isAlarm: false)
-            items[geoIndex] = .place
-            if let locationIndex { items.remove(at: locationIndex) }
+            do {
+                let coordinate = try Self.geoProperty(geoLine)
+                let found = FoundPlace(coordinate: coordinate, radius: nil, trigger: .arrive, name: locationName)
+                place = makePlace(found, fenceID: fenceID, fallbackName: nil)
+                let lines = [locationLine?.raw, geoLine.raw].compactMap { $0 }
+                preserved.placeSource = .init(lines: lines, place: place!, isAlarm: false)
+                items[geoIndex] = .place
+                if let locationIndex { items.remove(at: locationIndex) }
+            } catch {
+                warnings.append(.init(error, then: "The line was kept as it is; the task has no place from it."))
+            }
         }
 
         for tzid in tzids.sorted() { if let zone = zones[tzid] { preserved.timeZones[tzid] = zone } }
 
         do {
             var reminder = try Reminder(
-                id: id, title: title, notes: notes, due: due, place: place, completedAt: completed)
+                id: id, title: title, notes: notes, due: due, place: place, completedAt: completed, recurrence: recurrence)
             preserved.items = ICalKnown.normalized(items, for: reminder, placeIsAlarm: preserved.placeSource?.isAlarm ?? true)
             reminder.preserved = preserved
-            return .success(reminder)
+            return reminder
         } catch {
-            return .failure(ICalSkip(value: .init(line: todo.beginLine, uid: uid, title: title, reason: error.message)))
+            warnings.append(.init(line: todo.beginLine, reason: "The task '\(title)' was skipped: \(error.message)"))
+            return nil
+        }
+    }
+
+    /// A date property's value, or nil with a warning saying what was done instead.
+    private mutating func readDate(_ line: ICalLine, otherwise action: String) -> (date: Date, value: ICalDateValue)? {
+        do {
+            return try resolver.date(line)
+        } catch {
+            warnings.append(.init(error, then: action))
+            return nil
         }
     }
 
