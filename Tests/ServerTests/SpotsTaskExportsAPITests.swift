@@ -105,7 +105,7 @@ import Testing
             let warnings = try #require(imported.object["warnings"] as? [[String: Any]])
             let badLines = file.components(separatedBy: "\n").enumerated().filter { $0.element.hasPrefix("PERCENT_COMPLETE") }.map { $0.offset + 1 }
             #expect(warnings.compactMap { $0["line"] as? Int } == badLines)
-            #expect(badLines.count == 2)
+            #expect(badLines.count == 2 && imported.object["warningCount"] as? Int == 2)
             for warning in warnings {
                 let reason = try #require(warning["reason"] as? String)
                 #expect(reason.contains("PERCENT_COMPLETE:100") && reason.contains("skipped"), "\(reason)")
@@ -124,6 +124,20 @@ import Testing
             #expect(!exported.contains("PERCENT_COMPLETE"))
             #expect(exported.contains("LAST-MOD:20250111T085445"))
             #expect(Self.todos(exported).count == 4)
+        }
+    }
+
+    @Test func aFileOfBadLinesListsTheFirstHundredAndCountsThemAll() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail("noisy"))
+            let noise = (1...150).map { "X_NOISE_\($0):1\r\n" }.joined()
+            let file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:noisy-1\r\nSUMMARY:Still here\r\n\(noise)END:VTODO\r\nEND:VCALENDAR\r\n"
+            let imported = try await server.client.importCalendar(file, token: token)
+            #expect(imported.status == .ok, "\(imported.text)")
+            #expect(imported.object["imported"] as? Int == 1)
+            #expect(imported.object["warningCount"] as? Int == 150)
+            let warnings = try #require(imported.object["warnings"] as? [[String: Any]])
+            #expect(warnings.count == 100 && warnings.first?["line"] as? Int == 6 && warnings.last?["line"] as? Int == 105)
         }
     }
 

@@ -259,9 +259,14 @@ struct SpotsController {
 
         let imported: Int
         let updated: Int
-        /// Lines that could not be read, and what was done instead; every task was kept.
+        /// Lines that could not be read, and what was done instead (the first `maximumWarnings`); every task was kept.
         let warnings: [Warning]
+        /// How many lines could not be read, listed or not.
+        let warningCount: Int
     }
+
+    /// Warnings listed in an import's answer: enough to find the trouble, not a second copy of a broken file.
+    static let maximumWarnings = 100
 
     /// Imports VTODOs; the same file again updates instead of duplicating. Lenient about lines
     /// (each one it cannot read is a warning), all or nothing about saving.
@@ -296,7 +301,8 @@ struct SpotsController {
         }
         spots.fences.invalidate(accountID: account.id)
         return .json(ImportBody(imported: created, updated: parsed.reminders.count - created,
-                                warnings: parsed.warnings.map { ImportBody.Warning(line: $0.line, reason: $0.reason) }))
+                                warnings: parsed.warnings.prefix(Self.maximumWarnings).map { ImportBody.Warning(line: $0.line, reason: $0.reason) },
+                                warningCount: parsed.warnings.count))
     }
 
     // MARK: Helpers

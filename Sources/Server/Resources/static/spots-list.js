@@ -135,12 +135,13 @@ const form = document.getElementById("spots-import");
 const result = document.getElementById("import-result");
 const resultKey = "cadence.spots.import-result";
 
-function showResult(kind, text, warnings = []) {
+function showResult(kind, text, warnings = [], count = warnings.length) {
   result.className = kind;
   result.replaceChildren(Object.assign(document.createElement("p"), { textContent: text }));
   if (!warnings.length) return;
+  const listed = count > warnings.length ? ` (the first ${warnings.length})` : "";
   const heading = Object.assign(document.createElement("p"), {
-    textContent: `${warnings.length} ${warnings.length === 1 ? "line" : "lines"} could not be read:`,
+    textContent: `${count} ${count === 1 ? "line" : "lines"} could not be read${listed}:`,
   });
   const list = Object.assign(document.createElement("ul"), { id: "import-warnings", className: "import-warnings" });
   for (const warning of warnings) {
@@ -153,8 +154,8 @@ const carried = sessionStorage.getItem(resultKey);
 if (carried) {
   sessionStorage.removeItem(resultKey);
   try {
-    const { text, warnings } = JSON.parse(carried);
-    showResult("notice", text, warnings);
+    const { text, warnings, count } = JSON.parse(carried);
+    showResult("notice", text, warnings, count);
   } catch {
     // Not ours to read: nothing to show.
   }
@@ -179,8 +180,9 @@ form.addEventListener("submit", async (event) => {
     const body = await response.json();
     const text = `Imported ${body.imported}, updated ${body.updated}.`;
     const warnings = body.warnings || [];
-    showResult("notice", `${text} Reloading the list…`, warnings);
-    sessionStorage.setItem(resultKey, JSON.stringify({ text, warnings }));
+    const count = body.warningCount ?? warnings.length;
+    showResult("notice", `${text} Reloading the list…`, warnings, count);
+    sessionStorage.setItem(resultKey, JSON.stringify({ text, warnings, count }));
     setTimeout(() => location.reload(), 1200);
   } catch {
     showResult("error", "The import failed: the server could not be reached.");
