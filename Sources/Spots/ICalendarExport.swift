@@ -4,7 +4,8 @@ extension ICalendar {
     /// Writes reminders as one VCALENDAR with a VTODO each.
     ///
     /// Per reminder: UID, DTSTAMP (`now`), SUMMARY, DESCRIPTION (when there are notes), DUE in UTC
-    /// (an imported all-day `VALUE=DATE` is written back as a DATE while unchanged), STATUS, COMPLETED,
+    /// (an imported all-day `VALUE=DATE` is written back as a DATE while unchanged; a due time read
+    /// from DTSTART or an alarm's absolute trigger is written back there instead), STATUS, COMPLETED,
     /// and for a place one VALARM carrying both encodings — ACTION:DISPLAY, DESCRIPTION, TRIGGER at
     /// `proximityAlarmTrigger`, X-APPLE-PROXIMITY + X-APPLE-STRUCTURED-LOCATION, and RFC 9074
     /// PROXIMITY + VLOCATION (UID = the fence id, GEO, and a geo: URL whose `u=` is the radius). A place imported from a
