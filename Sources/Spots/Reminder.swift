@@ -29,7 +29,7 @@ public struct Reminder: Equatable, Sendable, Codable {
     public static let titleMaximumLength = 200
     public static let notesMaximumLength = 10_000
 
-    public let id: UUID
+    public private(set) var id: UUID
     /// Required, trimmed, at most 200 characters; field `title`.
     public var title: String
     /// At most 10,000 characters; field `notes`. Kept as typed (not trimmed).
@@ -69,9 +69,8 @@ public struct Reminder: Equatable, Sendable, Codable {
     public func withID(_ newID: UUID) -> Reminder {
         var copy = self
         copy.preserved.uid = preserved.uid ?? id.uuidString
-        // Cannot fail: the fields were checked when `self` was made.
-        return try! Reminder(id: newID, title: copy.title, notes: copy.notes, due: copy.due, place: copy.place,
-                             completedAt: copy.completedAt, recurrence: copy.recurrence, preserved: copy.preserved)
+        copy.id = newID
+        return copy
     }
 
     /// Checks a reminder whose `var` fields were changed after creation (an edit, seed 2.2) and

@@ -90,6 +90,17 @@ struct ReminderTests {
         #expect(try reminder.validated().isPlainToDo)
     }
 
+    @Test("A reminder copied under another id (an import another account holds) keeps its UID for the export")
+    func withID() throws {
+        let original = try Reminder(title: "Buy milk", due: nine)
+        let other = UUID()
+        let copy = original.withID(other)
+        #expect(copy.id == other && copy.title == original.title && copy.due == original.due)
+        #expect(copy.preserved.uid == original.id.uuidString)
+        #expect(ICalendar.export([copy], now: nine).contains("UID:\(original.id.uuidString)\r\n"))
+        #expect(copy.withID(UUID()).preserved.uid == original.id.uuidString)
+    }
+
     @Test("3.1 Checking off completes the reminder")
     func complete() throws {
         var reminder = try Reminder(title: "Buy milk", due: nine)
