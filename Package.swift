@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
-        .testTarget(name: "SpotsTests", dependencies: ["Spots", "CadenceCore"]),
+        .testTarget(name: "SpotsTests", dependencies: ["Spots", "CadenceCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TempoTests", dependencies: ["Tempo", "CadenceCore"],
             exclude: ["live-tempo-cases.json", "Files/xsd"], resources: [.copy("Files/Fixtures")]),

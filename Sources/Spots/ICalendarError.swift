@@ -1,7 +1,9 @@
 import Foundation
 
-/// An iCalendar file Cadence cannot read, with the line to look at and a message a person can act on,
-/// e.g. "Line 7: DUE value '2024-13-01' is not a date."
+/// Something in an iCalendar file Cadence cannot read, with the line to look at and a message a
+/// person can act on, e.g. "Line 7: DUE value '2024-13-01' is not a date." A whole file is refused
+/// only when it is not iCalendar, its BEGIN/END do not pair up, or it is too large; a bad line
+/// becomes an `ICalendarImport.Warning` and the rest is kept.
 public struct ICalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Equatable, Sendable, Codable {
         /// The file does not start with BEGIN:VCALENDAR (or has content outside one).
@@ -25,10 +27,13 @@ public struct ICalendarError: Error, Equatable, Sendable, CustomStringConvertibl
     public let kind: Kind
     /// The full message, starting with "Line N: " when a line is known.
     public let message: String
+    /// The message without the line number.
+    public let detail: String
 
     public init(line: Int, kind: Kind, _ detail: String) {
         self.line = line
         self.kind = kind
+        self.detail = detail
         self.message = line > 0 ? "Line \(line): \(detail)" : detail
     }
 

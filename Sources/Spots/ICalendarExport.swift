@@ -4,7 +4,8 @@ extension ICalendar {
     /// Writes reminders as one VCALENDAR with a VTODO each.
     ///
     /// Per reminder: UID, DTSTAMP (`now`), SUMMARY, DESCRIPTION (when there are notes), DUE in UTC
-    /// (an imported all-day `VALUE=DATE` is written back as a DATE while unchanged), STATUS, COMPLETED,
+    /// (an imported all-day `VALUE=DATE` is written back as a DATE while unchanged; a due time read
+    /// from DTSTART or an alarm's absolute trigger is written back there instead), STATUS, COMPLETED,
     /// and for a place one VALARM carrying both encodings — ACTION:DISPLAY, DESCRIPTION, TRIGGER at
     /// `proximityAlarmTrigger`, X-APPLE-PROXIMITY + X-APPLE-STRUCTURED-LOCATION, and RFC 9074
     /// PROXIMITY + VLOCATION (UID = the fence id, GEO, and a geo: URL whose `u=` is the radius). A place imported from a
@@ -38,6 +39,8 @@ extension ICalendar {
             case .component(let component): lines.append(contentsOf: component)
             case .known(let name, let parameters):
                 if let line = knownLine(name, parameters: parameters, reminder: reminder, stamp: stamp) { lines.append(line) }
+            case .dueAlarm(let alarm, let trigger):
+                lines.append(contentsOf: dueAlarm(alarm, trigger: trigger, due: reminder.due))
             case .place:
                 if let keepPlace {
                     lines.append(contentsOf: keepPlace.lines)
@@ -69,7 +72,7 @@ extension ICalendar {
             let text = original.map { ICalText.shorten($0, to: Reminder.notesMaximumLength) == reminder.notes } == true
                 ? original! : reminder.notes
             value = ICalText.escape(text)
-        case "DUE":
+        case "DUE", "DTSTART":  // DTSTART: a task without DUE whose due time was read from its start
             guard let due = reminder.due else { return nil }
             if let allDay = preserved.allDayDue, allDay.due == due {
                 parameters.insert("VALUE=DATE", at: 0)
@@ -90,6 +93,18 @@ extension ICalendar {
             return nil
         }
         return name + parameters.map { ";" + $0 }.joined() + ":" + value
+    }
+
+    /// The alarm a due time was read from: as it was while the time is unchanged, moved with it,
+    /// and left out once the reminder has no time (another program would still alert by it).
+    static func dueAlarm(_ lines: [String], trigger: Date, due: Date?) -> [String] {
+        guard let due else { return [] }
+        if due == trigger { return lines }
+        return lines.map { line in
+            let upper = line.uppercased()
+            return upper.hasPrefix("TRIGGER;") || upper.hasPrefix("TRIGGER:")
+                ? "TRIGGER;VALUE=DATE-TIME:" + ICalDateValue.utcString(due) : line
+        }
     }
 
     /// A VALARM with both Apple's and RFC 9074's encoding of the place.

@@ -1,20 +1,28 @@
 import CadenceCore
 import Foundation
 
-/// What an iCalendar file gave: the reminders, and the VTODOs that could not become one (a task with
-/// neither a due time nor a place is not a Cadence reminder), so the caller can tell the person.
+/// What an iCalendar file gave: every task as a reminder, and the lines Cadence could not read.
 public struct ICalendarImport: Equatable, Sendable {
-    public struct Skipped: Equatable, Sendable {
-        /// Line of the VTODO's BEGIN.
+    /// A line that could not be read, and what Cadence did instead, as a person reads it:
+    /// "'PERCENT_COMPLETE:100' is not a property: … The line was skipped."
+    public struct Warning: Equatable, Sendable {
+        /// 1-based line in the file as given (before unfolding).
         public let line: Int
-        public let uid: String?
-        public let title: String
-        /// Why, as a person reads it ("Give the reminder a time, a place, or both.").
         public let reason: String
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+
+        init(_ error: ICalendarError, then action: String) {
+            self.init(line: error.line, reason: error.detail + " " + action)
+        }
     }
 
     public var reminders: [Reminder]
-    public var skipped: [Skipped]
+    /// In line order.
+    public var warnings: [Warning]
 }
 
 /// iCalendar (RFC 5545) import and export of reminders as VTODOs, with Apple's proximity alarms
@@ -45,23 +53,31 @@ public enum ICalendar {
         UUID(uuidString: uid) ?? ICalendarUID.uuidV5(namespace: namespace, name: uid)
     }
 
-    /// Reads every VTODO of every VCALENDAR in `text`.
+    /// The reminder id of one occurrence of a repeating task (a VTODO with this UID and a
+    /// RECURRENCE-ID): derived from both, so the series keeps the UID's own id beside it.
+    static func occurrenceID(uid: String, recurrenceID: ICalLine, namespace: UUID) -> UUID {
+        let zone = recurrenceID.parameter("TZID") ?? ""
+        let value = recurrenceID.value.trimmingCharacters(in: .whitespaces)
+        return ICalendarUID.uuidV5(namespace: namespace, name: "\(uid)\nRECURRENCE-ID;TZID=\(zone):\(value)")
+    }
+
+    /// Reads every VTODO of every VCALENDAR in `text`, leniently: every task is kept, and a line
+    /// Cadence cannot read is left out (or kept verbatim) and reported in `warnings`.
     ///
     /// - Parameters:
     ///   - defaultTimeZone: for floating times (no `Z`, no TZID) and all-day dates.
     ///   - now: the completion time of a VTODO that says STATUS:COMPLETED but gives no COMPLETED,
     ///     LAST-MODIFIED or DTSTAMP.
     ///   - allDayMinutes: minutes after midnight at which an all-day (`VALUE=DATE`) reminder is due.
-    /// - Returns: the reminders (empty when the file has no VTODO — not an error) and skipped VTODOs.
+    /// - Returns: the reminders (empty when the file has no VTODO — not an error) and the warnings.
     /// - Throws: `ICalendarError` naming the line, for files that are not iCalendar, unbalanced
-    ///   BEGIN/END, lines without ':', unreadable dates, unknown TZIDs, unreadable alarm positions,
-    ///   and files over `maximumBytes`/`maximumLines`.
+    ///   BEGIN/END, and files over `maximumBytes`/`maximumLines`.
     public static func parse(
         _ text: String, defaultTimeZone: TimeZone, now: Date, allDayMinutes: Int = defaultAllDayMinutes,
         uidNamespace: UUID = defaultUIDNamespace
     ) throws(ICalendarError) -> ICalendarImport {
         let document = try ICalSyntax.parse(text)
-        var result = ICalendarImport(reminders: [], skipped: [])
+        var result = ICalendarImport(reminders: [], warnings: document.warnings)
         var ordinal = 0
         for calendar in document.calendars {
             let resolver = ICalTimeResolver(calendar: calendar, defaultTimeZone: defaultTimeZone, allDayMinutes: allDayMinutes)
@@ -73,17 +89,14 @@ public enum ICalendar {
                 ordinal += 1
                 var reader = ICalTodoReader(
                     document: document, resolver: resolver, zones: zones, now: now, namespace: uidNamespace, ordinal: ordinal)
-                switch try reader.read(todo) {
-                case .success(let reminder): result.reminders.append(reminder)
-                case .failure(let skipped): result.skipped.append(skipped.value)
-                }
+                if let reminder = reader.read(todo) { result.reminders.append(reminder) }
+                result.warnings += reader.warnings
             }
         }
+        result.warnings.sort { $0.line < $1.line }
         return result
     }
 }
-
-struct ICalSkip: Error { let value: ICalendarImport.Skipped }
 
 /// Properties Cadence reads from a VTODO. All others are preserved verbatim.
 enum ICalKnown {
@@ -107,8 +120,16 @@ enum ICalKnown {
     static func isPropertyItem(_ item: PreservedCalendarData.Item, placeIsAlarm: Bool) -> Bool {
         switch item {
         case .line, .known: true
-        case .component: false
+        case .component, .dueAlarm: false
         case .place: !placeIsAlarm
+        }
+    }
+
+    /// Where the due time is written when not as DUE: the DTSTART or the alarm it was read from.
+    static func carriesDue(_ item: PreservedCalendarData.Item) -> Bool {
+        switch item {
+        case .known("DTSTART", _), .dueAlarm: true
+        default: false
         }
     }
 
@@ -120,259 +141,14 @@ enum ICalKnown {
     ) -> [PreservedCalendarData.Item] {
         var properties = items.filter { isPropertyItem($0, placeIsAlarm: placeIsAlarm) }
         var components = items.filter { !isPropertyItem($0, placeIsAlarm: placeIsAlarm) }
-        let present = Set(items.compactMap { item -> String? in
+        var present = Set(items.compactMap { item -> String? in
             if case .known(let name, _) = item { name } else { nil }
         })
+        if items.contains(where: carriesDue) { present.insert("DUE") }
         for name in written(for: reminder) where !present.contains(name) {
             properties.append(.known(name: name, parameters: []))
         }
         if reminder.place != nil && !items.contains(.place) { components.append(.place) }
         return properties + components
-    }
-}
-
-struct ICalTodoReader {
-    let document: ICalDocument
-    let resolver: ICalTimeResolver
-    let zones: [String: [String]]
-    let now: Date
-    let namespace: UUID
-    let ordinal: Int
-
-    private struct FoundPlace {
-        var coordinate: Coordinate
-        var radius: Double?
-        var trigger: FenceTrigger
-        var name: String?
-        /// A VLOCATION UID that is a UUID (Cadence writes the fence id there) keeps the fence's id.
-        var fenceID: UUID?
-    }
-
-    mutating func read(_ todo: ICalComponent) throws(ICalendarError) -> Result<Reminder, ICalSkip> {
-        var preserved = PreservedCalendarData()
-        var items: [PreservedCalendarData.Item] = []
-        var seen = Set<String>()
-        var tzids = Set<String>()
-        var uid: String?, summary: String?, notes = "", due: Date?, completed: Date?, status: String?
-        var stamp: Date?, lastModified: Date?
-        var geoLine: ICalLine?, locationLine: ICalLine?
-        var geoIndex = 0, locationIndex: Int?
-        var alarm: (component: ICalComponent, place: FoundPlace)?
-
-        func parameters(_ line: ICalLine, dropping: Set<String> = []) -> [String] {
-            line.parameters.filter { !dropping.contains($0.name) }.map(\.wireForm)
-        }
-        func collectZones(_ line: ICalLine) {
-            for parameter in line.parameters where parameter.name == "TZID" { tzids.formUnion(parameter.values) }
-        }
-
-        for entry in todo.entries {
-            switch entry {
-            case .property(let line):
-                let isFirst = seen.insert(line.name).inserted
-                switch line.name {
-                case "UID" where isFirst:
-                    uid = line.value.trimmingCharacters(in: .whitespaces)
-                    items.append(.known(name: "UID", parameters: parameters(line)))
-                case "DTSTAMP" where isFirst:
-                    stamp = try? resolver.date(line).date
-                    items.append(.known(name: "DTSTAMP", parameters: parameters(line, dropping: ICalKnown.dateParameters)))
-                case "SUMMARY" where isFirst:
-                    summary = ICalText.unescape(line.value)
-                    items.append(.known(name: "SUMMARY", parameters: parameters(line)))
-                case "DESCRIPTION" where isFirst:
-                    notes = ICalText.unescape(line.value)
-                    items.append(.known(name: "DESCRIPTION", parameters: parameters(line)))
-                case "DUE" where isFirst:
-                    let read = try resolver.date(line)
-                    due = read.date
-                    if read.value.isDate {
-                        preserved.allDayDue = .init(date: line.value.trimmingCharacters(in: .whitespaces), due: read.date)
-                    }
-                    items.append(.known(name: "DUE", parameters: parameters(line, dropping: ICalKnown.dateParameters)))
-                case "COMPLETED" where isFirst:
-                    completed = try resolver.date(line).date
-                    items.append(.known(name: "COMPLETED", parameters: parameters(line, dropping: ICalKnown.dateParameters)))
-                case "STATUS" where isFirst:
-                    status = line.value.trimmingCharacters(in: .whitespaces).uppercased()
-                    items.append(.known(name: "STATUS", parameters: parameters(line)))
-                default:
-                    if line.name == "LAST-MODIFIED" && isFirst { lastModified = try? resolver.date(line).date }
-                    if line.name == "GEO" && geoLine == nil { geoLine = line; geoIndex = items.count }
-                    if line.name == "LOCATION" && locationLine == nil { locationLine = line; locationIndex = items.count }
-                    collectZones(line)
-                    items.append(.line(line.raw))
-                }
-            case .component(let child):
-                if alarm == nil, child.name == "VALARM", let found = try proximityPlace(child) {
-                    alarm = (child, found)
-                    items.append(.place)
-                } else {
-                    for line in document.lines(of: child) { collectZones(line) }
-                    items.append(.component(document.rawLines(of: child)))
-                }
-            }
-        }
-
-        // Identity.
-        let id: UUID
-        if let uid, !uid.isEmpty {
-            id = ICalendar.reminderID(forUID: uid, namespace: namespace)
-            if uid != id.uuidString { preserved.uid = uid }
-        } else {
-            // No UID (RFC 5545 requires one): stable only for the same file content.
-            id = ICalendarUID.uuidV5(namespace: namespace, name: "no-uid:\(ordinal):\(summary ?? "")")
-        }
-
-        // Text, shortened (with the original kept) rather than refused.
-        var title = (summary ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if title.isEmpty { title = ICalendar.untitledReminder }
-        if title.count > Reminder.titleMaximumLength {
-            preserved.overflow["SUMMARY"] = title
-            title = ICalText.shorten(title, to: Reminder.titleMaximumLength)
-        }
-        if notes.count > Reminder.notesMaximumLength {
-            preserved.overflow["DESCRIPTION"] = notes
-            notes = ICalText.shorten(notes, to: Reminder.notesMaximumLength)
-        }
-
-        // Completion.
-        if completed == nil && status == "COMPLETED" { completed = lastModified ?? stamp ?? now }
-        if completed == nil, let status, status != "NEEDS-ACTION", status != "COMPLETED" { preserved.status = status }
-
-        // Place: a proximity alarm, else VTODO-level GEO (+ LOCATION as its name).
-        let locationName = locationLine.map { ICalText.unescape($0.value) }
-        let fenceID = ICalendarUID.uuidV5(namespace: id, name: "place")
-        var place: Place?
-        if let alarm {
-            place = makePlace(alarm.place, fenceID: fenceID, fallbackName: locationName)
-            preserved.placeSource = .init(lines: document.rawLines(of: alarm.component), place: place!, isAlarm: true)
-        } else if let geoLine {
-            let coordinate = try Self.geoProperty(geoLine)
-            let found = FoundPlace(coordinate: coordinate, radius: nil, trigger: .arrive, name: locationName)
-            place = makePlace(found, fenceID: fenceID, fallbackName: nil)
-            let lines = [locationLine?.raw, geoLine.raw].compactMap { $0 }
-            preserved.placeSource = .init(lines: lines, place: place!, isAlarm: false)
-            items[geoIndex] = .place
-            if let locationIndex { items.remove(at: locationIndex) }
-        }
-
-        for tzid in tzids.sorted() { if let zone = zones[tzid] { preserved.timeZones[tzid] = zone } }
-
-        do {
-            var reminder = try Reminder(
-                id: id, title: title, notes: notes, due: due, place: place, completedAt: completed)
-            preserved.items = ICalKnown.normalized(items, for: reminder, placeIsAlarm: preserved.placeSource?.isAlarm ?? true)
-            reminder.preserved = preserved
-            return .success(reminder)
-        } catch {
-            return .failure(ICalSkip(value: .init(line: todo.beginLine, uid: uid, title: title, reason: error.message)))
-        }
-    }
-
-    /// The fence id is the VLOCATION's UID when that is a UUID (as Cadence writes it), otherwise
-    /// derived from the reminder id so that importing the same file twice gives the same fence.
-    private func makePlace(_ found: FoundPlace, fenceID: UUID, fallbackName: String?) -> Place {
-        var radius = found.radius ?? Fence.defaultRadius
-        if !radius.isFinite { radius = Fence.defaultRadius }
-        radius = min(max(radius, Fence.radiusRange.lowerBound), Fence.radiusRange.upperBound)
-        let names = [found.name, fallbackName, ICalendar.unnamedPlace].compactMap {
-            $0?.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        let name = ICalText.shorten(names.first { !$0.isEmpty }!, to: Place.nameMaximumLength)
-        // Both cannot fail: the radius is clamped into range and the name is non-empty and short.
-        let fence = try! Fence(id: found.fenceID ?? fenceID, center: found.coordinate, radius: radius, trigger: found.trigger)
-        return try! Place(name: name, fence: fence)
-    }
-
-    private static func trigger(_ value: String?) -> FenceTrigger? {
-        switch value?.trimmingCharacters(in: .whitespaces).uppercased() {
-        case "ARRIVE": .arrive
-        case "DEPART": .leave
-        default: nil  // CONNECT/DISCONNECT (vehicle) and others are not places; kept verbatim.
-        }
-    }
-
-    /// A VALARM that fires on arriving at or leaving a position, in either encoding; RFC 9074's
-    /// VLOCATION wins over Apple's properties for position and name when both are present.
-    private func proximityPlace(_ alarm: ICalComponent) throws(ICalendarError) -> FoundPlace? {
-        var found: FoundPlace?
-        if let trigger = Self.trigger(alarm.first("PROXIMITY")?.value) {
-            for location in alarm.components where location.name == "VLOCATION" {
-                let name = location.first("NAME").map { ICalText.unescape($0.value) }
-                let fenceID = location.first("UID").flatMap { UUID(uuidString: $0.value.trimmingCharacters(in: .whitespaces)) }
-                if let url = location.first("URL"), url.value.lowercased().hasPrefix("geo:") {
-                    let geo = try Self.geoURI(url)
-                    found = FoundPlace(
-                        coordinate: geo.coordinate, radius: geo.uncertainty, trigger: trigger, name: name, fenceID: fenceID)
-                } else if let geo = location.first("GEO") {
-                    found = FoundPlace(
-                        coordinate: try Self.geoProperty(geo), radius: nil, trigger: trigger, name: name, fenceID: fenceID)
-                }
-                if found != nil { break }
-            }
-        }
-        if let trigger = Self.trigger(alarm.first("X-APPLE-PROXIMITY")?.value),
-            let location = alarm.first("X-APPLE-STRUCTURED-LOCATION"), location.value.lowercased().hasPrefix("geo:")
-        {
-            let geo = try Self.geoURI(location)
-            let radius = location.parameter("X-APPLE-RADIUS").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            var name = location.parameter("X-TITLE").map(ICalText.caretDecode)
-            if name?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
-                name = location.parameter("X-ADDRESS").map {
-                    ICalText.unescape(ICalText.caretDecode($0)).split(separator: "\n").first.map(String.init) ?? ""
-                }
-            }
-            if var rfc = found {
-                rfc.radius = rfc.radius ?? radius
-                rfc.name = rfc.name ?? name
-                found = rfc
-            } else {
-                found = FoundPlace(coordinate: geo.coordinate, radius: radius, trigger: trigger, name: name)
-            }
-        }
-        return found
-    }
-
-    /// `geo:lat,lon[,alt][;u=metres][;…]` (RFC 5870).
-    static func geoURI(_ line: ICalLine) throws(ICalendarError) -> (coordinate: Coordinate, uncertainty: Double?) {
-        let text = line.value.trimmingCharacters(in: .whitespaces)
-        let body = text.dropFirst(4)
-        let parts = body.split(separator: ";", omittingEmptySubsequences: false)
-        let numbers = parts.first.map { $0.split(separator: ",", omittingEmptySubsequences: false) } ?? []
-        guard numbers.count == 2 || numbers.count == 3, let latitude = Double(numbers[0]), let longitude = Double(numbers[1])
-        else {
-            throw ICalendarError(
-                line: line.number, kind: .badLocation,
-                "\(line.name) value '\(text)' is not a position; write it like geo:52.52,13.405.")
-        }
-        var uncertainty: Double?
-        for parameter in parts.dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            if pair.count == 2, pair[0].lowercased() == "u" { uncertainty = Double(pair[1]) }
-        }
-        return (try coordinate(latitude, longitude, line: line, text: text), uncertainty)
-    }
-
-    /// `GEO:lat;lon` (RFC 5545 §3.8.1.6).
-    static func geoProperty(_ line: ICalLine) throws(ICalendarError) -> Coordinate {
-        let text = line.value.trimmingCharacters(in: .whitespaces)
-        let numbers = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard numbers.count == 2, let latitude = Double(numbers[0]), let longitude = Double(numbers[1]) else {
-            throw ICalendarError(
-                line: line.number, kind: .badLocation,
-                "GEO value '\(text)' is not a position; write it like 52.52;13.405 (latitude;longitude).")
-        }
-        return try coordinate(latitude, longitude, line: line, text: text)
-    }
-
-    private static func coordinate(_ latitude: Double, _ longitude: Double, line: ICalLine, text: String) throws(ICalendarError) -> Coordinate {
-        do {
-            return try Coordinate(latitude: latitude, longitude: longitude)
-        } catch {
-            throw ICalendarError(
-                line: line.number, kind: .badLocation,
-                "\(line.name) position '\(text)' is off the map: latitude must be within -90…90 and longitude within -180…180.")
-        }
     }
 }

@@ -56,9 +56,11 @@ struct ICalComponent: Sendable {
 }
 
 struct ICalDocument: Sendable {
-    /// Every logical line in order, BEGIN/END included.
+    /// Every logical line in order, BEGIN/END included; lines that are not properties are left out.
     var lines: [ICalLine] = []
     var calendars: [ICalComponent] = []
+    /// The lines left out, and why.
+    var warnings: [ICalendarImport.Warning] = []
 
     /// The verbatim lines of a component, BEGIN through END.
     func rawLines(of component: ICalComponent) -> [String] {
@@ -71,7 +73,9 @@ struct ICalDocument: Sendable {
 }
 
 enum ICalSyntax {
-    /// Reads a whole stream: one or more VCALENDAR objects.
+    /// Reads a whole stream: one or more VCALENDAR objects. A line that is not a property (Synology
+    /// writes `PERCENT_COMPLETE:100`; a name has only letters, digits and '-') is skipped and
+    /// reported, as mature readers do, rather than refusing every task in the file for it.
     static func parse(_ text: String) throws(ICalendarError) -> ICalDocument {
         let logical = try unfold(text)
         guard let first = logical.first else {
@@ -85,8 +89,15 @@ enum ICalSyntax {
         var document = ICalDocument()
         document.lines.reserveCapacity(logical.count)
         var stack: [ICalComponent] = []
-        for (index, item) in logical.enumerated() {
-            let line = try parseLine(item.text, number: item.number)
+        for item in logical {
+            let line: ICalLine
+            do {
+                line = try parseLine(item.text, number: item.number)
+            } catch {
+                document.warnings.append(ICalendarImport.Warning(error, then: "The line was skipped."))
+                continue
+            }
+            let index = document.lines.count
             document.lines.append(line)
             switch line.name {
             case "BEGIN":
@@ -210,7 +221,7 @@ enum ICalSyntax {
         if name.isEmpty || (scalars[i] != ";" && scalars[i] != ":") {
             throw ICalendarError(
                 line: number, kind: .malformedLine,
-                "'\(shown())' does not start with a property name (letters, digits and '-').")
+                "'\(shown())' is not a property: a property name has only letters, digits and '-'.")
         }
         var parameters: [ICalParameter] = []
         while scalars[i] == ";" {

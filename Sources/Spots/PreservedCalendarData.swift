@@ -5,7 +5,8 @@ import Foundation
 /// All lines are stored unfolded and exactly as read (no unescaping); the exporter folds them again.
 /// `items` records the VTODO's content in its original order: unknown lines and components verbatim,
 /// and markers where Cadence's own properties (SUMMARY, DUE, …) and the place stood, so the export
-/// writes everything back in its original place. Properties come before sub-components on export
+/// writes everything back in its original place. A task without DUE keeps its due time where it was
+/// read from: DTSTART as a `known` marker, or an alarm's absolute trigger as `dueAlarm`. Properties come before sub-components on export
 /// (RFC 5545's VTODO grammar); within each group the original order is kept.
 public struct PreservedCalendarData: Equatable, Sendable, Codable {
     public enum Item: Equatable, Sendable, Codable {
@@ -18,6 +19,10 @@ public struct PreservedCalendarData: Equatable, Sendable, Codable {
         case known(name: String, parameters: [String])
         /// Where the lines that `place` was read from stood (see `placeSource`).
         case place
+        /// An alarm whose absolute TRIGGER (`TRIGGER;VALUE=DATE-TIME`) gave the due time of a task
+        /// without DUE or DTSTART, verbatim, with that time. Written back as it was while the due
+        /// time is unchanged, with the new time when it moved, and not at all once it is removed.
+        case dueAlarm(lines: [String], trigger: Date)
     }
 
     /// The lines `Reminder.place` was read from and the place they meant. While the reminder's place

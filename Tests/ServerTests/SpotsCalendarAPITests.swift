@@ -84,7 +84,7 @@ import Testing
             #expect(apple.status == .ok, "\(apple.text)")
             #expect(apple.object["imported"] as? Int == 1)
             #expect(apple.object["updated"] as? Int == 0)
-            #expect((apple.object["skipped"] as? [Any])?.isEmpty == true)
+            #expect((apple.object["warnings"] as? [Any])?.isEmpty == true)
 
             let thunderbird = try await client.importCalendar(Self.thunderbird, token: token)
             #expect(thunderbird.status == .ok, "\(thunderbird.text)")
@@ -237,37 +237,39 @@ import Testing
         }
     }
 
-    @Test func aVTodoWithNeitherTimeNorPlaceIsSkippedWithItsLine() async throws {
-        try await withTestServer { server in
-            let token = try await server.client.register(email: uniqueEmail("ics"))
-            let file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nBEGIN:VTODO\r\nUID:plain-1\r\nSUMMARY:Someday\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
-            let response = try await server.client.importCalendar(file, token: token)
-            #expect(response.status == .ok)
-            #expect(response.object["imported"] as? Int == 0)
-            let skipped = try #require((response.object["skipped"] as? [[String: Any]])?.first)
-            #expect(skipped["line"] as? Int == 4)
-            #expect((skipped["reason"] as? String)?.isEmpty == false)
-        }
-    }
-
     @Test(arguments: [
         ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:Bad date\r\nDUE:20301301T090000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", 6),
-        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x\r\nthis line has no colon\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", 5),
-        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:Unclosed\r\nDUE:20300101T090000Z\r\nEND:VCALENDAR\r\n", 7),
+        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:No colon\r\nthis line has no colon\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", 6),
         ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:Zone\r\nDUE;TZID=Mars/Olympus:20300101T090000\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", 6),
         ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:Off the map\r\nGEO:95.0;13.4\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", 6),
     ])
-    func aMalformedFileIsRefusedWithItsLineAndNothingIsSaved(file: String, line: Int) async throws {
+    func aBadLineIsAWarningWithItsLineAndEveryTaskIsSaved(file: String, line: Int) async throws {
         try await withTestServer { server in
             let token = try await server.client.register(email: uniqueEmail("ics"))
-            // A good VTODO before the bad one is not saved either: all or nothing.
+            // A good VTODO before the one with the bad line: both are saved.
             let good = Self.apple.replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
             let withGood = good + file.replacingOccurrences(of: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n", with: "")
             let shift = good.components(separatedBy: "\r\n").count - 1 - 2
             let response = try await server.client.importCalendar(withGood, token: token)
+            #expect(response.status == .ok, "\(response.text)")
+            #expect(response.object["imported"] as? Int == 2, "\(response.text)")
+            let warnings = try #require(response.object["warnings"] as? [[String: Any]])
+            #expect(warnings.map { $0["line"] as? Int } == [line + shift], "\(response.text)")
+            #expect((warnings.first?["reason"] as? String)?.isEmpty == false)
+            #expect(try await Self.reminders(server.client, token: token).count == 2)
+        }
+    }
+
+    @Test func aFileCutOffIsRefusedWithItsLineAndNothingIsSaved() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail("ics"))
+            let good = Self.apple.replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
+            let cut = good + "BEGIN:VTODO\r\nUID:x\r\nSUMMARY:Unclosed\r\nDUE:20300101T090000Z\r\nEND:VCALENDAR\r\n"
+            let response = try await server.client.importCalendar(cut, token: token)
             #expect(response.status == .unprocessableContent, "\(response.text)")
             #expect(response.errorCode == "invalid_calendar")
-            #expect(response.errorMessage?.hasPrefix("Line \(line + shift):") == true, "\(response.text)")
+            let line = good.components(separatedBy: "\r\n").count + 4  // END:VCALENDAR, which does not close BEGIN:VTODO
+            #expect(response.errorMessage?.hasPrefix("Line \(line):") == true, "\(response.text)")
             #expect(try await Self.reminders(server.client, token: token).isEmpty)
         }
     }

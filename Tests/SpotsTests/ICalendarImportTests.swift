@@ -13,7 +13,7 @@ struct ICalendarImportTests {
     @Test("Apple Reminders: arrive/leave places from X-APPLE-STRUCTURED-LOCATION, Berlin time, all-day, completed")
     func apple() throws {
         let result = try importICS(ICSFixture.apple, zone: TimeZone(identifier: "Europe/Berlin")!)
-        #expect(result.skipped.isEmpty)
+        #expect(result.warnings.isEmpty)
         let milk = result.reminders[0], recycling = result.reminders[1], dentist = result.reminders[2]
 
         #expect(milk.id == UUID(uuidString: "5F1E6C2B-8B83-4A1F-9C56-2D1D1C1B7A10"))
@@ -50,11 +50,11 @@ struct ICalendarImportTests {
         #expect(reminder.place == nil && !reminder.isComplete)
     }
 
-    @Test("Nextcloud Tasks: floating DUE in the default zone, non-UUID UIDs get stable ids, tasks without time or place are reported")
+    @Test("Nextcloud Tasks: floating DUE in the default zone, non-UUID UIDs get stable ids, a task without time or place is kept")
     func nextcloud() throws {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let result = try importICS(ICSFixture.nextcloud, zone: berlin)
-        #expect(result.reminders.map(\.title) == ["Water the plants", "Pay electricity bill"])
+        #expect(result.reminders.map(\.title) == ["Water the plants", "Garden", "Pay electricity bill"])
         let plants = result.reminders[0]
         #expect(plants.due == utcDate("20240306T170000Z"))  // floating 18:00 read in Berlin (CET)
         #expect(plants.id == ICalendar.reminderID(forUID: "nextcloud-1709290000123@cloud.example.org"))
@@ -62,10 +62,9 @@ struct ICalendarImportTests {
         #expect(plants.preserved.status == "IN-PROCESS")
         #expect(plants.preserved.items.contains(.line("CATEGORIES:Home,Garden")))
         #expect(plants.preserved.items.contains(.line("RELATED-TO;RELTYPE=PARENT:nextcloud-1709289999000@cloud.example.org")))
-        #expect(result.reminders[1].due == utcDate("20240315T080000Z"))
-        #expect(result.skipped == [
-            .init(line: 18, uid: "nextcloud-1709289999000@cloud.example.org", title: "Garden", reason: Reminder.needsTimeOrPlace),
-        ])
+        #expect(result.reminders[1].isPlainToDo && !result.reminders[1].isComplete)
+        #expect(result.reminders[2].due == utcDate("20240315T080000Z"))
+        #expect(result.warnings.isEmpty)
         // Importing the same file again gives the same ids: an update, not a duplicate.
         #expect(try importICS(ICSFixture.nextcloud, zone: berlin).reminders.map(\.id) == result.reminders.map(\.id))
     }

@@ -101,7 +101,7 @@ struct ICalendarSyntaxTests {
     @Test("A file without VTODOs is not an error: it gives no reminders")
     func noTodos() throws {
         let result = try importICS(ICSFixture.ics(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e", "END:VEVENT", "END:VCALENDAR"]))
-        #expect(result.reminders.isEmpty && result.skipped.isEmpty)
+        #expect(result.reminders.isEmpty && result.warnings.isEmpty)
     }
 
     @Test("Not an iCalendar file: the error says so on line 1")
@@ -122,36 +122,61 @@ struct ICalendarSyntaxTests {
         expectError(ICSFixture.ics(["BEGIN:VCALENDAR", "END:VCALENDAR", "END:VCALENDAR"]), line: 3, kind: .unbalanced)
     }
 
-    @Test("A property line without ':' is reported with its line, counting folded lines")
-    func missingColon() {
-        expectError(ICSFixture.ics([
+    @Test("A line that is not a property is skipped with a warning naming it, counting folded lines; the task is kept")
+    func notAProperty() throws {
+        let result = try importICS(ICSFixture.ics([
             "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "DESCRIPTION:a long", " folded text", "SUMMARY Buy milk",
-            "END:VTODO", "END:VCALENDAR",
-        ]), line: 6, kind: .malformedLine, message: "Line 6: 'SUMMARY Buy milk' has no ':' between the property name and its value.")
-        expectError(todoCalendar(["X-TITLE;X-A=\"open:value"]), line: 5, kind: .malformedLine)
+            "PERCENT_COMPLETE:100", "X-TITLE;X-A=\"open:value", "SUMMARY:Buy milk", "END:VTODO", "END:VCALENDAR",
+        ]))
+        #expect(result.reminders.map(\.title) == ["Buy milk"])
+        #expect(result.reminders[0].notes == "a longfolded text")
+        #expect(result.warnings == [
+            .init(line: 6, reason: "'SUMMARY Buy milk' has no ':' between the property name and its value. The line was skipped."),
+            .init(line: 7, reason: "'PERCENT_COMPLETE:100' is not a property: a property name has only letters, digits and '-'. The line was skipped."),
+            .init(line: 8, reason: "The quoted value of parameter X-A on X-TITLE is not closed with '\"'. The line was skipped."),
+        ])
+        // Skipped lines are not kept for the export either: another program would choke on them too.
+        let exported = ICalendar.export(result.reminders, now: importTime)
+        #expect(!exported.contains("PERCENT_COMPLETE") && !exported.contains("SUMMARY Buy milk") && !exported.contains("X-TITLE"))
     }
 
-    @Test("Line 7: DUE value '2024-13-01' is not a date")
-    func badDate() {
-        expectError(ICSFixture.ics([
+    @Test("An unreadable date is a warning; the task is kept without it (DUE, COMPLETED) or with the line as it was")
+    func badDate() throws {
+        let result = try importICS(ICSFixture.ics([
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VTODO", "UID:x", "SUMMARY:Bad",
-            "DUE:2024-13-01", "END:VTODO", "END:VCALENDAR",
-        ]), line: 7, kind: .badDate, message: "Line 7: DUE value '2024-13-01' is not a date. Write it like 20240305T090000Z.")
-        expectError(todoCalendar(["UID:x", "DUE;VALUE=DATE:20240230"]), line: 6, kind: .badDate,
-            message: "Line 6: DUE value '20240230' is not a date. Write it like 20240305.")
-        expectError(todoCalendar(["UID:x", "DUE:20240305T250000Z"]), line: 6, kind: .badDate)
-        expectError(todoCalendar(["UID:x", "DUE:20240305T090000", "COMPLETED:yesterday"]), line: 7, kind: .badDate)
+            "DUE:2024-13-01", "COMPLETED:yesterday", "END:VTODO", "END:VCALENDAR",
+        ]))
+        #expect(result.warnings == [
+            .init(line: 7, reason: "DUE value '2024-13-01' is not a date. Write it like 20240305T090000Z. The line was skipped."),
+            .init(line: 8, reason: "COMPLETED value 'yesterday' is not a date. Write it like 20240305T090000Z. The line was skipped."),
+        ])
+        let task = try #require(result.reminders.first)
+        #expect(task.title == "Bad" && task.due == nil && !task.isComplete)
+        let allDay = try importICS(todoCalendar(["UID:x", "DUE;VALUE=DATE:20240230"]))
+        #expect(allDay.warnings.map(\.reason) == ["DUE value '20240230' is not a date. Write it like 20240305. The line was skipped."])
+        #expect(allDay.reminders.count == 1)
+        #expect(try importICS(todoCalendar(["UID:x", "DUE:20240305T250000Z"])).warnings.map(\.line) == [6])
     }
 
-    @Test("An unknown TZID and an unreadable alarm position are reported with their line")
-    func badZoneAndPosition() {
-        expectError(todoCalendar(["UID:x", "DUE;TZID=Mars/Olympus_Mons:20240305T090000"]), line: 6, kind: .unknownTimeZone,
-            message: "Line 6: DUE uses time zone 'Mars/Olympus_Mons', which the file does not define (no VTIMEZONE with that TZID).")
-        expectError(todoCalendar([
-            "UID:x", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "X-APPLE-PROXIMITY:ARRIVE",
+    @Test("An unknown TZID and an unreadable position are warnings with their line; the task is kept")
+    func badZoneAndPosition() throws {
+        let zone = try importICS(todoCalendar(["UID:x", "DUE;TZID=Mars/Olympus_Mons:20240305T090000"]))
+        #expect(zone.warnings == [.init(line: 6, reason:
+            "DUE uses time zone 'Mars/Olympus_Mons', which the file does not define (no VTIMEZONE with that TZID). The line was skipped.")])
+        #expect(zone.reminders.first?.due == nil)
+        let alarmLines = [
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "X-APPLE-PROXIMITY:ARRIVE",
             "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=Home:geo:95.1,13.4", "END:VALARM",
-        ]), line: 10, kind: .badLocation)
-        expectError(todoCalendar(["UID:x", "GEO:north;east"]), line: 6, kind: .badLocation)
+        ]
+        let alarm = try importICS(todoCalendar(["UID:x"] + alarmLines))
+        #expect(alarm.warnings.map(\.line) == [10])
+        #expect(alarm.warnings.first?.reason.hasSuffix("The alarm was kept as it is, without a place.") == true)
+        #expect(alarm.reminders.first?.place == nil)
+        #expect(alarm.reminders.first?.preserved.items.contains(.component(alarmLines)) == true)
+        let geo = try importICS(todoCalendar(["UID:x", "GEO:north;east"]))
+        #expect(geo.warnings.map(\.line) == [6])
+        #expect(geo.reminders.first?.place == nil)
+        #expect(geo.reminders.first?.preserved.items.contains(.line("GEO:north;east")) == true)
     }
 
     @Test("Oversized input is refused before it is read")

@@ -52,9 +52,12 @@ struct ReminderTests {
         #expect(reminder.place?.name == "Alexanderplatz" && reminder.due == nil)
     }
 
-    @Test("2.1 A reminder needs a time, a place, or both")
-    func needsTimeOrPlace() throws {
-        expectValidation(field: "due", message: "Give the reminder a time, a place, or both.") { _ = try Reminder(title: "Buy milk") }
+    @Test("R7 A reminder may have neither a time nor a place: a plain to-do, which never alerts")
+    func plainToDo() throws {
+        let todo = try Reminder(title: "Buy milk")
+        #expect(todo.isPlainToDo)
+        #expect(DueRules.alerts([todo], now: .distantFuture).isEmpty)
+        #expect(try Reminder(title: "Call mum", due: nine).isPlainToDo == false)
         let both = try Reminder(title: "Buy milk", due: nine, place: berlinPlace())
         #expect(both.due != nil && both.place != nil)
     }
@@ -79,8 +82,23 @@ struct ReminderTests {
         reminder.due = nil
         let saved = try reminder.validated()
         #expect(saved.id == id && saved.title == "Buy oat milk")
+        reminder.title = " "
+        expectValidation(field: "title") { _ = try reminder.validated() }
+        // Taking away both time and place leaves a plain to-do (R7).
+        reminder.title = "Buy milk"
         reminder.place = nil
-        expectValidation(field: "due") { _ = try reminder.validated() }
+        #expect(try reminder.validated().isPlainToDo)
+    }
+
+    @Test("A reminder copied under another id (an import another account holds) keeps its UID for the export")
+    func withID() throws {
+        let original = try Reminder(title: "Buy milk", due: nine)
+        let other = UUID()
+        let copy = original.withID(other)
+        #expect(copy.id == other && copy.title == original.title && copy.due == original.due)
+        #expect(copy.preserved.uid == original.id.uuidString)
+        #expect(ICalendar.export([copy], now: nine).contains("UID:\(original.id.uuidString)\r\n"))
+        #expect(copy.withID(UUID()).preserved.uid == original.id.uuidString)
     }
 
     @Test("3.1 Checking off completes the reminder")

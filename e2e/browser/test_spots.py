@@ -8,6 +8,7 @@ import os
 import subprocess
 import time
 import zipfile
+from pathlib import Path
 from datetime import datetime, timedelta, timezone
 
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
@@ -327,3 +328,64 @@ def test_a_time_reminder_fires_once_and_lists_change(driver, own_server, tmp_pat
         fetch(document.querySelector("a[href$='export.ics']").href).then((r) => r.text()).then(done, () => done(""));
     """)
     assert "SUMMARY:Water the plants" in exported and "SUMMARY:Dentist" in exported
+
+
+FIXTURES = Path(__file__).resolve().parents[2] / "Tests" / "SpotsTests" / "Fixtures"
+
+
+def imported(driver, summary):
+    """The import's result after the list reloaded: read once, so the old page's "Reloading the
+    list…" and the new page's carried result are never mixed."""
+    text = driver.find_element(By.ID, "import-result").text
+    return summary in text and "Reloading" not in text
+
+
+def section_titles(driver, heading):
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, f"[aria-labelledby={heading}] .spots-item-title")]
+
+
+def test_an_import_with_a_bad_line_lists_its_warning_and_keeps_every_task(driver, server):
+    """Synology's export has a malformed line (`PERCENT_COMPLETE:100`): the import page says which
+    line was skipped and why, and every task is listed, the plain to-dos under "No date"; a
+    repeating task from eM Client shows as its series and its completed occurrence."""
+    phone, base = driver, server
+    email = unique_email("importer")
+    assert api(base, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Ina", "password": "spots password 1"})[0] == 201
+    sign_in(phone, base, email, "spots password 1")
+    phone.get(base + "/phone/spots")
+
+    synology = FIXTURES / "synology_tasks.ics"
+    bad_lines = [n for n, line in enumerate(synology.read_text().split("\n"), 1) if line.startswith("PERCENT_COMPLETE")]
+    phone.find_element(By.ID, "ics-file").send_keys(str(synology))
+    phone.find_element(By.CSS_SELECTOR, "#spots-import button").click()
+    # The result survives the list's reload, with one entry per line that was skipped.
+    wait_until(phone, lambda: imported(phone, "Imported 4, updated 0."), message="the import result did not show after the reload")
+    warnings = [e.text for e in phone.find_elements(By.CSS_SELECTOR, "#import-warnings li")]
+    assert len(warnings) == 2 and len(bad_lines) == 2, warnings
+    for line, text in zip(bad_lines, warnings):
+        assert text.startswith(f"Line {line}: 'PERCENT_COMPLETE:100' is not a property") and "skipped" in text, text
+    assert section_titles(phone, "due-heading") == ["Book the chimney sweep"]
+    assert section_titles(phone, "nodate-heading") == ["Renew the library card"]
+    assert sorted(section_titles(phone, "done-heading")) == ["Pay the parking fine", "Return the drill"]
+    set_viewport(phone, 390, 844)
+    phone.execute_script("document.getElementById('import-result').scrollIntoView()")
+    phone.save_screenshot(str(ARTIFACTS / "spots-import-warnings-phone.png"))
+    phone.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    check_page(phone, "spots list after an import with warnings")
+
+    # A repeating task: the series stays open and says it repeats; the completed occurrence is done.
+    phone.get(base + "/phone/spots")
+    phone.find_element(By.ID, "ics-file").send_keys(str(FIXTURES / "emclient_completed_recurring.ics"))
+    phone.find_element(By.CSS_SELECTOR, "#spots-import button").click()
+    wait_until(phone, lambda: imported(phone, "Imported 2, updated 0."), message="the second import did not show")
+    assert not phone.find_elements(By.CSS_SELECTOR, "#import-warnings li")
+    due = phone.find_element(By.CSS_SELECTOR, "[aria-labelledby=due-heading]").text
+    assert "Water the balcony plants" in due and "Repeats daily" in due, due
+    done = phone.find_element(By.CSS_SELECTOR, "[aria-labelledby=done-heading]").text
+    assert "Water the balcony plants" in done and "One occurrence" in done, done
+
+    # The timeline lists what has no date under "No date".
+    phone.get(base + "/phone/spots/timeline")
+    assert section_titles(phone, "undated-heading") == ["Renew the library card"]
+    assert phone.find_element(By.ID, "undated-heading").text == "No date"
+    check_page(phone, "spots timeline with a plain to-do")

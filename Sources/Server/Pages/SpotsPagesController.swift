@@ -4,7 +4,7 @@ import Hummingbird
 import Spots
 import Storage
 
-/// The phone's Spots pages (R1–R4): the list (due soon, by place, done) with location sharing
+/// The phone's Spots pages (R1–R4, R7): the list (due soon, no date, by place, done) with location sharing
 /// and import/export, a reminder's page (edit, complete, "why did or didn't this fire"),
 /// the new-reminder form with its map and gazetteer search, the map of places, and the
 /// timeline with its date slider. Forms post here and are checked by the domain; the map,
@@ -50,6 +50,7 @@ struct SpotsPagesController {
                 ["name": name, "reminders": reminders.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
                     .map { item($0, zone: zone) }]
             }
+        let noDate = open.filter(\.isPlainToDo).sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
         let done = all.map(\.reminder).filter(\.isComplete).sorted { ($0.completedAt ?? .distantPast) > ($1.completedAt ?? .distantPast) }
         let now = clock.now()
         return pages.render("spots-list", title: "Spots", page([
@@ -59,6 +60,7 @@ struct SpotsPagesController {
                 return entry
             },
             "hasDueSoon": !dueSoon.isEmpty,
+            "noDate": noDate.map { item($0, zone: zone) }, "hasNoDate": !noDate.isEmpty,
             "groups": groups, "hasGroups": !groups.isEmpty,
             "done": done.map { item($0, zone: zone) }, "hasDone": !done.isEmpty,
             "hasAny": !all.isEmpty, "navList": true,
@@ -276,6 +278,15 @@ struct SpotsPagesController {
         if let place = reminder.place {
             let verb = place.fence.trigger == .arrive ? "Arriving at" : "Leaving"
             entry["where"] = "\(verb) \(place.name) (\(Self.distance(place.fence.radius)))"
+        }
+        switch reminder.recurrence {
+        case .series(let rule):
+            entry["recurrence"] = Recurrence.summary(ofRule: rule)
+        case .occurrence(let originalStart):
+            let when = Self.formatter("EEE d MMM yyyy, HH:mm", zone).string(from: originalStart)
+            entry["recurrence"] = "One occurrence (due \(when)) of a repeating task"
+        case nil:
+            break
         }
         if !reminder.notes.isEmpty { entry["notes"] = reminder.notes }
         return entry

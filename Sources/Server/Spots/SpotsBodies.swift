@@ -19,6 +19,10 @@ struct ReminderBody: Encodable {
     let place: PlaceBody?
     let completedAt: Date?
     let firedAt: Date?
+    /// A repeating task's rule as written (RRULE, e.g. "FREQ=DAILY"); Cadence does not schedule its repeats yet.
+    let repeatRule: String?
+    /// For one occurrence of a repeating task, changed on its own: when it was originally due (RECURRENCE-ID).
+    let occurrenceOf: Date?
 
     init(_ stored: StoredReminder) {
         let reminder = stored.reminder
@@ -32,6 +36,8 @@ struct ReminderBody: Encodable {
         }
         completedAt = reminder.completedAt
         firedAt = stored.firedAt
+        if case .series(let rule) = reminder.recurrence { repeatRule = rule } else { repeatRule = nil }
+        if case .occurrence(let originalStart) = reminder.recurrence { occurrenceOf = originalStart } else { occurrenceOf = nil }
     }
 }
 

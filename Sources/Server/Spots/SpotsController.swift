@@ -252,17 +252,24 @@ struct SpotsController {
     }
 
     struct ImportBody: Encodable {
-        struct Skipped: Encodable {
+        struct Warning: Encodable {
             let line: Int
             let reason: String
         }
 
         let imported: Int
         let updated: Int
-        let skipped: [Skipped]
+        /// Lines that could not be read, and what was done instead (the first `maximumWarnings`); every task was kept.
+        let warnings: [Warning]
+        /// How many lines could not be read, listed or not.
+        let warningCount: Int
     }
 
-    /// Imports VTODOs; the same file again updates instead of duplicating. All or nothing.
+    /// Warnings listed in an import's answer: enough to find the trouble, not a second copy of a broken file.
+    static let maximumWarnings = 100
+
+    /// Imports VTODOs; the same file again updates instead of duplicating. Lenient about lines
+    /// (each one it cannot read is a warning), all or nothing about saving.
     @Sendable func importCalendar(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
         let type = request.headers[.contentType]?.lowercased() ?? ""
@@ -290,13 +297,12 @@ struct SpotsController {
         // derived, so importing the same file again still updates rather than duplicates.
         let accountID = account.id
         let created = try await store.saveAll(parsed.reminders, accountID: accountID, at: clock.now()) { reminder in
-            try Reminder(id: ICalendar.reminderID(forUID: "cadence:\(reminder.id.uuidString)", namespace: accountID),
-                         title: reminder.title, notes: reminder.notes, due: reminder.due, place: reminder.place,
-                         completedAt: reminder.completedAt, preserved: reminder.preserved)
+            reminder.withID(ICalendar.reminderID(forUID: "cadence:\(reminder.id.uuidString)", namespace: accountID))
         }
         spots.fences.invalidate(accountID: account.id)
         return .json(ImportBody(imported: created, updated: parsed.reminders.count - created,
-                                skipped: parsed.skipped.map { ImportBody.Skipped(line: $0.line, reason: $0.reason) }))
+                                warnings: parsed.warnings.prefix(Self.maximumWarnings).map { ImportBody.Warning(line: $0.line, reason: $0.reason) },
+                                warningCount: parsed.warnings.count))
     }
 
     // MARK: Helpers
@@ -339,7 +345,7 @@ struct SpotsController {
             }
         }
         return try Reminder(id: id, title: input.title, notes: input.notes ?? "", due: input.due, place: place,
-                            preserved: existing?.preserved ?? .init())
+                            recurrence: existing?.recurrence, preserved: existing?.preserved ?? .init())
     }
 
     private func requireReminder(_ context: AppContext, account: Account) async throws -> StoredReminder {

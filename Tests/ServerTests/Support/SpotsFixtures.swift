@@ -23,6 +23,12 @@ enum SpotsFixture {
         return formatter.date(from: text)
     }
 
+    /// A task export from `Tests/SpotsTests/Fixtures` (what each is: the README there), as written.
+    static func export(_ name: String) throws -> String {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try String(contentsOf: tests.appendingPathComponent("SpotsTests/Fixtures/\(name)"), encoding: .utf8)
+    }
+
     /// Metres per degree of latitude on Cadence's spherical Earth (radius 6,371,008.8 m).
     static let metresPerDegree = 6_371_008.8 * .pi / 180
 

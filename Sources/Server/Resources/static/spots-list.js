@@ -129,36 +129,62 @@ if (localStorage.getItem(SHARING_KEY) === "on" && navigator.permissions) {
 }
 
 // iCalendar import: the file goes as the body; floating times are read in this browser's zone.
+// The list is reloaded to show the tasks; the result, with the lines the server could not read,
+// is carried over the reload so the person can still read it.
 const form = document.getElementById("spots-import");
 const result = document.getElementById("import-result");
+const resultKey = "cadence.spots.import-result";
+
+function showResult(kind, text, warnings = [], count = warnings.length) {
+  result.className = kind;
+  result.replaceChildren(Object.assign(document.createElement("p"), { textContent: text }));
+  if (!warnings.length) return;
+  const listed = count > warnings.length ? ` (the first ${warnings.length})` : "";
+  const heading = Object.assign(document.createElement("p"), {
+    textContent: `${count} ${count === 1 ? "line" : "lines"} could not be read${listed}:`,
+  });
+  const list = Object.assign(document.createElement("ul"), { id: "import-warnings", className: "import-warnings" });
+  for (const warning of warnings) {
+    list.append(Object.assign(document.createElement("li"), { textContent: `Line ${warning.line}: ${warning.reason}` }));
+  }
+  result.append(heading, list);
+}
+
+const carried = sessionStorage.getItem(resultKey);
+if (carried) {
+  sessionStorage.removeItem(resultKey);
+  try {
+    const { text, warnings, count } = JSON.parse(carried);
+    showResult("notice", text, warnings, count);
+  } catch {
+    // Not ours to read: nothing to show.
+  }
+}
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const file = document.getElementById("ics-file").files[0];
   if (!file) {
-    result.textContent = "Choose an .ics file first.";
-    result.className = "error";
+    showResult("error", "Choose an .ics file first.");
     return;
   }
-  result.className = "hint";
-  result.textContent = "Importing…";
+  showResult("hint", "Importing…");
   try {
     const response = await fetch(`/api/v1/spots/import?tz=${encodeURIComponent(browserZone())}`, {
       method: "POST", headers: { "Content-Type": "text/calendar" }, body: file,
     });
     if (!response.ok) {
-      result.className = "error";
-      result.textContent = await errorMessage(response, `The import failed (${response.status}).`);
+      showResult("error", await errorMessage(response, `The import failed (${response.status}).`));
       return;
     }
     const body = await response.json();
-    const skipped = (body.skipped || []).map((s) => `line ${s.line}: ${s.reason}`);
-    result.className = "notice";
-    result.textContent = `Imported ${body.imported}, updated ${body.updated}.`
-      + (skipped.length ? ` Skipped ${skipped.length} (${skipped.slice(0, 3).join("; ")}${skipped.length > 3 ? "; …" : ""}).` : "")
-      + " Reloading the list…";
+    const text = `Imported ${body.imported}, updated ${body.updated}.`;
+    const warnings = body.warnings || [];
+    const count = body.warningCount ?? warnings.length;
+    showResult("notice", `${text} Reloading the list…`, warnings, count);
+    sessionStorage.setItem(resultKey, JSON.stringify({ text, warnings, count }));
     setTimeout(() => location.reload(), 1200);
   } catch {
-    result.className = "error";
-    result.textContent = "The import failed: the server could not be reached.";
+    showResult("error", "The import failed: the server could not be reached.");
   }
 });
