@@ -13,4 +13,5 @@ let allMigrations: [Migration] = [
     tempoRunsMigration,
     stageCatalogueMigration,
     stageVariationsMigration,
+    tempoRunImportsMigration,
 ]
