@@ -1,9 +1,10 @@
 // The live run on the phone (M4): start a run from a plan (and a playlist), play the songs
 // beat-matched with playbackRate + preservesPitch, follow the runner's cadence (motion sensor,
-// the watch, or the simulator) and the plan otherwise (a run started with the simulator on is
-// marked simulated, and the simulator stays on or off for the whole run), record 1 Hz samples stamped on whole
+// the watch, or the simulator) and the plan otherwise, record 1 Hz samples stamped on whole
 // seconds, queue them in localStorage and send them every few seconds, publish the run's state
 // for the watch and obey its pause/resume/skip/end. The run survives a reload of the page.
+// A run started with the simulator on is marked simulated (its readings are made up), and the
+// simulator stays on or off until the run ends.
 import { LiveChannel } from "./live.js";
 import { api, el, showError } from "./tempo-util.js";
 import {
@@ -532,7 +533,7 @@ function publish(force, at, elapsed, reading) {
     targetPace: at && !at.done ? Math.round(1000 / speedForCadence(run.activity, at.cadence)) : null,
     pace: pace ? Math.round(pace) : null, cadence: reading.cadence !== null ? Math.round(reading.cadence) : null,
     hr: reading.hr !== null ? Math.round(reading.hr) : null, tempo: musicTempo ? Math.round(musicTempo) : null, tempoSource: rule.output?.source ?? null,
-    distance: Math.round(run.distance), song: entries[run.songIndex]?.song.title ?? null, simulated: !!run.simulated,
+    distance: Math.round(run.distance), song: entries[run.songIndex]?.song.title ?? null,
   });
 }
 
