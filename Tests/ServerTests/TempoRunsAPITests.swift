@@ -116,6 +116,36 @@ import Testing
         }
     }
 
+    /// A run made with the runner simulator is marked simulated in the API and in both exports,
+    /// and a simulated export imported again is still simulated; a run without it is not.
+    @Test func aSimulatedRunSaysSoInTheAPIAndItsFiles() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("runs"))
+            let real = UUID(), simulated = UUID()
+            let started = try await client.json(.post, "/api/v1/tempo/runs", body: Self.newRun(real), token: token)
+            #expect(started.object["simulated"] as? Bool == false, "\(started.text)")
+            let made = try await client.json(.post, "/api/v1/tempo/runs", body: Self.newRun(simulated, extra: #", "simulated": true"#), token: token)
+            #expect(made.object["simulated"] as? Bool == true, "\(made.text)")
+            _ = try await client.json(.post, "/api/v1/tempo/runs/\(simulated)/samples", body: Self.northward(30, hr: 150), token: token)
+            let end = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(Self.start + 29_000) / 1000))
+            let finished = try await client.json(.post, "/api/v1/tempo/runs/\(simulated)/finish", body: #"{"endedAt": "\#(end)"}"#, token: token)
+            #expect((finished.object["run"] as? [String: Any])?["simulated"] as? Bool == true)
+            let listed = try await client.json(.get, "/api/v1/tempo/runs", token: token).array
+            #expect(Set(listed.map { "\($0["id"] as? String ?? "")=\($0["simulated"] as? Bool ?? false)" })
+                    == ["\(real)=false", "\(simulated)=true"])
+
+            let gpx = try await client.json(.get, "/api/v1/tempo/runs/\(simulated)/export.gpx", token: token)
+            #expect(gpx.text.contains("<src>Cadence runner simulator</src>") && gpx.text.contains("no sensor measured"), "\(gpx.text.prefix(800))")
+            let tcx = try await client.json(.get, "/api/v1/tempo/runs/\(simulated)/export.tcx", token: token)
+            #expect(tcx.text.contains("no sensor measured"))
+            let friend = try await client.register(email: uniqueEmail("runs"))
+            let again = try await TempoRunFilesAPITests.upload(client, gpx.text, token: friend)
+            #expect(again.status == .created, "\(again.text)")
+            #expect((again.object["run"] as? [String: Any])?["simulated"] as? Bool == true)
+        }
+    }
+
     @Test(arguments: [
         (#"{"samples": [{"t": 1799996400000, "lat": 45, "lon": 7}, {"t": 1799996401000, "lat": 95, "lon": 7}]}"#, "samples[1].lat"),
         (#"{"samples": [{"t": 1799996400000, "lat": 45}]}"#, "samples[0].lon"),
@@ -244,7 +274,7 @@ import Testing
             // 60 steps of 0.00003° = 60 × 3.3359 m = 200.2 m (plus the small climb), the glitch dropped.
             let distance = try #require(summary["distance"] as? Double)
             #expect(abs(distance - 200.2) < 1, "\(distance)")
-            let notes = (imported.object["importNotes"] as? [String]) ?? []
+            let notes = ((imported.object["importReport"] as? [String: Any])?["notes"] as? [String]) ?? []
             #expect(notes.contains { $0.contains("doubled") }, "\(notes)")
             #expect(((imported.object["cleaning"] as? [String: Any])?["impossibleJumps"] as? Int) == 1)
 
@@ -296,7 +326,8 @@ import Testing
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><rte><rtept lat=\"1\" lon=\"2\"/></rte></gpx>", "track"),
         ("<?xml version=\"1.0\"?><!DOCTYPE gpx [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><gpx xmlns=\"http://www.topografix.com/GPX/1/1\">&x;</gpx>", "DOCTYPE"),
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><trk><trkseg><trkpt lat=\"north\" lon=\"2\"><time>2027-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>", "lat"),
-        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>1990-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>", "2000"),
+        // Times before 2000 are a warning now (a clock that was not set); no time at all is refused.
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>", "has a time"),
     ])
     func badFilesAreRefusedSayingWhatIsWrong(text: String, mention: String) async throws {
         try await withTestServer { server in

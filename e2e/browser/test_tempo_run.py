@@ -2,16 +2,21 @@
 playlist of two generated songs, a paired watch, a run started on the phone with the runner
 simulator; the watch shows the interval and pace, loses its network for a while and keeps
 recording, comes back and syncs; the phone ends and saves the run. The run is in the history
-once, every second from start to end has a sample, and the watch's heart rate is there for the
-seconds it recorded offline. Its GPX export imported again gives the same distance. Every new
-page passes the page checks; the run page is kept as a phone-size screenshot in e2e/artifacts."""
+once, every second from start to end has a sample, and the watch's (simulated) heart rate is
+there for the seconds it recorded offline. The run is marked simulated in the API, on its pages
+and in its exports; its GPX export imported again gives the same distance and is still simulated.
+Without the simulator nothing makes up a heart rate: a watch has no heart-rate sensor in a
+browser, so a run it takes part in, or starts, stores none. Every new page passes the page
+checks; the run page is kept as a phone-size screenshot in e2e/artifacts."""
 import base64
 import calendar
 import json
 import time
 import urllib.request
+from pathlib import Path
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from browser.pagecheck import check_page, set_viewport
 from browser.test_live import pair_watch, status
@@ -19,6 +24,7 @@ from browser.test_tempo import make_songs, screenshot, wait_until
 from conftest import ARTIFACTS, api, unique_email
 
 PASSWORD = "live password 1"  # pair_watch registers the account with it
+GPXPY_FIXTURES = Path(__file__).resolve().parents[2] / "Tests" / "TempoTests" / "Files" / "Fixtures" / "gpxpy"
 
 
 def upload(base, token, path):
@@ -90,6 +96,8 @@ def test_a_run_with_phone_and_watch_offline_synced_saved_exported_and_imported(d
     wait_until(phone, lambda: phone.find_element(By.ID, "run-now").is_displayed(), message="the run did not start")
     run_id = phone.find_element(By.TAG_NAME, "body").get_attribute("data-run-id")
     assert run_id
+    assert phone.find_element(By.ID, "run-simulated").is_displayed(), "the live page does not say the run is simulated"
+    assert not phone.find_element(By.ID, "sim-on").is_enabled(), "the simulator can be switched during the run"
     wait_until(phone, lambda: text(phone, "run-interval") == first_interval, message="the phone does not show the interval")
     wait_until(phone, lambda: text(phone, "run-pace") == "4:30 /km")
     wait_until(phone, lambda: text(phone, "run-distance") != "0.00 km")
@@ -104,6 +112,7 @@ def test_a_run_with_phone_and_watch_offline_synced_saved_exported_and_imported(d
     wait_until(watch, lambda: text(watch, "watch-interval").startswith(first_interval), message="the watch does not show the interval")
     wait_until(watch, lambda: text(watch, "watch-pace") == "4:30 /km", message="the watch does not show the pace")
     wait_until(watch, lambda: text(watch, "watch-hr") not in ("", "–"))
+    assert text(watch, "watch-hr-label") == "Sim. HR", "the watch does not say its heart rate is simulated"
     check_page(watch, "watch run view")
     watch_screenshot(watch, "tempo-watch-run.png")
     check_page(phone, "live run page, running")
@@ -148,10 +157,14 @@ def test_a_run_with_phone_and_watch_offline_synced_saved_exported_and_imported(d
     check_page(phone, "run page")
     screenshot(phone, "tempo-run.png")
 
+    assert "simulated" in text(phone, "run-when")
+    assert phone.find_element(By.ID, "run-simulated").is_displayed(), "the run page does not say the run is simulated"
+
     code, raw = fetch_json(phone, f"/api/v1/tempo/runs/{run_id}")
     assert code == 200, raw
     body = json.loads(raw)
     assert body["run"]["status"] == "finished"
+    assert body["run"]["simulated"] is True
     started = calendar.timegm(time.strptime(body["run"]["startedAt"], "%Y-%m-%dT%H:%M:%SZ"))
     ended = calendar.timegm(time.strptime(body["run"]["endedAt"], "%Y-%m-%dT%H:%M:%SZ"))
     code, raw = fetch_json(phone, f"/api/v1/tempo/runs/{run_id}/samples")
@@ -169,15 +182,19 @@ def test_a_run_with_phone_and_watch_offline_synced_saved_exported_and_imported(d
     wait_until(phone, lambda: phone.find_element(By.TAG_NAME, "body").get_attribute("data-runs") is not None)
     assert len(phone.find_elements(By.CSS_SELECTOR, f"#runs [data-run-id='{run_id}']")) == 1
     assert len(phone.find_elements(By.CSS_SELECTOR, "#runs .run-item")) == 1
+    assert "simulated" in phone.find_element(By.CSS_SELECTOR, f"#runs [data-run-id='{run_id}'] .run-facts").text
     check_page(phone, "run history")
 
-    # The GPX export imported again: the same distance within 1%.
+    # The exports say the run is simulated; the GPX imported again: the same distance within 1%, still simulated.
+    code, tcx = fetch_json(phone, f"/api/v1/tempo/runs/{run_id}/export.tcx")
+    assert code == 200 and "no sensor measured" in tcx
     code, gpx = fetch_json(phone, f"/api/v1/tempo/runs/{run_id}/export.gpx")
-    assert code == 200 and "<gpx" in gpx
+    assert code == 200 and "<gpx" in gpx and "<src>Cadence runner simulator</src>" in gpx
     code, raw = fetch_json(phone, "/api/v1/tempo/runs/import", "POST", gpx)
     assert code == 201, raw
     imported = json.loads(raw)
     assert abs(imported["summary"]["distance"] - distance) <= distance * 0.01, (imported["summary"]["distance"], distance)
+    assert imported["run"]["simulated"] is True
 
     # An import that is not GPX or TCX is refused with a message on the history page.
     bad = tmp_path / "notes.gpx"
@@ -187,6 +204,22 @@ def test_a_run_with_phone_and_watch_offline_synced_saved_exported_and_imported(d
     phone.find_element(By.CSS_SELECTOR, "#import-form button[type=submit]").click()
     wait_until(phone, lambda: phone.find_element(By.ID, "import-error").is_displayed(), message="no error for a bad file")
     assert phone.find_element(By.ID, "import-error").get_attribute("role") == "alert"
+    phone.get_log("browser")  # the refused file's 400, which the console logs, was the point
+
+    # Another program's file with one untimed point, imported as a walk: kept, with the point counted
+    # and its line named on the page and on the run's page, and the walk's cleaning said there.
+    phone.find_element(By.ID, "import-file").send_keys(str(GPXPY_FIXTURES / "cerknicko-jezero-without-elevations.gpx"))
+    Select(phone.find_element(By.ID, "import-activity")).select_by_value("walking")
+    phone.find_element(By.CSS_SELECTOR, "#import-form button[type=submit]").click()
+    wait_until(phone, lambda: phone.find_element(By.ID, "import-warnings").is_displayed(), message="no warning for the untimed point")
+    assert "line 982" in text(phone, "import-warnings"), text(phone, "import-warnings")
+    assert "295 of 296 points" in text(phone, "import-status"), text(phone, "import-status")
+    check_page(phone, "run history after an import with a warning")
+    phone.find_element(By.CSS_SELECTOR, "#runs .run-item:last-child a").click()  # 2010: the oldest run
+    wait_until(phone, lambda: phone.find_element(By.ID, "run-page").get_attribute("data-loaded") == "true")
+    assert "line 982" in text(phone, "run-import-warnings")
+    assert "walking" in text(phone, "run-cleaning") and "segments are kept apart" in text(phone, "run-cleaning")
+    check_page(phone, "imported run page")
 
 
 def watch_screenshot(browser, name):
@@ -208,6 +241,50 @@ def make_songs_small(tmp_path):
         return make_songs(tmp_path)
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     return [(tmp_path / song["file"], song["bpm"]) for song in manifest]
+
+
+def sample_fields(browser, run_id):
+    """Which fields the run's stored samples carry, and how many samples there are."""
+    code, raw = fetch_json(browser, f"/api/v1/tempo/runs/{run_id}/samples")
+    assert code == 200, raw
+    samples = json.loads(raw)
+    return {key for sample in samples for key, value in sample.items() if value is not None}, len(samples)
+
+
+def test_without_the_simulator_the_watch_records_no_heart_rate(driver, second_driver, own_server):
+    phone, watch, base = driver, second_driver, own_server.base
+    pair_watch(phone, watch, base, unique_email("nosim"))
+
+    # A run on the phone with the simulator off (no plan, no music); the watch takes part.
+    phone.get(f"{base}/phone/tempo/run")
+    wait_until(phone, lambda: phone.find_element(By.ID, "run-start").is_enabled())
+    assert not phone.find_element(By.ID, "sim-on").is_selected()
+    phone.find_element(By.ID, "run-start").click()
+    wait_until(phone, lambda: phone.find_element(By.ID, "run-now").is_displayed(), message="the run did not start")
+    run_id = phone.find_element(By.TAG_NAME, "body").get_attribute("data-run-id")
+    assert not phone.find_element(By.ID, "run-simulated").is_displayed()
+    watch.get(f"{base}/watch/run")
+    wait_until(watch, lambda: watch.find_element(By.TAG_NAME, "body").get_attribute("data-run-id") == run_id,
+               message="the watch did not take up the phone's run")
+    time.sleep(5)  # the watch records (and sends) what it has for a few seconds
+    assert text(watch, "watch-hr") == "–", "the watch shows a heart rate it did not measure"
+    assert text(watch, "watch-hr-label") == "HR"
+    wait_until(watch, lambda: int(watch.find_element(By.TAG_NAME, "body").get_attribute("data-samples-pending")) <= 2,
+               message="the watch's samples were not sent")
+    phone.find_element(By.ID, "run-end").click()
+    wait_until(phone, lambda: phone.find_element(By.ID, "run-save").is_displayed())
+    phone.find_element(By.ID, "run-save").click()
+    wait_until(phone, lambda: phone.current_url.endswith(f"/phone/tempo/runs/{run_id}"), message="saving did not open the run page")
+
+    fields, count = sample_fields(phone, run_id)
+    assert count >= 5, count
+    assert "hr" not in fields, f"a heart rate was stored without a sensor: {fields}"
+    code, raw = fetch_json(phone, f"/api/v1/tempo/runs/{run_id}")
+    body = json.loads(raw)
+    assert body["run"]["simulated"] is False
+    assert "averageHeartRate" not in body["summary"] and "maxHeartRate" not in body["summary"], body["summary"]
+    wait_until(phone, lambda: phone.find_element(By.ID, "run-page").get_attribute("data-loaded") == "true")
+    assert not phone.find_element(By.ID, "run-simulated").is_displayed()
 
 
 def test_a_run_started_on_the_watch_is_shown_on_the_phone_and_saved_once(driver, second_driver, own_server):
@@ -240,3 +317,7 @@ def test_a_run_started_on_the_watch_is_shown_on_the_phone_and_saved_once(driver,
     mine = [run for run in json.loads(body) if run["id"].lower() == run_id]
     assert len(mine) == 1, mine
     assert mine[0]["status"] != "recording" and mine[0]["sampleCount"] >= 2, mine[0]
+    # The watch has no heart-rate sensor and no simulator was turned on: no heart rate was stored.
+    fields, _ = sample_fields(phone, run_id)
+    assert "hr" not in fields, f"the watch stored a heart rate it did not measure: {fields}"
+    assert mine[0]["simulated"] is False

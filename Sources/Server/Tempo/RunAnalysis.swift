@@ -8,11 +8,10 @@ struct RunAnalysis {
     let summary: RunSummary
 
     init(run: RunRecord, samples: [RunSample], profile: RunnerProfileRecord, now: Date) {
-        let activity = Activity(rawValue: run.activity) ?? .running
-        let cleaned = TrackCleaning.clean(samples, activity: activity)
+        let cleaned = TrackCleaning.clean(samples, activity: run.knownActivity, pauses: run.pauses)
         cleaning = cleaned.report
         summary = RunStats.compute(
-            samples: cleaned.samples, activity: activity, profile: Self.profile(profile, now: now),
+            samples: cleaned.samples, activity: run.knownActivity, profile: Self.profile(profile, now: now),
             pausedIntervals: run.pauses.map { $0.start...($0.end ?? run.endedAt ?? now.millisecondsSince1970) })
     }
 
@@ -23,6 +22,15 @@ struct RunAnalysis {
     }
 }
 
+extension RunRecord {
+    /// The activity cleaning and calories go by: nil for "other" (a file that names none, or a
+    /// person who says it was none of these).
+    var knownActivity: Activity? { Activity(rawValue: activity) }
+
+    /// How an activity is stored and shown: its name, or "other".
+    static func activityName(_ activity: Activity?) -> String { activity?.rawValue ?? "other" }
+}
+
 /// A run in the history list.
 struct TempoRunItem: Encodable {
     let id: UUID
@@ -30,6 +38,8 @@ struct TempoRunItem: Encodable {
     let activity: String
     let source: String
     let status: String
+    /// The runner simulator made its readings: not a measurement, and not a record.
+    let simulated: Bool
     let startedAt: Date
     let endedAt: Date?
     let distanceMeters: Double?
@@ -44,6 +54,7 @@ struct TempoRunItem: Encodable {
         activity = run.activity
         source = run.source
         status = run.status.rawValue
+        simulated = run.simulated
         startedAt = Date(millisecondsSince1970: run.startedAt)
         endedAt = run.endedAt.map(Date.init(millisecondsSince1970:))
         distanceMeters = run.distanceMeters
@@ -61,11 +72,11 @@ struct TempoRunBody: Encodable {
     let summary: RunSummary
     let cleaning: CleaningReport
     let plan: PlanBody?
-    /// Only on import: what reading the file changed (cadence doubled, repeated points merged…).
-    let importNotes: [String]?
+    /// For an imported run: what reading its file did (points left out, warnings, notes).
+    let importReport: ImportReport?
 
-    init(run: RunRecord, analysis: RunAnalysis, importNotes: [String]? = nil) {
-        self.importNotes = importNotes
+    init(run: RunRecord, analysis: RunAnalysis) {
+        importReport = run.importReportJSON.flatMap { try? TempoPlansController.decode(ImportReport.self, $0) }
         self.run = TempoRunItem(run)
         pauses = run.pauses
         summary = analysis.summary

@@ -38,6 +38,8 @@ struct NewRunInput: Decodable {
     let name: String?
     let planId: UUID?
     let playlistId: UUID?
+    /// The person turned the runner simulator on: the run's readings are made up, and it says so.
+    let simulated: Bool?
 }
 
 struct PauseInput: Decodable {
@@ -50,8 +52,10 @@ struct FinishInput: Decodable {
     let pauses: [PauseInput]?
 }
 
-struct RenameInput: Decodable {
-    let name: String
+/// `PUT /runs/{id}`: a new name, the activity it was (running, walking, cycling, other), or both.
+struct UpdateRunInput: Decodable {
+    let name: String?
+    let activity: String?
 }
 
 struct ProfileInput: Codable {

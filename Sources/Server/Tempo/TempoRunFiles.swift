@@ -17,69 +17,50 @@ enum RunExportFormat: String {
 }
 
 extension TempoRuns {
-    /// Reads a GPX or TCX file into a finished run. The run's id comes from the account and the
-    /// file's digest, so importing the same file again answers with the run already there.
-    func importFile(_ data: Data, accountID: UUID) async throws -> (run: RunRecord, created: Bool, notes: [String]) {
-        let parsed: RecordedActivity
+    /// Reads a GPX or TCX file into a finished run (see `RunImport` for what is kept and what is
+    /// said). The run's id comes from the account and the file's digest, so importing the same
+    /// file again answers with the run already there. `activity` is the import form's choice
+    /// (running, walking, cycling, other); nil takes the file's.
+    func importFile(_ data: Data, activity chosen: String?, accountID: UUID) async throws -> (run: RunRecord, created: Bool) {
+        let choice: Activity?? = try chosen.map { Activity(rawValue: try Self.checkActivity($0)) }
+        let imported: ImportedRun
         do {
-            parsed = try RunFileImporter.read(data)
+            imported = try RunImport.prepare(RunFileImporter.read(data), format: RunFileFormat.detect(data), chosenActivity: choice,
+                                             now: clock.now().millisecondsSince1970)
         } catch let error as RunFormatError {
             throw APIError.invalid(field: "file", error.description)
         }
-        let activity = parsed.activity ?? .running
-        var samples = parsed.samples.map(\.withFiniteReadings)
-        var notes: [String] = []
-        switch parsed.cadenceInterpretation {
-        case .doubledFromPerFoot:
-            notes.append("Cadence was recorded for one foot and has been doubled to steps per minute.")
-        case .ambiguousAsRecorded:
-            let resolved = CadenceConvention.resolve(samples, activity: activity)
-            samples = resolved.samples
-            if resolved.doubled { notes.append("Cadence was recorded for one foot and has been doubled to steps per minute.") }
-        case .none, .asRecorded:
-            break
-        }
-        let now = clock.now().millisecondsSince1970
-        guard let first = samples.map(\.time).min(), let last = samples.map(\.time).max() else {
-            throw APIError.invalid(field: "file", "The file has no track points.")
-        }
-        guard first >= RunSampleRules.earliest, last <= now + RunSampleRules.maximumFutureSkew else {
-            throw APIError.invalid(field: "file", "The file's times are before 2000 or in the future; is its clock right?")
-        }
-        notes += TrackCleaning.clean(samples, activity: activity).report.notes
-
         let id = Self.importID(accountID: accountID, data: data)
-        let format = RunFileFormat.detect(data) == .tcx ? "tcx" : "gpx"
-        let name = parsed.name.flatMap { try? Self.checkName(String($0.prefix(200))) }
-            ?? Self.defaultName(activity: activity, startedAt: Date(millisecondsSince1970: first))
-        let record = RunRecord(id: id, name: name, activity: activity.rawValue, source: format, status: .finished,
-                               startedAt: parsed.startTime.map { min($0, first) } ?? first, endedAt: last)
+        let name = imported.name.flatMap { try? Self.checkName(String($0.prefix(200))) }
+            ?? Self.defaultName(activity: imported.activity, startedAt: Date(millisecondsSince1970: imported.startTime))
+        let record = RunRecord(id: id, name: name, activity: RunRecord.activityName(imported.activity), source: imported.report.format,
+                               status: .finished, startedAt: imported.startTime, endedAt: imported.endTime, pauses: imported.pauses,
+                               simulated: imported.simulated, importReportJSON: try TempoPlansController.json(imported.report))
         guard let created = try await store.createRun(record, accountID: accountID, at: clock.now()) else {
             throw APIError(.conflict, code: "id_taken", "This file's run could not be stored; try again.")
         }
         if created {
-            for start in stride(from: 0, to: samples.count, by: RunSampleRules.maximumBatch) {
-                let batch = Array(samples[start..<min(start + RunSampleRules.maximumBatch, samples.count)])
-                _ = try await store.addSamples(batch, runID: id, accountID: accountID, at: clock.now())
-            }
+            // One call: points that share a time are numbered within it (see `RunRepository.addSamples`).
+            _ = try await store.addSamples(imported.samples, runID: id, accountID: accountID, at: clock.now())
             try await summarize(try await requireRun(id, accountID: accountID), accountID: accountID)
         }
-        return (try await requireRun(id, accountID: accountID), created, notes)
+        return (try await requireRun(id, accountID: accountID), created)
     }
 
     /// The run as a GPX or TCX file, from its cleaned samples (a jump filtered out of the stats
     /// does not come back in the export).
     func export(_ runID: UUID, format: RunExportFormat, accountID: UUID) async throws -> (RunRecord, Data) {
         let (run, analysis) = try await details(runID, accountID: accountID)
-        let activity = Activity(rawValue: run.activity) ?? .running
-        let samples = TrackCleaning.clean(try await samples(runID, accountID: accountID), activity: activity).samples
+        let activity = run.knownActivity
+        let samples = TrackCleaning.clean(try await samples(runID, accountID: accountID), activity: activity, pauses: run.pauses).samples
         do {
             switch format {
             case .gpx:
-                return (run, try GPXWriter.write(name: run.name, activity: activity, samples: samples).data)
+                return (run, try GPXWriter.write(name: run.name, activity: activity, samples: samples, pauses: run.pauses,
+                                                 simulated: run.simulated).data)
             case .tcx:
-                return (run, try TCXWriter.write(name: run.name, activity: activity, samples: samples,
-                                                 totalDistanceMeters: analysis.summary.distance,
+                return (run, try TCXWriter.write(name: run.name, activity: activity, samples: samples, pauses: run.pauses,
+                                                 simulated: run.simulated, totalDistanceMeters: analysis.summary.distance,
                                                  calories: analysis.summary.calories.kilocalories))
             }
         } catch let error as RunFormatError {

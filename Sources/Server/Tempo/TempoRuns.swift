@@ -29,7 +29,7 @@ struct TempoRuns: Sendable {
         }
         let name = try input.name.map(Self.checkName) ?? Self.defaultName(activity: activity, startedAt: input.startedAt)
         let record = RunRecord(id: input.id, name: name, activity: activity.rawValue, source: "recorded", status: .recording,
-                               planJSON: planJSON, playlistID: input.playlistId, startedAt: started)
+                               planJSON: planJSON, playlistID: input.playlistId, startedAt: started, simulated: input.simulated ?? false)
         guard let created = try await store.createRun(record, accountID: accountID, at: clock.now()) else {
             throw APIError(.conflict, code: "id_taken", "This run id is taken; generate a new UUID.", field: "id")
         }
@@ -71,9 +71,18 @@ struct TempoRuns: Sendable {
         return try await summarize(run, accountID: accountID)
     }
 
-    func rename(_ runID: UUID, to name: String, accountID: UUID) async throws -> RunRecord {
+    /// Renames the run and/or says what activity it was (then its stats are computed again:
+    /// cleaning and calories depend on it).
+    func update(_ input: UpdateRunInput, runID: UUID, accountID: UUID) async throws -> RunRecord {
         var run = try await requireRun(runID, accountID: accountID)
-        run.name = try Self.checkName(name)
+        guard input.name != nil || input.activity != nil else {
+            throw APIError.invalid(field: "name", "Send a new name, an activity, or both.")
+        }
+        if let name = input.name { run.name = try Self.checkName(name) }
+        if let activity = input.activity, activity != run.activity {
+            run.activity = try Self.checkActivity(activity)
+            if run.status == .finished { return try await summarize(run, accountID: accountID) }
+        }
         try await store.saveRun(run, accountID: accountID, at: clock.now())
         return run
     }
@@ -120,10 +129,19 @@ struct TempoRuns: Sendable {
         }
     }
 
-    static func defaultName(activity: Activity, startedAt: Date) -> String {
+    /// A run's activity as the API names it: running, walking, cycling, or other (none of
+    /// these: cleaning then drops only what no GPS receiver can record, and calories need a heart rate).
+    static func checkActivity(_ text: String, field: String = "activity") throws -> String {
+        guard text == "other" || Activity(rawValue: text) != nil else {
+            throw APIError.invalid(field: field, "\(field) is running, walking, cycling or other.")
+        }
+        return text
+    }
+
+    static func defaultName(activity: Activity?, startedAt: Date) -> String {
         let hour = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: startedAt).hour ?? 12
         let part = hour < 12 ? "Morning" : hour < 18 ? "Afternoon" : "Evening"
-        let noun = ["running": "run", "walking": "walk", "cycling": "ride"][activity.rawValue] ?? "run"
+        let noun = activity.map { ["running": "run", "walking": "walk", "cycling": "ride"][$0.rawValue] ?? "run" } ?? "activity"
         return "\(part) \(noun)"
     }
 }

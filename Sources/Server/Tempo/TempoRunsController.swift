@@ -17,7 +17,7 @@ struct TempoRunsController {
         group.post("runs", use: start)
         group.post("runs/import", use: importFile)
         group.get("runs/:id", use: show)
-        group.put("runs/:id", use: rename)
+        group.put("runs/:id", use: update)
         group.delete("runs/:id", use: delete)
         group.get("runs/:id/samples", use: samples)
         group.post("runs/:id/samples", use: addSamples)
@@ -47,11 +47,11 @@ struct TempoRunsController {
         return .json(TempoRunBody(run: run, analysis: analysis))
     }
 
-    @Sendable func rename(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func update(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
         var request = request
-        let input = try await request.decodeJSON(RenameInput.self, context: context)
-        return .json(TempoRunItem(try await runs.rename(try context.parameters.requireID("id"), to: input.name, accountID: account.id)))
+        let input = try await request.decodeJSON(UpdateRunInput.self, context: context)
+        return .json(TempoRunItem(try await runs.update(input, runID: try context.parameters.requireID("id"), accountID: account.id)))
     }
 
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
@@ -87,7 +87,8 @@ struct TempoRunsController {
     }
 
     /// A GPX or TCX file as the body (raw, or a multipart `file` part). The same file imported
-    /// again is the same run (its id is derived from the file's digest).
+    /// again is the same run (its id is derived from the file's digest). The activity may be
+    /// chosen with `?activity=` or a multipart `activity` part (empty: the file's).
     @Sendable func importFile(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
         let limit = TempoRuns.maximumImportBytes
@@ -96,6 +97,7 @@ struct TempoRunsController {
         let body: ByteBuffer
         do { body = try await request.collectBody(upTo: limit) } catch is NIOTooManyBytesError { throw JSONBody.tooLarge(limit: limit) }
         var data = Data(buffer: body)
+        var activity = request.uri.queryParameters["activity"].map(String.init)
         let contentType = request.headers[.contentType] ?? ""
         if contentType.lowercased().hasPrefix("multipart/form-data") {
             guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
@@ -109,10 +111,12 @@ struct TempoRunsController {
                 throw APIError.invalid(field: "file", "Attach the GPX or TCX file as the part named \"file\".")
             }
             data = file.data
+            if let part = form.parts.first(where: { $0.name == "activity" }) { activity = String(decoding: part.data, as: UTF8.self) }
         }
-        let (run, created, notes) = try await runs.importFile(data, accountID: account.id)
+        let chosen = activity.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        let (run, created) = try await runs.importFile(data, activity: chosen, accountID: account.id)
         let (stored, analysis) = try await runs.details(run.id, accountID: account.id)
-        return .json(TempoRunBody(run: stored, analysis: analysis, importNotes: notes), status: created ? .created : .ok)
+        return .json(TempoRunBody(run: stored, analysis: analysis), status: created ? .created : .ok)
     }
 
     @Sendable func exportGPX(request: Request, context: AppContext) async throws -> Response {

@@ -13,5 +13,6 @@ let allMigrations: [Migration] = [
     tempoRunsMigration,
     stageCatalogueMigration,
     stageVariationsMigration,
+    tempoRunImportsMigration,
     stageScreensAndNotesMigration,
 ]

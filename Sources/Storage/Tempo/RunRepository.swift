@@ -10,6 +10,7 @@ public struct RunRecord: Equatable, Sendable {
 
     public let id: UUID
     public var name: String
+    /// running, walking, cycling, or other (unknown: a file that names none).
     public var activity: String
     /// "recorded" (by Cadence), "gpx" or "tcx".
     public var source: String
@@ -23,14 +24,20 @@ public struct RunRecord: Equatable, Sendable {
     public var distanceMeters: Double?
     public var durationMs: Int64?
     public var sampleCount: Int
+    /// The runner simulator made its readings: nothing in it was measured.
+    public var simulated: Bool
+    /// What importing its file did (`ImportReport` as JSON); nil for runs recorded with Cadence.
+    public var importReportJSON: String?
 
     public init(id: UUID, name: String, activity: String, source: String, status: Status, planJSON: String? = nil,
                 playlistID: UUID? = nil, startedAt: Int64, endedAt: Int64? = nil, pauses: [RunPause] = [],
-                summaryJSON: String? = nil, distanceMeters: Double? = nil, durationMs: Int64? = nil, sampleCount: Int = 0) {
+                summaryJSON: String? = nil, distanceMeters: Double? = nil, durationMs: Int64? = nil, sampleCount: Int = 0,
+                simulated: Bool = false, importReportJSON: String? = nil) {
         self.id = id; self.name = name; self.activity = activity; self.source = source; self.status = status
         self.planJSON = planJSON; self.playlistID = playlistID; self.startedAt = startedAt; self.endedAt = endedAt
         self.pauses = pauses; self.summaryJSON = summaryJSON; self.distanceMeters = distanceMeters
         self.durationMs = durationMs; self.sampleCount = sampleCount
+        self.simulated = simulated; self.importReportJSON = importReportJSON
     }
 }
 
@@ -63,9 +70,11 @@ public protocol RunRepository: Sendable {
     func saveRun(_ run: RunRecord, accountID: UUID, at: Date) async throws
     func deleteRun(id: UUID, accountID: UUID) async throws -> Bool
     /// Stores samples keyed by time; a moment the run already has keeps its values and gains
-    /// the fields it lacked. `nil` when the run is not this account's.
+    /// the fields it lacked. Samples sharing a time within one call are kept apart, in order (a
+    /// file whose clock stood still), as that moment's second, third… sample. `nil` when the run
+    /// is not this account's.
     func addSamples(_ samples: [RunSample], runID: UUID, accountID: UUID, at: Date) async throws -> SampleMerge?
-    /// In time order; `nil` when the run is not this account's.
+    /// In time order (samples sharing a time in the order they were stored); `nil` when the run is not this account's.
     func samples(runID: UUID, accountID: UUID) async throws -> [RunSample]?
 
     func profile(accountID: UUID) async throws -> RunnerProfileRecord
@@ -77,9 +86,9 @@ public struct SQLRunRepository: RunRepository {
     public init(database: Database) { self.database = database }
 
     static let runColumns = ["id", "name", "activity", "source", "status", "plan", "playlist_id", "started_at", "ended_at",
-                             "pauses", "summary", "distance_m", "duration_ms", "sample_count"]
-    static let sampleColumns = ["run_id", "t", "lat", "lon", "ele", "hr", "cadence", "tempo", "distance"]
-    /// Rows per INSERT: 9 binds each stays far below SQLite's and PostgreSQL's bind limits.
+                             "pauses", "summary", "distance_m", "duration_ms", "sample_count", "simulated", "import_report"]
+    static let sampleColumns = ["run_id", "t", "seq", "lat", "lon", "ele", "hr", "cadence", "tempo", "distance"]
+    /// Rows per INSERT: 10 binds each stays far below SQLite's and PostgreSQL's bind limits.
     static let batchSize = 500
 
     public func createRun(_ run: RunRecord, accountID: UUID, at: Date) async throws -> Bool? {
@@ -87,11 +96,12 @@ public struct SQLRunRepository: RunRepository {
         let pauses = try Self.encode(run.pauses)
         let created = try await database.sql.raw("""
             INSERT INTO tempo_runs (id, account_id, name, activity, source, status, plan, playlist_id, started_at, ended_at,
-                                    pauses, summary, distance_m, duration_ms, sample_count, created_at, updated_at)
+                                    pauses, summary, distance_m, duration_ms, sample_count, simulated, import_report, created_at, updated_at)
             VALUES (\(bind: run.id.uuidString), \(bind: accountID.uuidString), \(bind: run.name), \(bind: run.activity),
                     \(bind: run.source), \(bind: run.status.rawValue), \(bind: run.planJSON), \(bind: run.playlistID?.uuidString),
                     \(bind: run.startedAt), \(bind: run.endedAt), \(bind: pauses), \(bind: run.summaryJSON),
-                    \(bind: run.distanceMeters), \(bind: run.durationMs), 0, \(bind: now), \(bind: now))
+                    \(bind: run.distanceMeters), \(bind: run.durationMs), 0, \(bind: run.simulated ? 1 : 0), \(bind: run.importReportJSON),
+                    \(bind: now), \(bind: now))
             ON CONFLICT (id) DO NOTHING RETURNING id
             """).all()
         if !created.isEmpty { return true }
@@ -111,7 +121,7 @@ public struct SQLRunRepository: RunRepository {
 
     public func saveRun(_ run: RunRecord, accountID: UUID, at: Date) async throws {
         try await database.sql.update("tempo_runs")
-            .set("name", to: run.name).set("status", to: run.status.rawValue).set("ended_at", to: run.endedAt)
+            .set("name", to: run.name).set("activity", to: run.activity).set("status", to: run.status.rawValue).set("ended_at", to: run.endedAt)
             .set("pauses", to: try Self.encode(run.pauses)).set("summary", to: run.summaryJSON)
             .set("distance_m", to: run.distanceMeters).set("duration_ms", to: run.durationMs)
             .set("updated_at", to: at.millisecondsSince1970)
@@ -130,8 +140,9 @@ public struct SQLRunRepository: RunRepository {
             guard try await sql.select().column("id").from("tempo_runs").where("id", .equal, run)
                 .where("account_id", .equal, account).first() != nil else { return nil }
             let before = try await Self.count(run, sql)
-            for start in stride(from: 0, to: samples.count, by: Self.batchSize) {
-                try await Self.upsert(samples[start..<min(start + Self.batchSize, samples.count)], run: run, sql)
+            let rows = Self.numbered(samples)
+            for start in stride(from: 0, to: rows.count, by: Self.batchSize) {
+                try await Self.upsert(rows[start..<min(start + Self.batchSize, rows.count)], run: run, sql)
             }
             let after = try await Self.count(run, sql)
             try await sql.update("tempo_runs").set("sample_count", to: after).set("updated_at", to: at.millisecondsSince1970)
@@ -144,7 +155,7 @@ public struct SQLRunRepository: RunRepository {
     public func samples(runID: UUID, accountID: UUID) async throws -> [RunSample]? {
         guard try await run(id: runID, accountID: accountID) != nil else { return nil }
         return try await database.sql.select().columns(Self.sampleColumns).from("tempo_run_samples")
-            .where("run_id", .equal, runID.uuidString).orderBy("t").all().map(Self.sample)
+            .where("run_id", .equal, runID.uuidString).orderBy("t").orderBy("seq").all().map(Self.sample)
     }
 
     public func profile(accountID: UUID) async throws -> RunnerProfileRecord {
@@ -165,18 +176,28 @@ public struct SQLRunRepository: RunRepository {
             """).run()
     }
 
-    private static func upsert(_ batch: ArraySlice<RunSample>, run: String, _ sql: any SQLDatabase) async throws {
+    /// Each sample with its place among the samples of the same time in this call (0, 1, 2…).
+    static func numbered(_ samples: [RunSample]) -> [(sample: RunSample, seq: Int)] {
+        var seen: [Int64: Int] = [:]
+        return samples.map { sample in
+            let seq = seen[sample.time, default: 0]
+            seen[sample.time] = seq + 1
+            return (sample, seq)
+        }
+    }
+
+    private static func upsert(_ batch: ArraySlice<(sample: RunSample, seq: Int)>, run: String, _ sql: any SQLDatabase) async throws {
         var insert = sql.insert(into: "tempo_run_samples").columns(sampleColumns)
-        for sample in batch {
+        for (sample, seq) in batch {
             insert = insert.values([
-                run, sample.time, sample.latitude, sample.longitude, sample.elevation, sample.heartRate, sample.cadence,
+                run, sample.time, seq, sample.latitude, sample.longitude, sample.elevation, sample.heartRate, sample.cadence,
                 sample.tempo, sample.distance,
             ] as [any Encodable & Sendable])
         }
         // A field the stored moment lacks is filled in; one it has stays (so a replay changes nothing).
-        try await insert.onConflict(with: ["run_id", "t"]) { update in
+        try await insert.onConflict(with: ["run_id", "t", "seq"]) { update in
             var update = update
-            for column in sampleColumns.dropFirst(2) {
+            for column in sampleColumns.dropFirst(3) {
                 update = update.set(column, to: SQLFunction("COALESCE", args: SQLColumn(column, table: "tempo_run_samples"),
                                                             SQLExcludedColumn(column)))
             }
@@ -205,7 +226,9 @@ public struct SQLRunRepository: RunRepository {
             summaryJSON: try row.decode(column: "summary", as: String?.self),
             distanceMeters: try row.decode(column: "distance_m", as: Double?.self),
             durationMs: try row.decode(column: "duration_ms", as: Int64?.self),
-            sampleCount: try row.decode(column: "sample_count", as: Int.self))
+            sampleCount: try row.decode(column: "sample_count", as: Int.self),
+            simulated: try row.decode(column: "simulated", as: Int.self) != 0,
+            importReportJSON: try row.decode(column: "import_report", as: String?.self))
     }
 
     static func sample(_ row: any SQLRow) throws -> RunSample {

@@ -2,12 +2,14 @@ import Foundation
 
 /// Reads GPX 1.1 and 1.0 tracks.
 ///
-/// Every `trkpt` of every `trk`/`trkseg` becomes one sample, in document order. Heart rate and
+/// Every timed `trkpt` of every `trk`/`trkseg` becomes one sample, in document order, and every
+/// `trkseg` starts a segment (`RecordedActivity.segmentStarts`). Heart rate and
 /// cadence come from Garmin TrackPointExtension v1/v2 (`hr`, `cad`) or Cluetrust gpxdata
 /// (`hr`, `cadence`); other extensions are skipped. TrackPointExtension v2 `speed`/`course`
 /// have no place in `RunSample` and are ignored. Unparseable optional values (ele, hr, cad)
-/// count as absent; a missing or non-numeric `lat`/`lon`, or a bad or missing `time`, is an
-/// error naming the line, because the sample would be wrong rather than merely incomplete.
+/// count as absent. A `trkpt` without a `time` is left out and counted (a sample is a moment;
+/// the rest of the file is still a run); a missing or non-numeric `lat`/`lon`, or a `time` that
+/// is not a time, is an error naming the line, because the file is broken rather than incomplete.
 public enum GPXReader {
     public static func read(_ data: Data) throws -> RecordedActivity {
         let handler = GPXHandler()
@@ -25,6 +27,10 @@ final class GPXHandler: NamespacedXMLParser {
     private var trkCount = 0, rteCount = 0, wptCount = 0
     private var samples: [RunSample] = []
     private var cadence: [CadenceConvention.Reading] = []
+    private var segmentStarts: [Int] = []
+    private var newSegment = false
+    private var untimed = 0, firstUntimedLine: Int?
+    private var simulated = false
 
     private var inPoint = false
     private var pLine = 0
@@ -49,6 +55,7 @@ final class GPXHandler: NamespacedXMLParser {
         case "trk" where parent == "gpx": trkCount += 1
         case "rte" where parent == "gpx": rteCount += 1
         case "wpt" where parent == "gpx": wptCount += 1
+        case "trkseg" where parent == "trk": newSegment = true
         case "trkpt" where parent == "trkseg":
             guard samples.count < RunFormatLimits.maxPoints else { throw RunFormatError.tooManyPoints(limit: RunFormatLimits.maxPoints) }
             inPoint = true
@@ -93,6 +100,7 @@ final class GPXHandler: NamespacedXMLParser {
         switch name {
         case "name" where parent == "trk": if trkName == nil, !text.isEmpty { trkName = text }
         case "type" where parent == "trk": if trkType == nil, !text.isEmpty { trkType = text }
+        case "src" where parent == "trk": if text == SimulatedRun.source { simulated = true }
         case "name" where parent == "metadata" || parent == "gpx": if metaName == nil, !text.isEmpty { metaName = text }
         case "time" where parent == "metadata" || parent == "gpx": if metaTime == nil { metaTime = ISO8601Time.parse(text) }
         default: break
@@ -101,7 +109,15 @@ final class GPXHandler: NamespacedXMLParser {
 
     private func endPoint() throws {
         inPoint = false
-        guard let time = pTime else { throw RunFormatError.missingTime(line: pLine) }
+        guard let time = pTime else {
+            untimed += 1
+            firstUntimedLine = firstUntimedLine ?? pLine
+            return
+        }
+        if newSegment {
+            segmentStarts.append(samples.count)
+            newSegment = false
+        }
         if let c = pCad { cadence.append(.init(sampleIndex: samples.count, value: c, perFoot: false)) }
         samples.append(RunSample(time: time, latitude: pLat, longitude: pLon, elevation: pEle, heartRate: pHR))
     }
@@ -113,10 +129,15 @@ final class GPXHandler: NamespacedXMLParser {
             }
             throw RunFormatError.noTrack(detail: "the file has no <trk> element.")
         }
-        guard !samples.isEmpty else { throw RunFormatError.noTrackpoints }
+        guard !samples.isEmpty else {
+            if untimed > 0 { throw RunFormatError.noTimes(points: untimed) }
+            throw RunFormatError.noTrackpoints
+        }
         let activity = trkType.flatMap(ActivityNames.fromGPXType)
         let interpretation = CadenceConvention.apply(cadence, to: &samples, activity: activity)
         return RecordedActivity(name: trkName ?? metaName, activity: activity, startTime: samples.first?.time ?? metaTime,
-                                samples: samples, laps: [], creator: creator, cadenceInterpretation: interpretation)
+                                samples: samples, laps: [], creator: creator, cadenceInterpretation: interpretation,
+                                segmentStarts: segmentStarts, untimedPoints: untimed, firstUntimedLine: firstUntimedLine,
+                                simulated: simulated)
     }
 }

@@ -16,10 +16,13 @@ public struct GPXExport: Sendable {
 /// `.nothingToExport` — export it as TCX instead, which keeps distance-only samples.
 /// Cadence is written per foot (steps/2) for running and walking, because that is what `cad`
 /// means to Garmin and Strava; rpm for cycling; as stored when the activity is unknown.
+/// Each pause ends a `trkseg` (see `RunPause.resumes`), so no reader joins what was apart; a
+/// simulated run says so in `trk/desc` and `trk/src` (`SimulatedRun`).
 public enum GPXWriter {
     /// - Parameter fileTime: `metadata/time`; defaults to the first sample's time so the same
     ///   run always exports to the same bytes.
-    public static func write(name: String?, activity: Activity?, samples: [RunSample], fileTime: Int64? = nil) throws -> GPXExport {
+    public static func write(name: String?, activity: Activity?, samples: [RunSample], pauses: [RunPause] = [], simulated: Bool = false,
+                             fileTime: Int64? = nil) throws -> GPXExport {
         let positioned = samples.filter { $0.latitude != nil && $0.longitude != nil }
         guard !positioned.isEmpty else {
             throw RunFormatError.nothingToExport(reason: "none of the \(samples.count) samples has a position; GPX needs one per point (use TCX).")
@@ -37,9 +40,11 @@ public enum GPXWriter {
         if let name, !name.isEmpty { out += "  <name>\(XMLText.escape(name))</name>\n" }
         out += "  <time>\(ISO8601Time.format(fileTime ?? samples[0].time))</time>\n </metadata>\n <trk>\n"
         if let name, !name.isEmpty { out += "  <name>\(XMLText.escape(name))</name>\n" }
+        if simulated { out += "  <desc>\(XMLText.escape(SimulatedRun.note))</desc>\n  <src>\(SimulatedRun.source)</src>\n" }
         if let activity { out += "  <type>\(activity.rawValue)</type>\n" }
         out += "  <trkseg>\n"
-        for s in positioned {
+        for (i, s) in positioned.enumerated() {
+            if i > 0, RunPause.resumes(between: positioned[i - 1].time, and: s.time, in: pauses) { out += "  </trkseg>\n  <trkseg>\n" }
             out += "   <trkpt lat=\"\(XMLText.number(s.latitude!, decimals: 7))\" lon=\"\(XMLText.number(s.longitude!, decimals: 7))\">"
             if let e = s.elevation, e.isFinite { out += "<ele>\(XMLText.number(e, decimals: 2))</ele>" }
             out += "<time>\(ISO8601Time.format(s.time))</time>"

@@ -26,8 +26,9 @@ public enum RunFormatError: Error, Equatable, Sendable, CustomStringConvertible,
     case badCoordinate(line: Int, detail: String)
     /// A time that isn't ISO 8601.
     case badTime(line: Int, text: String)
-    /// A trackpoint without a time: a recorded run needs one for every sample.
-    case missingTime(line: Int)
+    /// Trackpoints, but none with a time: a route, or a track whose times were removed. (Points
+    /// without a time beside timed ones are left out and counted, not refused.)
+    case noTimes(points: Int)
     /// Export: nothing the format can hold (GPX needs positions).
     case nothingToExport(reason: String)
 
@@ -44,7 +45,7 @@ public enum RunFormatError: Error, Equatable, Sendable, CustomStringConvertible,
         case .noTrackpoints: "The track has no trackpoints."
         case let .badCoordinate(line, detail): "line \(line): \(detail)"
         case let .badTime(line, text): "line \(line): bad time \"\(text)\" (expected ISO 8601, like 2024-05-01T07:30:00Z)"
-        case let .missingTime(line): "line \(line): trackpoint has no time"
+        case let .noTimes(points): "None of the file's \(points) trackpoints has a time: a run is a recording over time (is this a route, or a track whose times were removed?)."
         case let .nothingToExport(reason): "Nothing to export: \(reason)"
         }
     }

@@ -4,10 +4,13 @@ import Foundation
 ///
 /// Only the first `Activity` is read: a TCX with several activities holds several runs, and
 /// merging them into one recording would be wrong (multi-sport sessions and courses are
-/// skipped too). Within it every `Lap`/`Track`/`Trackpoint` becomes a sample in document
-/// order. Trackpoints without `Position` are kept (treadmills, foot pods) with their
-/// `DistanceMeters`. Lap totals are kept in `laps`. Unparseable optional values count as absent;
-/// a broken `Position` or a bad/missing `Time` is an error naming the line.
+/// skipped too). Within it every timed `Lap`/`Track`/`Trackpoint` becomes a sample in document
+/// order; a `Track` after the first of its `Lap` starts a segment (Garmin ends the Track when the
+/// timer stops and starts another when it runs again), while a new `Lap` goes on from the last
+/// one (a lap is a split, not a stop). Trackpoints without `Position` are kept (treadmills, foot
+/// pods) with their `DistanceMeters`. Lap totals are kept in `laps`. Unparseable optional values
+/// count as absent; a Trackpoint without a `Time` is left out and counted; a broken `Position` or
+/// a `Time` that is not a time is an error naming the line. `Notes` is the name (its first line).
 public enum TCXReader {
     public static func read(_ data: Data) throws -> RecordedActivity {
         let handler = TCXHandler()
@@ -30,6 +33,10 @@ final class TCXHandler: NamespacedXMLParser {
     private var laps: [RecordedLap] = []
     private var cadence: [CadenceConvention.Reading] = []
     private var activity: Activity?
+    private var segmentStarts: [Int] = []
+    private var newSegment = true
+    private var tracksInLap = 0
+    private var untimed = 0, firstUntimedLine: Int?
 
     private var lap: RecordedLap?
     private var inPoint = false
@@ -61,6 +68,10 @@ final class TCXHandler: NamespacedXMLParser {
         case "Lap" where inActivity && parent == "Activity":
             lap = RecordedLap(startTime: attributes["StartTime"].flatMap(ISO8601Time.parse),
                               firstSampleIndex: samples.count, sampleCount: 0)
+            tracksInLap = 0
+        case "Track" where inActivity && parent == "Lap":
+            if tracksInLap > 0 { newSegment = true }
+            tracksInLap += 1
         case "Trackpoint" where inActivity && parent == "Track":
             guard samples.count < RunFormatLimits.maxPoints else { throw RunFormatError.tooManyPoints(limit: RunFormatLimits.maxPoints) }
             inPoint = true
@@ -128,7 +139,15 @@ final class TCXHandler: NamespacedXMLParser {
 
     private func endPoint() throws {
         inPoint = false
-        guard let time = pTime else { throw RunFormatError.missingTime(line: pLine) }
+        guard let time = pTime else {
+            untimed += 1
+            firstUntimedLine = firstUntimedLine ?? pLine
+            return
+        }
+        if newSegment {
+            segmentStarts.append(samples.count)
+            newSegment = false
+        }
         if pHasPosition && (pLat == nil || pLon == nil) {
             let missing = pLat == nil ? "LatitudeDegrees" : "LongitudeDegrees"
             throw RunFormatError.badCoordinate(line: pPositionLine, detail: "Position has no \(missing)")
@@ -151,9 +170,16 @@ final class TCXHandler: NamespacedXMLParser {
             if courseCount > 0 { throw RunFormatError.noTrack(detail: "the file has only \(courseCount) course(s), not a recorded activity.") }
             throw RunFormatError.noTrack(detail: "the file has no <Activity> element.")
         }
-        guard !samples.isEmpty else { throw RunFormatError.noTrackpoints }
+        guard !samples.isEmpty else {
+            if untimed > 0 { throw RunFormatError.noTimes(points: untimed) }
+            throw RunFormatError.noTrackpoints
+        }
         let interpretation = CadenceConvention.apply(cadence, to: &samples, activity: activity)
-        return RecordedActivity(name: notes, activity: activity, startTime: idTime ?? laps.first?.startTime ?? samples.first?.time,
-                                samples: samples, laps: laps, creator: creator ?? author, cadenceInterpretation: interpretation)
+        let lines = (notes ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        return RecordedActivity(name: lines.first(where: { !$0.isEmpty && $0 != SimulatedRun.note }), activity: activity,
+                                startTime: idTime ?? laps.first?.startTime ?? samples.first?.time,
+                                samples: samples, laps: laps, creator: creator ?? author, cadenceInterpretation: interpretation,
+                                segmentStarts: segmentStarts, untimedPoints: untimed, firstUntimedLine: firstUntimedLine,
+                                simulated: lines.contains(SimulatedRun.note))
     }
 }

@@ -11,14 +11,16 @@ import Foundation
 /// `distance` (treadmill). Heart rate is written as integers. Cadence: cycling → `Cadence`
 /// (rpm); running/walking → `ns3:TPX/ns3:RunCadence` = steps/2 (one foot, as Garmin writes it).
 /// Sport: running → Running, cycling → Biking, walking → Other (the schema has nothing else).
-/// The run's name goes in `Activity/Notes`, where apps show it (TCX has no title field).
+/// The run's name goes in `Activity/Notes`, where apps show it (TCX has no title field), and for
+/// a simulated run `SimulatedRun.note` on the line after it. Each pause ends a `Track` within the
+/// lap, as Garmin writes a stopped timer.
 public enum TCXWriter {
-    public static func write(name: String?, activity: Activity?, samples: [RunSample],
+    public static func write(name: String?, activity: Activity?, samples: [RunSample], pauses: [RunPause] = [], simulated: Bool = false,
                              totalDistanceMeters: Double? = nil, calories: Double? = nil) throws -> Data {
         guard let first = samples.first, let last = samples.last else {
             throw RunFormatError.nothingToExport(reason: "the run has no samples.")
         }
-        let distances = cumulativeDistances(samples)
+        let distances = cumulativeDistances(samples, pauses: pauses)
         let total = totalDistanceMeters ?? distances.last.flatMap { $0 } ?? 0
         let hrs = samples.compactMap(\.heartRate).filter { $0.isFinite && $0 >= 1 }
         let start = ISO8601Time.format(first.time)
@@ -49,6 +51,7 @@ public enum TCXWriter {
         }
         out += "    <TriggerMethod>Manual</TriggerMethod>\n    <Track>\n"
         for (i, s) in samples.enumerated() {
+            if i > 0, RunPause.resumes(between: samples[i - 1].time, and: s.time, in: pauses) { out += "    </Track>\n    <Track>\n" }
             out += "     <Trackpoint><Time>\(ISO8601Time.format(s.time))</Time>"
             if let lat = s.latitude, let lon = s.longitude {
                 out += "<Position><LatitudeDegrees>\(XMLText.number(lat, decimals: 7))</LatitudeDegrees>"
@@ -68,7 +71,8 @@ public enum TCXWriter {
             out += "</Trackpoint>\n"
         }
         out += "    </Track>\n   </Lap>\n"
-        if let name, !name.isEmpty { out += "   <Notes>\(XMLText.escape(name))</Notes>\n" }
+        let notes = [name ?? "", simulated ? SimulatedRun.note : ""].filter { !$0.isEmpty }
+        if !notes.isEmpty { out += "   <Notes>\(XMLText.escape(notes.joined(separator: "\n")))</Notes>\n" }
         out += "  </Activity>\n </Activities>\n</TrainingCenterDatabase>\n"
         return Data(out.utf8)
     }
@@ -78,18 +82,20 @@ public enum TCXWriter {
         try write(name: a.name, activity: a.activity, samples: a.samples, totalDistanceMeters: totalDistanceMeters, calories: calories)
     }
 
-    /// Cumulative distance per sample (see the type's doc for the rule); nil where unknown.
-    static func cumulativeDistances(_ samples: [RunSample]) -> [Double?] {
+    /// Cumulative distance per sample (see the type's doc for the rule; nothing across a pause); nil where unknown.
+    static func cumulativeDistances(_ samples: [RunSample], pauses: [RunPause] = []) -> [Double?] {
         let hasPositions = samples.contains { $0.latitude != nil && $0.longitude != nil }
         guard hasPositions else { return samples.map { $0.distance.flatMap { $0.isFinite ? max(0, $0) : nil } } }
         var result: [Double?] = []
         result.reserveCapacity(samples.count)
         var total = 0.0
-        var prev: (Double, Double)?
+        var prev: (lat: Double, lon: Double, time: Int64)?
         for s in samples {
             if let lat = s.latitude, let lon = s.longitude {
-                if let (plat, plon) = prev { total += Geo.haversine(lat1: plat, lon1: plon, lat2: lat, lon2: lon) }
-                prev = (lat, lon)
+                if let p = prev, !RunPause.resumes(between: p.time, and: s.time, in: pauses) {
+                    total += Geo.haversine(lat1: p.lat, lon1: p.lon, lat2: lat, lon2: lon)
+                }
+                prev = (lat, lon, s.time)
             }
             result.append(total)
         }

@@ -8,6 +8,9 @@ public enum CalorieMethod: String, Sendable, Equatable, Codable {
     case acsmWalking
     /// Compendium of Physical Activities MET for cycling at a speed.
     case cyclingMET
+    /// No estimate: the activity is unknown (a file that names none) and there is no heart rate
+    /// to go by. A drive is not costed as a run.
+    case none
 }
 
 /// The energy a workout used, with how it was estimated (so the page can say how far to trust it).
@@ -84,7 +87,7 @@ public enum Calories {
     /// Energy of one stretch of movement: `minutes` long, at `metresPerMinute` horizontally,
     /// on `grade`, with the heart rate if known. Uses the heart-rate equation when it can.
     public static func kilocalories(minutes: Double, metresPerMinute v: Double, grade: Double, heartRate: Double?,
-                                    activity: Activity, profile: RunnerProfile) -> (kcal: Double, method: CalorieMethod) {
+                                    activity: Activity?, profile: RunnerProfile) -> (kcal: Double, method: CalorieMethod) {
         let weight = profile.knownWeight ?? RunnerProfile.defaultWeightKg
         if let hr = heartRate, profile.supportsHeartRateEquation, let age = profile.age, let sex = profile.sex,
            let perMinute = heartRateKcalPerMinute(heartRate: hr, weightKg: weight, age: age, sex: sex) {
@@ -94,20 +97,23 @@ public enum Calories {
         case .running: return (kcalPerMinute(vo2: runningVO2(metresPerMinute: v, grade: grade), weightKg: weight) * minutes, .acsmRunning)
         case .walking: return (kcalPerMinute(vo2: walkingVO2(metresPerMinute: v, grade: grade), weightKg: weight) * minutes, .acsmWalking)
         case .cycling: return (cyclingMET(kmh: v * 60 / 1000) * weight * minutes / 60, .cyclingMET)
+        case nil: return (0, .none)
         }
     }
 
     /// The sentence for a result: which equation, and what was assumed.
-    static func methodText(_ method: CalorieMethod, profile: RunnerProfile, fallbackMinutes: Double) -> String {
+    static func methodText(_ method: CalorieMethod, profile: RunnerProfile, fallbackMinutes: Double, activityKnown: Bool = true) -> String {
         var text: String
         switch method {
         case .heartRate: text = "Heart-rate equation (Keytel et al. 2005) from your heart rate, weight, age and sex"
         case .acsmRunning: text = "ACSM running equation from speed and climb"
         case .acsmWalking: text = "ACSM walking equation from speed and climb"
         case .cyclingMET: text = "Cycling MET by speed (Compendium of Physical Activities)"
+        case .none: return "Not estimated: the activity is unknown. Choose it to estimate calories."
         }
         if method == .heartRate, fallbackMinutes >= 0.5 {
-            text += "; \(NumberText.whole(fallbackMinutes)) min without heart rate by speed instead"
+            text += "; \(NumberText.whole(fallbackMinutes)) min without heart rate "
+                + (activityKnown ? "by speed instead" : "not estimated (the activity is unknown)")
         }
         if profile.knownWeight == nil {
             text += "; weight unknown, 70 kg assumed"

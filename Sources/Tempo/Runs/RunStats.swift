@@ -18,7 +18,8 @@
 ///   without position adds nothing; the next position measures from the last one. Without any
 ///   position, the device's `distance` field is used (relative to its first value, never going back).
 ///   The part of a segment inside a pause does not count (distance scaled by the unpaused share).
-/// - **Splits** are per full km of distance, in moving time; the moment a km boundary is crossed is
+/// - **Splits** are per full km of distance, in moving time (none without moving time: a file
+///   whose clock stood still has a distance but no pace); the moment a km boundary is crossed is
 ///   interpolated linearly inside the segment that crosses it (as are the split's heart rate
 ///   weight and elevation). The remainder after the last full km is a partial split.
 /// - **Elevation** gain and loss use 3 m hysteresis (`ElevationHysteresis`).
@@ -33,7 +34,7 @@ public enum RunStats {
     /// Seconds of distance behind each point of the pace chart: 1 Hz GPS is too jittery for pace point by point.
     public static let paceWindow = 10.0
 
-    public static func compute(samples input: [RunSample], activity: Activity, profile: RunnerProfile = RunnerProfile(),
+    public static func compute(samples input: [RunSample], activity: Activity?, profile: RunnerProfile = RunnerProfile(),
                                pausedIntervals: [ClosedRange<Int64>] = [], seriesPoints: Int = defaultSeriesPoints) -> RunSummary {
         var summary = RunSummary()
         guard !input.isEmpty else {
@@ -151,22 +152,27 @@ public enum RunStats {
         if cadTime > 0 { summary.averageCadence = cadSum / cadTime }
         else if !cadences.isEmpty { summary.averageCadence = cadences.reduce(0, +) / Double(cadences.count) }
 
-        let method = methodMinutes.max { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }?.key ?? defaultMethod(activity)
+        // With the activity unknown, minutes without heart rate are not estimated at all: any heart
+        // rate is then the whole estimate.
+        let method = activity == nil && methodMinutes[.heartRate] != nil ? .heartRate
+            : methodMinutes.max { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }?.key ?? defaultMethod(activity)
         let fallback = method == .heartRate ? methodMinutes.filter { $0.key != .heartRate }.values.reduce(0, +) : 0
         summary.calories = CalorieEstimate(kilocalories: kcal, method: method,
-                                           methodText: Calories.methodText(method, profile: profile, fallbackMinutes: fallback))
+                                           methodText: Calories.methodText(method, profile: profile, fallbackMinutes: fallback,
+                                                                           activityKnown: activity != nil))
 
-        summary.splits = SplitBuilder.splits(distance: cumDistance, moving: cumMoving, hrWeighted: cumHRWeighted,
-                                             hrTime: cumHRTime, gain: cumGain, loss: cumLoss)
+        summary.splits = summary.movingSeconds <= 0 ? [] : SplitBuilder.splits(
+            distance: cumDistance, moving: cumMoving, hrWeighted: cumHRWeighted, hrTime: cumHRTime, gain: cumGain, loss: cumLoss)
         summary.series = SeriesBuilder.series(samples: samples, seconds: t, distance: cumDistance, limit: seriesPoints)
         return summary
     }
 
-    static func defaultMethod(_ activity: Activity) -> CalorieMethod {
+    static func defaultMethod(_ activity: Activity?) -> CalorieMethod {
         switch activity {
         case .running: .acsmRunning
         case .walking: .acsmWalking
         case .cycling: .cyclingMET
+        case nil: .none
         }
     }
 

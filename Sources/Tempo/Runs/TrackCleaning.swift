@@ -14,11 +14,16 @@ public struct CleanedTrack: Sendable, Equatable {
 ///
 /// 1. Samples are sorted by time (stable: equal times keep their input order).
 /// 2. Samples with the same time are merged into one: the first one's fields win, later
-///    non-nil fields fill its gaps. Each merged-away sample counts as repeated.
+///    non-nil fields fill its gaps. Each merged-away sample counts as repeated. Not merged: two
+///    samples at the same time in different places (a file whose clock stood still, as an unset
+///    device writes; both are what the file says, in its order).
 /// 3. A position with only one coordinate, a non-finite one, or |lat| > 90, |lon| > 180 is removed.
 /// 4. A position farther from the last kept position than `SpeedLimits.allowedDistance`
 ///    (activity limit × seconds + 25 m of GPS noise) is removed. The time and the other readings
-///    of that sample stay: only the position was wrong.
+///    of that sample stay: only the position was wrong. With the activity unknown the limit is
+///    what any GPS receiver can record, so only physically impossible jumps go. Positions stamped
+///    with the same time are not compared (the file gives no time between them), and after a
+///    pause the check starts afresh (the device may have been anywhere meanwhile).
 /// 5. Heart rate outside 25…250 bpm and cadence outside 0…300 become nil; non-finite
 ///    elevation, tempo and distance become nil too (not counted: they cannot come from a device).
 ///
@@ -28,7 +33,7 @@ public enum TrackCleaning {
     public static let heartRateRange: ClosedRange<Double> = 25...250
     public static let cadenceRange: ClosedRange<Double> = 0...300
 
-    public static func clean(_ input: [RunSample], activity: Activity) -> CleanedTrack {
+    public static func clean(_ input: [RunSample], activity: Activity?, pauses: [RunPause] = []) -> CleanedTrack {
         var report = CleaningReport()
         report.inputCount = input.count
         let order = input.indices.sorted { (input[$0].time, $0) < (input[$1].time, $1) }
@@ -37,7 +42,7 @@ public enum TrackCleaning {
         merged.reserveCapacity(input.count)
         for i in order {
             let s = input[i]
-            if let last = merged.last, last.time == s.time {
+            if let last = merged.last, last.time == s.time, !inDifferentPlaces(last, s) {
                 merged[merged.count - 1] = fill(last, from: s)
                 report.repeatedSamples += 1
             } else {
@@ -54,7 +59,7 @@ public enum TrackCleaning {
                     report.invalidPositions += 1
                     s.latitude = nil; s.longitude = nil
                 } else if let lat = s.latitude, let lon = s.longitude {
-                    if let p = lastPosition {
+                    if let p = lastPosition, p.time < s.time, !RunPause.resumes(between: p.time, and: s.time, in: pauses) {
                         let metres = Geo.haversine(lat1: p.lat, lon1: p.lon, lat2: lat, lon2: lon)
                         let seconds = Double(s.time - p.time) / 1000
                         if metres > SpeedLimits.allowedDistance(seconds: seconds, activity: activity) {
@@ -86,6 +91,12 @@ public enum TrackCleaning {
         return CleanedTrack(samples: merged, report: report)
     }
 
+    /// Both samples have a position, and not the same one.
+    static func inDifferentPlaces(_ a: RunSample, _ b: RunSample) -> Bool {
+        guard let lat1 = a.latitude, let lon1 = a.longitude, let lat2 = b.latitude, let lon2 = b.longitude else { return false }
+        return lat1 != lat2 || lon1 != lon2
+    }
+
     /// `first` with its nil fields taken from `later`.
     static func fill(_ first: RunSample, from later: RunSample) -> RunSample {
         var s = first
@@ -98,8 +109,12 @@ public enum TrackCleaning {
         return s
     }
 
-    static func notes(_ r: CleaningReport, worstJump: (metres: Double, seconds: Double)?, activity: Activity) -> [String] {
+    static func notes(_ r: CleaningReport, worstJump: (metres: Double, seconds: Double)?, activity: Activity?) -> [String] {
         var notes: [String] = []
+        if activity == nil {
+            notes.append("The activity is unknown, so only positions no GPS receiver can record (faster than "
+                         + "\(NumberText.whole(SpeedLimits.anyReceiver * 3.6)) km/h) are dropped as glitches.")
+        }
         if r.repeatedSamples > 0 {
             notes.append(NumberText.count(r.repeatedSamples, "repeated sample", "repeated samples") + " dropped")
         }
@@ -110,7 +125,8 @@ public enum TrackCleaning {
             let kmh = jump.seconds > 0 ? NumberText.whole(jump.metres / jump.seconds * 3.6) + " km/h" : "no time at all"
             let what = r.impossibleJumps == 1 ? "a" : "the largest a"
             notes.append(NumberText.count(r.impossibleJumps, "point", "points")
-                         + " dropped: \(what) \(NumberText.whole(jump.metres)) m jump in \(NumberText.whole(jump.seconds)) s (\(kmh)) is impossible \(activity.rawValue)")
+                         + " dropped: \(what) \(NumberText.whole(jump.metres)) m jump in \(NumberText.whole(jump.seconds)) s (\(kmh)) is impossible "
+                         + (activity.map(\.rawValue) ?? "for any GPS receiver"))
         }
         if r.heartRatesRemoved > 0 {
             notes.append(NumberText.count(r.heartRatesRemoved, "heart rate", "heart rates") + " removed: outside 25–250 bpm")

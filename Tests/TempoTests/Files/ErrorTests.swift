@@ -71,8 +71,11 @@ struct ErrorTests {
         #expect(error(TS.tcx(["<Trackpoint><Time>2024-13-01T00:00:00Z</Time></Trackpoint>"])) == .badTime(line: 8, text: "2024-13-01T00:00:00Z"))
     }
 
-    @Test func missingTime() {
-        #expect(error(TS.gpx(["<trkpt lat=\"48\" lon=\"11\"><ele>3</ele></trkpt>"])) == .missingTime(line: 5))
+    @Test func noPointWithATime() {
+        let e = error(TS.gpx(["<trkpt lat=\"48\" lon=\"11\"><ele>3</ele></trkpt>", "<trkpt lat=\"48\" lon=\"11.1\"/>"]))
+        #expect(e == .noTimes(points: 2))
+        #expect(e?.description.hasPrefix("None of the file's 2 trackpoints has a time") == true)
+        #expect(error(TS.tcx(["<Trackpoint><DistanceMeters>3</DistanceMeters></Trackpoint>"])) == .noTimes(points: 1))
     }
 
     @Test func doctypeRefused() {

@@ -36,6 +36,28 @@ struct RoundTripTests {
         }
     }
 
+    /// Pauses end segments (GPX `trkseg`, TCX `Track`), so the file read back has the same gaps;
+    /// a simulated run says so and reads back simulated.
+    @Test(arguments: [RunFileFormat.gpx, .tcx])
+    func pausesAndTheSimulatorSurviveTheRoundTrip(format: RunFileFormat) throws {
+        let samples = TS.run(count: 30)
+        let pause = RunPause(start: samples[9].time, end: samples[20].time)
+        let data = format == .gpx
+            ? try GPXWriter.write(name: "Sim", activity: .running, samples: samples, pauses: [pause], simulated: true).data
+            : try TCXWriter.write(name: "Sim", activity: .running, samples: samples, pauses: [pause], simulated: true)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(XMLText.escape(SimulatedRun.note)))
+        let back = try RunFileImporter.read(data)
+        #expect(back.segmentStarts == [0, 20], "a new segment at the first sample after the pause")
+        #expect(back.simulated && back.name == "Sim")
+        let run = try RunImport.prepare(back, format: format, now: samples[29].time)
+        #expect(run.pauses == [RunPause(start: samples[19].time, end: samples[20].time)])
+        #expect(run.simulated && run.report.notes.contains(SimulatedRun.note))
+        let plain = try GPXWriter.write(name: "Real", activity: .running, samples: samples).data
+        #expect(try !RunFileImporter.read(plain).simulated)
+        #expect(!String(decoding: plain, as: UTF8.self).contains("<src>"))
+    }
+
     @Test func gpxSkipsSamplesWithoutPosition() throws {
         var samples = TS.run(count: 10)
         samples[3].latitude = nil

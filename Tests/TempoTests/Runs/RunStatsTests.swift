@@ -115,6 +115,16 @@ private func close(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-6) -> Boo
         #expect(close(s.movingSeconds, 3600))
     }
 
+    @Test func anUnknownActivityIsNotCostedAsARun() {
+        let drive = RunStats.compute(samples: Fixture.steady(seconds: 600, speed: 20), activity: nil, profile: RunnerProfile(weightKg: 70))
+        #expect(drive.calories.method == .none && drive.calories.kilocalories == 0)
+        #expect(drive.calories.methodText.hasPrefix("Not estimated"))
+        // With heart rate, weight, age and sex, the heart-rate equation needs no activity.
+        let profile = RunnerProfile(weightKg: 70, age: 30, sex: .male)
+        let withHR = RunStats.compute(samples: Fixture.steady(seconds: 600, speed: 3, heartRate: 150), activity: nil, profile: profile)
+        #expect(withHR.calories.method == .heartRate && close(withHR.calories.kilocalories, 142.2206, 1e-3))
+    }
+
     @Test func emptyAndSingleSample() {
         #expect(RunStats.compute(samples: [], activity: .running).distance == 0)
         let one = RunStats.compute(samples: [Fixture.east(0, 0, heartRate: 140)], activity: .running)

@@ -43,6 +43,27 @@ import Testing
         #expect(TrackCleaning.clean(input, activity: .running).report.impossibleJumps == 0)
     }
 
+    @Test func withTheActivityUnknownOnlyWhatNoReceiverCanRecordIsDropped() {
+        // A car at 40 m/s stays (it is no run, but nothing says it was one); 2 km in 1 s (7,200 km/h) goes.
+        let input = [Fixture.east(0, 0), Fixture.east(1, 40), Fixture.east(2, 80), Fixture.east(3, 2080), Fixture.east(4, 120)]
+        let cleaned = TrackCleaning.clean(input, activity: nil)
+        #expect(cleaned.samples.map { $0.longitude != nil } == [true, true, true, false, true])
+        #expect(cleaned.report.notes == [
+            "The activity is unknown, so only positions no GPS receiver can record (faster than 1,854 km/h) are dropped as glitches.",
+            "1 point dropped: a 2,000 m jump in 1 s (7,200 km/h) is impossible for any GPS receiver",
+        ])
+        #expect(TrackCleaning.clean(input, activity: .running).report.impossibleJumps == 4, "as a run, the car's points go")
+    }
+
+    @Test func afterAPauseTheJumpCheckStartsAfresh() {
+        // Paused at 10 s, resumed at 70 s 5 km away (a drive between two parts of a run): the first
+        // point after the pause is not compared with the last one before it.
+        let input = [Fixture.east(0, 0), Fixture.east(10, 40), Fixture.east(70, 5040), Fixture.east(71, 5043)]
+        let pause = RunPause(start: Fixture.t0 + 10_000, end: Fixture.t0 + 70_000)
+        #expect(TrackCleaning.clean(input, activity: .running, pauses: [pause]).report.impossibleJumps == 0)
+        #expect(TrackCleaning.clean(input, activity: .running).report.impossibleJumps == 2)
+    }
+
     @Test func dropsOffGlobePositionsAndImpossibleReadings() {
         let t = Fixture.t0
         let input = [

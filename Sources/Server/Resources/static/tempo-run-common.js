@@ -34,10 +34,15 @@ export function cadenceForSpeed(activity, speed) {
   return interpolate(speed, zone.speed, zone.cadence);
 }
 
-/** "5:30 /km" for seconds per km; cycling shows km/h. */
+/** Cycling, and an activity nobody named (a drive, a train), read as a speed rather than a pace. */
+export function showsSpeed(activity) {
+  return activity === "cycling" || activity === "other";
+}
+
+/** "5:30 /km" for seconds per km; a speed in km/h where `showsSpeed`. */
 export function paceText(activity, secondsPerKm) {
   if (!Number.isFinite(secondsPerKm) || secondsPerKm <= 0 || secondsPerKm > 3600) return "–";
-  if (activity === "cycling") return `${(3600 / secondsPerKm).toFixed(1)} km/h`;
+  if (showsSpeed(activity)) return `${(3600 / secondsPerKm).toFixed(1)} km/h`;
   const s = Math.round(secondsPerKm);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} /km`;
 }

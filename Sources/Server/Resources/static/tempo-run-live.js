@@ -3,6 +3,8 @@
 // the watch, or the simulator) and the plan otherwise, record 1 Hz samples stamped on whole
 // seconds, queue them in localStorage and send them every few seconds, publish the run's state
 // for the watch and obey its pause/resume/skip/end. The run survives a reload of the page.
+// A run started with the simulator on is marked simulated (its readings are made up), and the
+// simulator stays on or off until the run ends.
 import { LiveChannel } from "./live.js";
 import { api, el, showError } from "./tempo-util.js";
 import {
@@ -17,7 +19,7 @@ const root = $("live-run");
 const errorBox = $("run-error");
 const audio = $("run-audio");
 
-let run = JSON.parse(localStorage.getItem(ACTIVE) || "null"); // {id, activity, startedAt, pauses, pausedAt, endedAt, planId, playlistId, songIndex, distance, last}
+let run = JSON.parse(localStorage.getItem(ACTIVE) || "null"); // {id, activity, startedAt, pauses, pausedAt, endedAt, planId, playlistId, songIndex, distance, last, simulated}
 let segments = [];
 let entries = [];          // playlist entries with their song's url
 let budget = 0.08;
@@ -68,6 +70,10 @@ const sim = {
 };
 
 function simulatorChanged() {
+  // During a run the choice made at its start holds: a run is simulated or it is not.
+  if (run) sim.on.checked = !!run.simulated;
+  sim.on.disabled = !!run;
+  $("sim-locked").hidden = !run;
   $("sim-controls").hidden = !sim.on.checked;
   const { pace } = sim.values();
   const paceInvalid = sim.on.checked && pace === null;
@@ -76,7 +82,6 @@ function simulatorChanged() {
   $("sim-error").textContent = paceInvalid ? "Pace: write minutes and seconds per km, e.g. 5:30 (1:00 to 60:00)." : "";
   localStorage.setItem(SIM, JSON.stringify({ on: sim.on.checked, cadence: sim.cadence.value, pace: sim.pace.value, hr: sim.hr.value }));
   document.body.dataset.simulator = String(sim.on.checked);
-  if (run && !sim.on.checked) startGeolocation();
 }
 
 function restoreSimulator() {
@@ -160,9 +165,10 @@ async function start(event) {
   // Ask for the sensors now, inside the tap (iOS wants a gesture for motion).
   const motion = await steps.start();
   try {
-    const made = await api("POST", "/runs", { id, startedAt: isoSeconds(startedAt), planId, playlistId });
+    const simulated = sim.on.checked;
+    const made = await api("POST", "/runs", { id, startedAt: isoSeconds(startedAt), planId, playlistId, simulated });
     run = { id, activity: made.activity, name: made.name, startedAt, pauses: [], pausedAt: null, endedAt: null, planId, playlistId,
-      songIndex: 0, distance: 0, last: null, motion };
+      songIndex: 0, distance: 0, last: null, motion, simulated: made.simulated === true };
     save();
   } catch (error) {
     $("run-start").disabled = false;
@@ -179,6 +185,7 @@ async function enterRun() {
     const body = await api("GET", `/runs/${run.id}`);
     segments = body.plan?.segments || [];
     run.activity = body.run.activity;
+    run.simulated = body.run.simulated === true;
     if (body.run.status === "finished") {
       // Saved already (by another tab): nothing left to do here.
       const id = run.id;
@@ -212,7 +219,9 @@ async function enterRun() {
   $("run-cadence-label").textContent = run.activity === "cycling" ? "Cadence (rpm)" : "Cadence";
   root.dataset.runId = run.id;
   document.body.dataset.runId = run.id;
-  if (!sim.on.checked) startGeolocation();
+  simulatorChanged();
+  $("run-simulated").hidden = !run.simulated;
+  if (!run.simulated) startGeolocation();
   if (run.endedAt) showEnded();
   else if (!run.pausedAt) playSong(run.songIndex, true);
   updatePauseButton();
@@ -380,6 +389,7 @@ async function saveRun() {
   queue.clear();
   run = null;
   save();
+  simulatorChanged();
   location.assign(`/phone/tempo/runs/${id}`);
 }
 
@@ -396,7 +406,7 @@ function freshWatch(field) {
 
 /** What the runner does now: from the simulator, the motion sensor or the watch. */
 function measure() {
-  const simulated = sim.on.checked ? sim.values() : null;
+  const simulated = run?.simulated ? sim.values() : null;
   sensorCadence = simulated?.cadence ?? steps.cadence() ?? freshWatch("cadence");
   const time = simulated || steps.cadence() !== null ? Date.now() : watchSample?.at ?? Date.now();
   // The watch is the heart-rate source once it takes part; the simulator only without one.

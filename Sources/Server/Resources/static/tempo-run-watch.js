@@ -1,11 +1,13 @@
 // The watch during a run (M4): the interval and time left, the next interval, pace, heart rate,
 // cadence and elapsed time, with big Pause/Resume and Skip. The interval and the time left are
 // computed here from the run's plan and start (and the pauses the phone reported), so the
-// watch keeps going when the network drops. The watch records its own samples (heart rate —
-// simulated, as a browser has no heart-rate sensor — and cadence when its motion sensor counts
-// steps) on the same whole seconds as the phone,
-// keeps them in localStorage and sends them over the live channel (`tempo.samples`) when it can;
-// the server merges by time, so a batch sent twice changes nothing.
+// watch keeps going when the network drops. The watch records its own samples on the same whole
+// seconds as the phone: cadence when its motion sensor counts steps, and nothing it did not
+// measure (a browser has no heart-rate sensor, so a real run gets no heart rate from here; a run
+// the person chose to simulate on the phone is marked simulated, and only then does the watch
+// make up a heart rate from the plan's effort). It keeps them in localStorage and sends them over
+// the live channel (`tempo.samples`) when it can; the server merges by time, so a batch sent
+// twice changes nothing.
 import { LiveChannel } from "./live.js";
 import {
   SampleQueue, StepDetector, cadenceUnit, clock, isoSeconds, newId, paceText, planPosition, roundText, speedForCadence, wholeSecond,
@@ -14,7 +16,7 @@ import {
 const STORE = "cadence.tempo.watchRun";
 const $ = (id) => document.getElementById(id);
 const errorBox = $("watch-error");
-let run = JSON.parse(localStorage.getItem(STORE) || "null"); // {id, activity, startedAt, segments, state, own, lastSample}
+let run = JSON.parse(localStorage.getItem(STORE) || "null"); // {id, activity, startedAt, segments, state, own, lastSample, simulated}
 let queue = run ? new SampleQueue(run.id, "watch") : null;
 let inflight = null; // {id, times, at}
 let shownIndex = null;
@@ -65,7 +67,7 @@ async function adopt(id, state = null) {
     const body = await getJSON(`/api/v1/tempo/runs/${id}`);
     if (body.run.status !== "recording") return;
     run = { id, activity: body.run.activity, startedAt: Date.parse(body.run.startedAt), segments: body.plan?.segments || [],
-      state, own: false, lastSample: null, name: body.run.name };
+      state, own: false, lastSample: null, name: body.run.name, simulated: body.run.simulated === true };
     queue = new SampleQueue(id, "watch");
     shownIndex = null;
     save();
@@ -98,15 +100,18 @@ function activeSeconds(now = Date.now()) {
   return Math.max(0, (now - (state.startedAt || run.startedAt) - paused) / 1000);
 }
 
-/** Heart rate measured here (simulated from the plan's effort: browsers on a desk have no heart-rate sensor) and cadence from the motion sensor. */
+/** What the watch has now: cadence from its motion sensor, and a heart rate only in a simulated run. */
 function reading(at) {
-  const planned = at && !at.done ? at.cadence : run.state?.targetCadence || 160;
-  const t = Date.now() / 1000;
-  const effort = Math.max(0, Math.min(1, (planned - (run.activity === "cycling" ? 60 : run.activity === "walking" ? 95 : 145)) / 45));
-  const hr = Math.round(105 + 65 * effort + 3 * Math.sin(t / 7));
   // Cadence only from a real step count: the phone's (simulated or measured) cadence is not overwritten by a guess.
   const counted = steps.cadence();
-  return { hr, cadence: counted === null ? null : Math.round(counted) };
+  return { hr: run.simulated ? simulatedHeartRate(at) : null, cadence: counted === null ? null : Math.round(counted) };
+}
+
+/** The simulator's heart rate: rises with the plan's effort. Never used unless the run is marked simulated. */
+function simulatedHeartRate(at) {
+  const planned = at && !at.done ? at.cadence : run.state?.targetCadence || 160;
+  const effort = Math.max(0, Math.min(1, (planned - (run.activity === "cycling" ? 60 : run.activity === "walking" ? 95 : 145)) / 45));
+  return Math.round(105 + 65 * effort + 3 * Math.sin(Date.now() / 7000));
 }
 
 function record(now) {
@@ -116,7 +121,9 @@ function record(now) {
   const r = reading(at);
   let t = Math.max(run.startedAt, run.lastSample === null ? second : run.lastSample + 1000, second - 30000);
   for (; t <= second; t += 1000) {
-    const sample = { t, hr: r.hr };
+    // A sample with only its time still says the watch was recording then.
+    const sample = { t };
+    if (r.hr !== null) sample.hr = r.hr;
     if (!run.state?.paused && r.cadence !== null) sample.cadence = r.cadence;
     queue.add(sample);
   }
@@ -191,7 +198,7 @@ async function startHere() {
   if (!response) return fail("The server could not be reached; a run starts online.");
   const body = await response.json().catch(() => null);
   if (!response.ok) return fail(body?.error?.message || `The server answered ${response.status}.`);
-  run = { id, activity: body.activity, startedAt, segments: [], own: true, lastSample: null, name: body.name,
+  run = { id, activity: body.activity, startedAt, segments: [], own: true, lastSample: null, name: body.name, simulated: false,
     state: { startedAt, pausedMs: 0, paused: false, pausedAt: null, pauses: [] } };
   queue = new SampleQueue(id, "watch");
   save();
@@ -255,6 +262,8 @@ function render() {
   const pace = state.pace ?? (mine.cadence ? 1000 / speedForCadence(run.activity, mine.cadence) : null);
   $("watch-pace").textContent = paceText(run.activity, pace);
   $("watch-hr").textContent = mine.hr ?? state.hr ?? "–";
+  // A simulated run's heart rate is made up: the label says so.
+  $("watch-hr-label").textContent = run.simulated ? "Sim. HR" : "HR";
   $("watch-cadence").textContent = state.cadence ?? mine.cadence ?? "–";
   $("watch-cadence-label").textContent = cadenceUnit(run.activity) === "rpm" ? "rpm" : "Cad.";
   $("watch-elapsed").textContent = clock(elapsed);
@@ -299,7 +308,8 @@ setInterval(() => {
     if (run.own && live.socket?.readyState === WebSocket.OPEN && lastSecond % 2000 === 0) {
       const at = planPosition(run.segments, activeSeconds(now));
       live.send("tempo.run.state", { runId: run.id, ...run.state, elapsed: Math.round(activeSeconds(now)), activity: run.activity,
-        interval: at?.segment?.name ?? null, timeLeft: at && !at.done ? Math.round(at.left) : null, hr: run.mine?.hr, cadence: run.mine?.cadence });
+        interval: at?.segment?.name ?? null, timeLeft: at && !at.done ? Math.round(at.left) : null, hr: run.mine?.hr ?? null,
+        cadence: run.mine?.cadence ?? null });
     }
   }
   render();

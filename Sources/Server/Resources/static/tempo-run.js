@@ -2,7 +2,7 @@
 // with how they were estimated), charts over time drawn as SVG from the summary's series,
 // what cleaning dropped, export to GPX/TCX, rename and delete.
 import { api, el, niceStep, showError, svg } from "./tempo-util.js";
-import { cadenceUnit, clock, paceText } from "./tempo-run-common.js";
+import { cadenceUnit, clock, paceText, showsSpeed } from "./tempo-run-common.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("run-page");
@@ -50,10 +50,11 @@ function lineChart(target, points, { format, invert = false, unit }) {
 function drawCharts(body) {
   const series = body.summary.series || {};
   const activity = body.run.activity;
+  const speed = showsSpeed(activity);
   const charts = [
-    { key: "pace", title: activity === "cycling" ? "Speed" : "Pace", unit: activity === "cycling" ? "km/h" : "min/km",
-      points: activity === "cycling" ? (series.pace || []).map((p) => ({ seconds: p.seconds, value: 3600 / p.value })) : series.pace || [],
-      format: activity === "cycling" ? (v) => v.toFixed(0) : (v) => clock(v), invert: activity !== "cycling" },
+    { key: "pace", title: speed ? "Speed" : "Pace", unit: speed ? "km/h" : "min/km",
+      points: speed ? (series.pace || []).map((p) => ({ seconds: p.seconds, value: 3600 / p.value })) : series.pace || [],
+      format: speed ? (v) => v.toFixed(0) : (v) => clock(v), invert: !speed },
     { key: "heartRate", title: "Heart rate", unit: "bpm", points: series.heartRate || [], format: (v) => v.toFixed(0) },
     { key: "cadence", title: "Cadence", unit: cadenceUnit(activity), points: series.cadence || [], format: (v) => v.toFixed(0) },
     { key: "tempo", title: "Music tempo", unit: "BPM", points: series.tempo || [], format: (v) => v.toFixed(0) },
@@ -98,19 +99,26 @@ function render(body) {
   document.title = `${run.name} · Cadence`;
   $("run-name").textContent = run.name;
   $("rename-name").value = run.name;
+  $("run-activity").value = run.activity;
   const started = new Date(run.startedAt).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
-  $("run-when").textContent = `${started} · ${run.activity}${run.status === "recording" ? " · still recording" : ""}${run.source === "recorded" ? "" : ` · imported from ${run.source.toUpperCase()}`}`;
+  const facts = [started, run.activity === "other" ? "activity unknown" : run.activity];
+  if (run.simulated) facts.push("simulated");
+  if (run.status === "recording") facts.push("still recording");
+  if (run.source !== "recorded") facts.push(`imported from ${run.source.toUpperCase()}`);
+  $("run-when").textContent = facts.join(" · ");
+  $("run-simulated").hidden = !run.simulated;
+  root.dataset.simulated = String(!!run.simulated);
   const hasDistance = s.distance > 0;
   $("run-stats").replaceChildren(
     stat("Time", clock(s.elapsedSeconds), "time"),
     stat("Moving", clock(s.movingSeconds), "moving"),
     stat("Distance", `${(s.distance / 1000).toFixed(2)} km`, "distance"),
-    stat(run.activity === "cycling" ? "Average speed" : "Average pace",
+    stat(showsSpeed(run.activity) ? "Average speed" : "Average pace",
       hasDistance && s.averagePace ? paceText(run.activity, s.averagePace) : "–", "pace"),
     stat("Climb", `${Math.round(s.elevationGain)} m up · ${Math.round(s.elevationLoss)} m down`, "elevation"),
     stat("Heart rate", s.averageHeartRate ? `${Math.round(s.averageHeartRate)} avg · ${Math.round(s.maxHeartRate)} max` : "–", "hr"),
     stat("Cadence", s.averageCadence ? `${Math.round(s.averageCadence)} ${unit}` : "–", "cadence"),
-    stat("Calories", `${Math.round(s.calories?.kilocalories || 0)} kcal`, "calories"),
+    stat("Calories", s.calories?.method === "none" ? "–" : `${Math.round(s.calories?.kilocalories || 0)} kcal`, "calories"),
   );
   $("run-calories-method").textContent = s.calories?.methodText || "";
   const rows = (s.splits || []).map((split) => {
@@ -123,8 +131,15 @@ function render(body) {
   });
   $("run-splits").querySelector("tbody").replaceChildren(...rows);
   $("run-splits-empty").hidden = rows.length > 0;
-  const notes = [...(body.cleaning?.notes || []), ...(body.importNotes || [])];
-  $("run-cleaning").replaceChildren(...(notes.length ? notes : ["Nothing was dropped: every sample was kept as recorded."]).map((text) => el("li", { text })));
+  $("run-splits-empty").textContent = s.distance > 0 && !s.movingSeconds
+    ? "No splits: the times recorded do not say how long any stretch took." : "No full kilometre recorded.";
+  const report = body.importReport;
+  const warnings = report?.warnings || [];
+  $("run-import-warnings").replaceChildren(...warnings.map((text) => el("li", { class: "notice tempo-warning", text })));
+  $("run-import-warnings").hidden = !warnings.length;
+  const notes = [...(report?.notes || []), ...(body.cleaning?.notes || [])];
+  $("run-cleaning").replaceChildren(...(notes.length || warnings.length ? notes : ["Nothing was dropped: every sample was kept as recorded."])
+    .map((text) => el("li", { text })));
   $("export-gpx").href = `/api/v1/tempo/runs/${runId}/export.gpx`;
   $("export-tcx").href = `/api/v1/tempo/runs/${runId}/export.tcx`;
   drawCharts(body);
@@ -147,16 +162,17 @@ $("rename-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   errorBox.hidden = true;
   notice.hidden = true;
-  const input = $("rename-name");
-  input.removeAttribute("aria-invalid");
+  const fields = event.target.querySelectorAll("[data-field]");
+  fields.forEach((f) => f.removeAttribute("aria-invalid"));
   try {
-    await api("PUT", `/runs/${runId}`, { name: input.value });
-    notice.textContent = "Renamed.";
+    await api("PUT", `/runs/${runId}`, { name: $("rename-name").value, activity: $("run-activity").value });
+    notice.textContent = "Saved.";
     notice.hidden = false;
     await load();
   } catch (error) {
-    input.setAttribute("aria-invalid", "true");
-    input.focus();
+    const field = event.target.querySelector(`[data-field="${error.field}"]`) || $("rename-name");
+    field.setAttribute("aria-invalid", "true");
+    field.focus();
     showError(errorBox, error);
   }
 });

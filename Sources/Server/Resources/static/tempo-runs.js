@@ -28,6 +28,7 @@ async function loadRuns() {
     const pace = run.distanceMeters > 10 && run.durationSeconds ? run.durationSeconds / (run.distanceMeters / 1000) : null;
     const facts = [runDate(run.startedAt), km(run.distanceMeters), run.durationSeconds ? clock(run.durationSeconds) : "–", paceText(run.activity, pace)];
     if (run.status === "recording") facts.push("recording");
+    if (run.simulated) facts.push("simulated");
     return el("li", { class: "run-item", "data-run-id": id },
       el("a", { href: `/phone/tempo/runs/${id}`, class: "run-link", text: run.name }),
       el("span", { class: "run-facts muted", text: facts.join(" · ") }));
@@ -40,8 +41,10 @@ $("import-form").addEventListener("submit", async (event) => {
   const input = $("import-file");
   const errorBox = $("import-error");
   const status = $("import-status");
+  const warnings = $("import-warnings");
   errorBox.hidden = true;
   status.hidden = true;
+  warnings.hidden = true;
   input.removeAttribute("aria-invalid");
   const file = input.files[0];
   if (!file) {
@@ -51,6 +54,7 @@ $("import-form").addEventListener("submit", async (event) => {
     return;
   }
   const form = new FormData();
+  form.append("activity", $("import-activity").value);
   form.append("file", file);
   try {
     const response = await fetch("/api/v1/tempo/runs/import", { method: "POST", body: form, credentials: "same-origin" });
@@ -60,8 +64,12 @@ $("import-form").addEventListener("submit", async (event) => {
       error.field = body?.error?.field || null;
       throw error;
     }
-    status.textContent = response.status === 201 ? `Imported “${body.run.name}”.` : `“${body.run.name}” was imported before; it is the same run.`;
+    const report = body.importReport;
+    const kept = report ? ` (${report.keptPoints} of ${report.points} points)` : "";
+    status.textContent = response.status === 201 ? `Imported “${body.run.name}”${kept}.` : `“${body.run.name}” was imported before; it is the same run.`;
     status.hidden = false;
+    warnings.replaceChildren(...(report?.warnings || []).map((text) => el("li", { class: "notice tempo-warning", text })));
+    warnings.hidden = !warnings.children.length;
     input.value = "";
     await loadRuns();
   } catch (error) {
