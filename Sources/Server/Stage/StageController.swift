@@ -209,17 +209,15 @@ struct StageController {
         } else {
             mode = try await store.preferences(accountID: account.id).screenMode
         }
-        guard let (series, edited) = try await library.edited(talkID: input.talkId, accountID: account.id) else {
-            throw APIError.notFound("talk")
-        }
         let ended = input.ended ?? false
-        var screen = StageScreen(talkId: edited.talk.id, overlays: [], blank: (input.blank ?? false) || ended, mode: mode.rawValue, ended: ended)
+        var screen = StageScreen(talkId: input.talkId, overlays: [], blank: (input.blank ?? false) || ended, mode: mode.rawValue, ended: ended)
         if let slideID = input.slideId, !ended {
             // Any of the variation's slides: a presenter keeps the appeal it loaded until it leaves
             // the appeal (the seed's rule), so slides of another appeal choice are still its to show.
-            guard edited.talk.arrangement.contains(where: { $0.slideID == slideID }), let slide = edited.slides[slideID] else {
-                throw APIError.invalid(field: "slideId", "That slide is not part of this talk.")
+            guard let (series, slide) = try await library.presentedSlide(slideID, talkID: input.talkId, accountID: account.id) else {
+                throw APIError.notFound("talk")
             }
+            guard let slide else { throw APIError.invalid(field: "slideId", "That slide is not part of this talk.") }
             let entry = Deck.Entry(slide: slide, number: input.number ?? 0, languages: series.deckLanguages)
             let steps = entry.captions?.steps
             let step = input.step ?? 0
@@ -238,6 +236,7 @@ struct StageController {
                 screen.notes = steps?[step].notes ?? CaptionScript.strip(entry.notes)
             }
         } else {
+            guard try await store.talk(id: input.talkId, accountID: account.id) != nil else { throw APIError.notFound("talk") }
             screen.blank = true
         }
         let data = String(decoding: try JSONEncoder().encode(screen), as: UTF8.self)

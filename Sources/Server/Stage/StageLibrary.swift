@@ -80,6 +80,22 @@ struct StageLibrary: Sendable {
         return (series, EditedTalk(talk: talk, slides: slides, variation: variation))
     }
 
+    /// One slide of the talk as presented (its chosen variation, with the notes it edited), read
+    /// without the talk's other slides: what the audience screens need at every step of a talk.
+    /// nil when there is no such talk; a nil slide when the talk as presented has no such slide.
+    func presentedSlide(_ slideID: UUID, talkID: UUID, accountID: UUID) async throws -> (series: Series, slide: Slide?)? {
+        guard let talk = try await store.talk(id: talkID, accountID: accountID),
+              let series = try await store.series(id: talk.seriesID, accountID: accountID)
+        else { return nil }
+        let variationID = try await variations.activeVariationID(talkID: talkID, accountID: accountID)
+        let variation = try await variations.variation(id: variationID, talkID: talkID, accountID: accountID) ?? .original(of: talkID)
+        guard variation.arrangement(of: talk).contains(where: { $0.slideID == slideID }) else { return (series, nil) }
+        let own: Slide? = if let added = variation.addedSlide(slideID) { added } else {
+            try await store.slide(id: slideID, talkID: talkID, accountID: accountID)
+        }
+        return (series, own.map(variation.withEditedNotes))
+    }
+
     /// Saves one slide's notes in one language (edit mode's autosave) on `revision`, reading and
     /// writing that slide alone, so a 300-slide talk saves as fast as a short one. Answers the
     /// variation as saved and the slide with its notes as the variation now shows them.

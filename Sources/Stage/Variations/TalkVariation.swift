@@ -49,6 +49,11 @@ public struct TalkVariation: Equatable, Sendable {
         }
     }
 
+    /// The order and visibility this variation presents the talk in: its own, or the talk's.
+    public func arrangement(of talk: StageTalk) -> [SlidePlacement] {
+        edits.arrangement ?? talk.arrangement
+    }
+
     /// A slide this variation added and shows, as added (before notes edits).
     public func addedSlide(_ id: UUID) -> Slide? {
         edits.addedSlides.first { $0.id == id }
