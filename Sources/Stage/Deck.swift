@@ -70,10 +70,6 @@ public struct Deck: Equatable, Sendable {
         self.entries = entries
     }
 
-    public init(talk: StageTalk, slides: [UUID: Slide], slideLanguage: String, notesLanguage: String, fallbackLanguages: [String] = []) {
-        self.init(talk: talk, slides: slides, languages: Languages(slide: slideLanguage, notes: notesLanguage, fallbacks: fallbackLanguages))
-    }
-
     /// Captions are for the audience (S3): at each of the speaker's steps, the screens show the
     /// matching step of the notes in the slide language when those carry captions, else the
     /// speaker's own. Steps are the speaker's, since the speaker advances them; a translation

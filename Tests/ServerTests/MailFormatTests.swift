@@ -26,6 +26,13 @@ struct MailFormatTests {
         #expect(throws: MailHeaderError.self) { try render(subject: "Nul \u{0} inside") }
     }
 
+    @Test func aTitleWithLineBreaksAndControlCharactersBecomesOneSubjectLine() throws {
+        let title = MailFormat.oneLine("Hope\r\nBcc: intruder@example.org\u{7}\u{2028}end\ttab")
+        #expect(title == "Hope Bcc: intruder@example.org  end\ttab")
+        let rendered = try render(subject: "Handout: \(title)")
+        #expect(!rendered.contains("\r\nBcc:"))
+    }
+
     @Test func aNonASCIISubjectIsSentAsEncodedWordsThatDecodeToIt() throws {
         let subject = "Handout: Ünïcode café — ½ time 🎤, a long title that needs more than one encoded word to fit"
         let text = try render(subject: subject)

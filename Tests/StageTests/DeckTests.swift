@@ -13,7 +13,7 @@ import Testing
     @Test func hiddenSlidesAreLeftOutAndNumbersCountOnlyShownSlides() throws {
         let slides = try (0..<4).map { try Slide(notes: Localized(["en": "notes \($0)"])) }
         let deck = Deck(talk: try talk(slides, hidden: [1]), slides: Dictionary(uniqueKeysWithValues: slides.map { ($0.id, $0) }),
-                        slideLanguage: "en", notesLanguage: "en")
+                        languages: Deck.Languages(slide: "en", notes: "en"))
         #expect(deck.entries.map(\.notes) == ["notes 0", "notes 2", "notes 3"])
         #expect(deck.entries.map(\.number) == [1, 2, 3])
     }
@@ -22,7 +22,7 @@ import Testing
         let en = UUID(), es = UUID()
         let slide = try Slide(media: Localized(["en": en, "es": es]), notes: Localized(["en": "Hello", "es": "Hola"]),
                               overlays: [try Overlay(text: Localized(["en": "Hope", "es": "Esperanza"]), x: 0, y: 0, width: 1, height: 0.2)])
-        let deck = Deck(talk: try talk([slide]), slides: [slide.id: slide], slideLanguage: "es", notesLanguage: "en")
+        let deck = Deck(talk: try talk([slide]), slides: [slide.id: slide], languages: Deck.Languages(slide: "es", notes: "en"))
         #expect(deck.entries[0].mediaID == es)
         #expect(deck.entries[0].notes == "Hello")
         #expect(deck.entries[0].overlays.map(\.text) == ["Esperanza"])
@@ -36,7 +36,7 @@ import Testing
         let all = [common, vocalA, vocalB, text]
         let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
         func notes(_ choice: AppealChoice) throws -> [String] {
-            Deck(talk: try talk(all, appeal: choice), slides: byID, slideLanguage: "en", notesLanguage: "en").entries.map(\.notes)
+            Deck(talk: try talk(all, appeal: choice), slides: byID, languages: Deck.Languages(slide: "en", notes: "en")).entries.map(\.notes)
         }
         #expect(try notes(AppealChoice(kind: .vocal, song: "B")) == ["talk", "vocal B"])
         #expect(try notes(AppealChoice(kind: .text)) == ["talk", "text"])
@@ -77,7 +77,7 @@ import Testing
         #expect(demo.talk.arrangement.filter(\.hidden).count == 1)
         #expect(Set(demo.slides.compactMap { $0.appeal?.kind }) == Set(AppealKind.allCases))
         let byID = Dictionary(uniqueKeysWithValues: demo.slides.map { ($0.id, $0) })
-        let deck = Deck(talk: demo.talk, slides: byID, slideLanguage: "es", notesLanguage: "en")
+        let deck = Deck(talk: demo.talk, slides: byID, languages: Deck.Languages(slide: "es", notes: "en"))
         #expect(deck.entries.count == 5)  // 8 slides − hidden − the two appeals not chosen
         #expect(deck.entries.allSatisfy { $0.mediaID != nil && !$0.notes.isEmpty })
         let pictureIDs = Set(demo.pictures.map(\.id))

@@ -57,8 +57,18 @@ enum MailFormat {
         return fold("\(name): \(value)")
     }
 
+    /// Text a person wrote (a talk's title) made fit for an unstructured header such as a subject:
+    /// its line breaks and other control characters become spaces.
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || $0.unicodeScalars.contains(where: isControl) ? " " : $0 })
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+    }
+
     private static func checkOneLine(_ value: String, header name: String) throws(MailHeaderError) {
-        for scalar in value.unicodeScalars where (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F {
+        for scalar in value.unicodeScalars where isControl(scalar) {
             let what = scalar == "\r" || scalar == "\n" ? "a line break" : String(format: "the control character U+%04X", scalar.value)
             throw MailHeaderError(description: "The e-mail's \(name) contains \(what), which a mail header cannot carry.")
         }

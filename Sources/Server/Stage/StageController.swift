@@ -305,14 +305,12 @@ struct StageController {
         let screenMode: String?
     }
 
-    /// Saves the preferences sent; each is written on its own, so two devices never undo each other's.
+    /// Saves the preferences sent (one left out stays as it is); each is written on its own, so two
+    /// devices never undo each other's.
     @Sendable func savePreferences(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
         var request = request
         let input = try await request.decodeJSON(PreferencesInput.self, context: context)
-        guard input.advanceMethod != nil || input.screenMode != nil else {
-            throw APIError.invalid(field: "advanceMethod", "Send advanceMethod or screenMode.")
-        }
         let method = try input.advanceMethod.map { raw in
             guard let method = AdvanceMethod(rawValue: raw) else {
                 throw APIError.invalid(field: "advanceMethod", "Advance with one of: \(AdvanceMethod.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -82,9 +82,9 @@ struct StageHandouts {
             throw APIError(.serviceUnavailable, code: "mail_not_configured",
                            "This server has no mail server set up (cadence serve --smtp-url); download the handout instead.")
         }
-        // A subject is one line: a title's line breaks (an imported file may bring them) become spaces.
-        let title = handout.title.split(whereSeparator: \.isNewline).joined(separator: " ")
-        var message = MailMessage(to: account.email, subject: "Handout: \(title)",
+        // A subject is one line: a title's line breaks and control characters (an imported file may
+        // bring them) become spaces rather than a refused header.
+        var message = MailMessage(to: account.email, subject: "Handout: \(MailFormat.oneLine(handout.title))",
                                   body: "The handout of \"\(handout.title)\" is attached: the slides with your notes.\n\n— Cadence")
         message.attachments = [MailAttachment(filename: handout.filename, contentType: "application/pdf", data: handout.pdf)]
         do {

@@ -68,14 +68,7 @@ struct StageLibrary: Sendable {
 
     /// The talk as a variation shows it: the one asked for, else the one the talk presents now.
     func edited(talkID: UUID, accountID: UUID, variationID: UUID? = nil) async throws -> (Series, EditedTalk)? {
-        guard let talk = try await store.talk(id: talkID, accountID: accountID),
-              let series = try await store.series(id: talk.seriesID, accountID: accountID)
-        else { return nil }
-        let id: UUID
-        if let variationID { id = variationID } else { id = try await variations.activeVariationID(talkID: talkID, accountID: accountID) }
-        guard let variation = try await variations.variation(id: id, talkID: talkID, accountID: accountID)
-            ?? (variationID == nil ? TalkVariation.original(of: talkID) : nil)
-        else { return nil }
+        guard let (talk, series, variation) = try await variation(talkID: talkID, accountID: accountID, variationID: variationID) else { return nil }
         let slides = try await store.slides(talkID: talkID, accountID: accountID)
         return (series, EditedTalk(talk: talk, slides: slides, variation: variation))
     }
@@ -84,16 +77,11 @@ struct StageLibrary: Sendable {
     /// without the talk's other slides: what the audience screens need at every step of a talk.
     /// nil when there is no such talk; a nil slide when the talk as presented has no such slide.
     func presentedSlide(_ slideID: UUID, talkID: UUID, accountID: UUID) async throws -> (series: Series, slide: Slide?)? {
-        guard let talk = try await store.talk(id: talkID, accountID: accountID),
-              let series = try await store.series(id: talk.seriesID, accountID: accountID)
-        else { return nil }
-        let variationID = try await variations.activeVariationID(talkID: talkID, accountID: accountID)
-        let variation = try await variations.variation(id: variationID, talkID: talkID, accountID: accountID) ?? .original(of: talkID)
-        guard variation.arrangement(of: talk).contains(where: { $0.slideID == slideID }) else { return (series, nil) }
-        let own: Slide? = if let added = variation.addedSlide(slideID) { added } else {
-            try await store.slide(id: slideID, talkID: talkID, accountID: accountID)
-        }
-        return (series, own.map(variation.withEditedNotes))
+        guard let (talk, series, variation) = try await variation(talkID: talkID, accountID: accountID) else { return nil }
+        let imported = try await store.slideIDs(talkID: talkID, accountID: accountID)
+        let arrangement = variation.arrangement(of: talk) { imported.contains($0) || variation.addedSlide($0) != nil }
+        guard arrangement.contains(where: { $0.slideID == slideID }) else { return (series, nil) }
+        return (series, try await ownSlide(slideID, talkID: talkID, variation: variation, accountID: accountID).map(variation.withEditedNotes))
     }
 
     /// Saves one slide's notes in one language (edit mode's autosave) on `revision`, reading and
@@ -101,15 +89,13 @@ struct StageLibrary: Sendable {
     /// variation as saved and the slide with its notes as the variation now shows them.
     func saveNotes(_ markup: String, language requestedLanguage: String?, slideID: UUID, talkID: UUID, variationID: UUID, revision: Int,
                    accountID: UUID) async throws -> (TalkVariation, Slide) {
-        guard let talk = try await store.talk(id: talkID, accountID: accountID),
-              let series = try await store.series(id: talk.seriesID, accountID: accountID),
-              var variation = try await variations.variation(id: variationID, talkID: talkID, accountID: accountID)
-        else { throw APIError.notFound("variation") }
-        guard revision == variation.revision else { throw Self.conflict(currentRevision: variation.revision) }
-        let own: Slide? = if let added = variation.addedSlide(slideID) { added } else {
-            try await store.slide(id: slideID, talkID: talkID, accountID: accountID)
+        guard var (_, series, variation) = try await variation(talkID: talkID, accountID: accountID, variationID: variationID) else {
+            throw APIError.notFound("variation")
         }
-        guard let own else { throw APIError.invalid(field: "slideId", "This talk has no such slide.") }
+        guard revision == variation.revision else { throw Self.conflict(currentRevision: variation.revision) }
+        guard let own = try await ownSlide(slideID, talkID: talkID, variation: variation, accountID: accountID) else {
+            throw APIError.invalid(field: "slideId", "This talk has no such slide.")
+        }
         let language: String
         do {
             language = try series.notesLanguage(requestedLanguage)
@@ -120,6 +106,26 @@ struct StageLibrary: Sendable {
         else { throw Self.conflict(currentRevision: nil) }
         variation.revision += 1
         return (variation, variation.withEditedNotes(own))
+    }
+
+    /// The talk, its series and one of its variations: the one asked for, else the one the talk
+    /// presents now (its original until another is chosen). nil when any is not this account's.
+    private func variation(talkID: UUID, accountID: UUID, variationID: UUID? = nil) async throws -> (StageTalk, Series, TalkVariation)? {
+        guard let talk = try await store.talk(id: talkID, accountID: accountID),
+              let series = try await store.series(id: talk.seriesID, accountID: accountID)
+        else { return nil }
+        let id: UUID
+        if let variationID { id = variationID } else { id = try await variations.activeVariationID(talkID: talkID, accountID: accountID) }
+        guard let variation = try await variations.variation(id: id, talkID: talkID, accountID: accountID)
+            ?? (variationID == nil ? TalkVariation.original(of: talkID) : nil)
+        else { return nil }
+        return (talk, series, variation)
+    }
+
+    /// A slide of the talk as imported or as the variation added it, before its notes edits.
+    private func ownSlide(_ slideID: UUID, talkID: UUID, variation: TalkVariation, accountID: UUID) async throws -> Slide? {
+        if let added = variation.addedSlide(slideID) { return added }
+        return try await store.slide(id: slideID, talkID: talkID, accountID: accountID)
     }
 
     /// Someone saved the variation since the revision an edit was made on.

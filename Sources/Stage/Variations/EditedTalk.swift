@@ -8,11 +8,13 @@ public struct EditedTalk: Equatable, Sendable {
     /// Every slide the variation can show: the imported ones (notes as edited) and its own.
     public private(set) var slides: [UUID: Slide]
     public private(set) var variation: TalkVariation
-    /// The imported slides, for "restore the original notes".
+    /// The talk and slides as imported, which the edits apply to ("restore", "reset" go back to them).
+    private let importedTalk: StageTalk
     private let importedSlides: [UUID: Slide]
 
     public init(talk: StageTalk, slides: [Slide], variation: TalkVariation) {
         importedSlides = Dictionary(uniqueKeysWithValues: slides.map { ($0.id, $0) })
+        importedTalk = talk
         self.talk = talk
         self.variation = variation
         self.slides = importedSlides
@@ -128,18 +130,9 @@ public struct EditedTalk: Equatable, Sendable {
         for slide in variation.edits.addedSlides { all[slide.id] = slide }
         for id in variation.edits.notes.keys { all[id] = all[id].map(variation.withEditedNotes) }
         slides = all
-        var shown = talk
-        let imported = importedArrangement ?? talk.arrangement
-        importedArrangement = imported
-        let arrangement = variation.edits.arrangement.flatMap { placements in
-            placements.allSatisfy { all[$0.slideID] != nil } ? placements : nil
-        } ?? imported
-        try? shown.arrange(arrangement)
-        shown.appeal = variation.edits.appeal ?? importedAppeal ?? talk.appeal
-        importedAppeal = importedAppeal ?? talk.appeal
+        var shown = importedTalk
+        try? shown.arrange(variation.arrangement(of: importedTalk) { all[$0] != nil })
+        shown.appeal = variation.edits.appeal ?? importedTalk.appeal
         talk = shown
     }
-
-    private var importedArrangement: [SlidePlacement]?
-    private var importedAppeal: AppealChoice?
 }

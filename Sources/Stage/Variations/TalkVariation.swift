@@ -49,9 +49,12 @@ public struct TalkVariation: Equatable, Sendable {
         }
     }
 
-    /// The order and visibility this variation presents the talk in: its own, or the talk's.
-    public func arrangement(of talk: StageTalk) -> [SlidePlacement] {
-        edits.arrangement ?? talk.arrangement
+    /// The order and visibility this variation presents the talk (as imported) in: its own, unless
+    /// it names a slide that is gone (`exists` says which are there), when the talk's own order is
+    /// kept rather than lose slides.
+    public func arrangement(of talk: StageTalk, exists: (UUID) -> Bool) -> [SlidePlacement] {
+        guard let own = edits.arrangement, own.allSatisfy({ exists($0.slideID) }) else { return talk.arrangement }
+        return own
     }
 
     /// A slide this variation added and shows, as added (before notes edits).

@@ -47,6 +47,8 @@ public protocol StageRepository: Sendable {
     func slide(id: UUID, accountID: UUID) async throws -> Slide?
     /// One slide of one talk as imported.
     func slide(id: UUID, talkID: UUID, accountID: UUID) async throws -> Slide?
+    /// The ids of a talk's slides as imported (without reading the slides).
+    func slideIDs(talkID: UUID, accountID: UUID) async throws -> Set<UUID>
 
     func asset(id: UUID, accountID: UUID) async throws -> MediaAsset?
     func assets(ids: [UUID], accountID: UUID) async throws -> [MediaAsset]
@@ -242,6 +244,12 @@ public struct SQLStageRepository: StageRepository {
             .where("id", .equal, id.uuidString).where("talk_id", .equal, talkID.uuidString)
             .where("account_id", .equal, accountID.uuidString)
             .first().map(Self.slide)
+    }
+
+    public func slideIDs(talkID: UUID, accountID: UUID) async throws -> Set<UUID> {
+        Set(try await database.sql.select().column("id").from("stage_slides")
+            .where("talk_id", .equal, talkID.uuidString).where("account_id", .equal, accountID.uuidString)
+            .all().map { try $0.decodeUUID(column: "id") })
     }
 
     // MARK: Media

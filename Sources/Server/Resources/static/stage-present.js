@@ -87,7 +87,7 @@ export function setupPresenter(live) {
       markStrip();
     }
     showPage(slide);
-    sendScreen();
+    sendScreen(redraw); // a replaced deck may change what the screens show of the same slide
   }
 
   function drawNeighbour(button, index, label) {
@@ -251,7 +251,12 @@ export function setupPresenter(live) {
         delay = 500;
         continue;
       }
-      screenError(`Screens did not update: ${failure} Retrying…`);
+      if (!failure.retry) {
+        // Refused for good (the slide is gone, say): said once; the next move sends anew.
+        screenError(`Screens did not update: ${failure.message}`);
+        continue;
+      }
+      screenError(`Screens did not update: ${failure.message} Retrying…`);
       if (!queued) queued = body;
       await new Promise((resolve) => {
         wake = resolve;
@@ -263,7 +268,8 @@ export function setupPresenter(live) {
     sending = null;
   }
 
-  // Answers null when the screens took the state, else what went wrong, in words.
+  // Answers null when the screens took the state, else what went wrong, in words, and whether
+  // trying again can help (no network, a busy or failing server).
   async function postScreen(body) {
     try {
       const response = await fetch("/api/v1/stage/screen", {
@@ -271,9 +277,10 @@ export function setupPresenter(live) {
       });
       if (response.ok) return null;
       const answer = await response.json().catch(() => ({}));
-      return answer.error?.message || `the server answered ${response.status}.`;
+      const retry = response.status >= 500 || response.status === 408 || response.status === 429;
+      return { message: answer.error?.message || `the server answered ${response.status}.`, retry };
     } catch {
-      return "the server cannot be reached.";
+      return { message: "the server cannot be reached.", retry: true };
     }
   }
 
@@ -439,9 +446,10 @@ export function setupPresenter(live) {
   // true when it did.
   function takePendingDeck() {
     if (!pendingDeck || !deck) return false;
-    const current = slideAt(state.index);
+    const current = deck.slides.length ? slideAt(state.index) : null;
     const appealChanged = JSON.stringify(pendingDeck.appeal) !== JSON.stringify(deck.appeal);
-    const moved = positionInNewDeck(state, pendingDeck.slides.map((slide) => slide.id), current.id, current.appeal && appealChanged);
+    const moved = current ? positionInNewDeck(state, pendingDeck.slides.map((slide) => slide.id), current.id, current.appeal && appealChanged)
+      : new PresenterState(pendingDeck.slides.length);
     if (!moved) return false;
     deck = pendingDeck;
     pendingDeck = null;
