@@ -27,9 +27,7 @@ final class GPXHandler: NamespacedXMLParser {
     private var trkCount = 0, rteCount = 0, wptCount = 0
     private var samples: [RunSample] = []
     private var cadence: [CadenceConvention.Reading] = []
-    private var segmentStarts: [Int] = []
-    private var newSegment = false
-    private var untimed = 0, firstUntimedLine: Int?
+    private var tally = TrackPointTally(segmentPending: false)
     private var simulated = false
 
     private var inPoint = false
@@ -55,7 +53,7 @@ final class GPXHandler: NamespacedXMLParser {
         case "trk" where parent == "gpx": trkCount += 1
         case "rte" where parent == "gpx": rteCount += 1
         case "wpt" where parent == "gpx": wptCount += 1
-        case "trkseg" where parent == "trk": newSegment = true
+        case "trkseg" where parent == "trk": tally.startSegment()
         case "trkpt" where parent == "trkseg":
             guard samples.count < RunFormatLimits.maxPoints else { throw RunFormatError.tooManyPoints(limit: RunFormatLimits.maxPoints) }
             inPoint = true
@@ -109,15 +107,7 @@ final class GPXHandler: NamespacedXMLParser {
 
     private func endPoint() throws {
         inPoint = false
-        guard let time = pTime else {
-            untimed += 1
-            firstUntimedLine = firstUntimedLine ?? pLine
-            return
-        }
-        if newSegment {
-            segmentStarts.append(samples.count)
-            newSegment = false
-        }
+        guard tally.keep(timed: pTime != nil, line: pLine, index: samples.count), let time = pTime else { return }
         if let c = pCad { cadence.append(.init(sampleIndex: samples.count, value: c, perFoot: false)) }
         samples.append(RunSample(time: time, latitude: pLat, longitude: pLon, elevation: pEle, heartRate: pHR))
     }
@@ -130,14 +120,14 @@ final class GPXHandler: NamespacedXMLParser {
             throw RunFormatError.noTrack(detail: "the file has no <trk> element.")
         }
         guard !samples.isEmpty else {
-            if untimed > 0 { throw RunFormatError.noTimes(points: untimed) }
+            if tally.untimed > 0 { throw RunFormatError.noTimes(points: tally.untimed) }
             throw RunFormatError.noTrackpoints
         }
         let activity = trkType.flatMap(ActivityNames.fromGPXType)
         let interpretation = CadenceConvention.apply(cadence, to: &samples, activity: activity)
         return RecordedActivity(name: trkName ?? metaName, activity: activity, startTime: samples.first?.time ?? metaTime,
                                 samples: samples, laps: [], creator: creator, cadenceInterpretation: interpretation,
-                                segmentStarts: segmentStarts, untimedPoints: untimed, firstUntimedLine: firstUntimedLine,
+                                segmentStarts: tally.segmentStarts, untimedPoints: tally.untimed, firstUntimedLine: tally.firstUntimedLine,
                                 simulated: simulated)
     }
 }

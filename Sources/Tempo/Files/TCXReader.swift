@@ -33,10 +33,8 @@ final class TCXHandler: NamespacedXMLParser {
     private var laps: [RecordedLap] = []
     private var cadence: [CadenceConvention.Reading] = []
     private var activity: Activity?
-    private var segmentStarts: [Int] = []
-    private var newSegment = true
+    private var tally = TrackPointTally(segmentPending: true)
     private var tracksInLap = 0
-    private var untimed = 0, firstUntimedLine: Int?
 
     private var lap: RecordedLap?
     private var inPoint = false
@@ -70,7 +68,7 @@ final class TCXHandler: NamespacedXMLParser {
                               firstSampleIndex: samples.count, sampleCount: 0)
             tracksInLap = 0
         case "Track" where inActivity && parent == "Lap":
-            if tracksInLap > 0 { newSegment = true }
+            if tracksInLap > 0 { tally.startSegment() }
             tracksInLap += 1
         case "Trackpoint" where inActivity && parent == "Track":
             guard samples.count < RunFormatLimits.maxPoints else { throw RunFormatError.tooManyPoints(limit: RunFormatLimits.maxPoints) }
@@ -139,15 +137,7 @@ final class TCXHandler: NamespacedXMLParser {
 
     private func endPoint() throws {
         inPoint = false
-        guard let time = pTime else {
-            untimed += 1
-            firstUntimedLine = firstUntimedLine ?? pLine
-            return
-        }
-        if newSegment {
-            segmentStarts.append(samples.count)
-            newSegment = false
-        }
+        guard tally.keep(timed: pTime != nil, line: pLine, index: samples.count), let time = pTime else { return }
         if pHasPosition && (pLat == nil || pLon == nil) {
             let missing = pLat == nil ? "LatitudeDegrees" : "LongitudeDegrees"
             throw RunFormatError.badCoordinate(line: pPositionLine, detail: "Position has no \(missing)")
@@ -171,7 +161,7 @@ final class TCXHandler: NamespacedXMLParser {
             throw RunFormatError.noTrack(detail: "the file has no <Activity> element.")
         }
         guard !samples.isEmpty else {
-            if untimed > 0 { throw RunFormatError.noTimes(points: untimed) }
+            if tally.untimed > 0 { throw RunFormatError.noTimes(points: tally.untimed) }
             throw RunFormatError.noTrackpoints
         }
         let interpretation = CadenceConvention.apply(cadence, to: &samples, activity: activity)
@@ -179,7 +169,7 @@ final class TCXHandler: NamespacedXMLParser {
         return RecordedActivity(name: lines.first(where: { !$0.isEmpty && $0 != SimulatedRun.note }), activity: activity,
                                 startTime: idTime ?? laps.first?.startTime ?? samples.first?.time,
                                 samples: samples, laps: laps, creator: creator ?? author, cadenceInterpretation: interpretation,
-                                segmentStarts: segmentStarts, untimedPoints: untimed, firstUntimedLine: firstUntimedLine,
+                                segmentStarts: tally.segmentStarts, untimedPoints: tally.untimed, firstUntimedLine: tally.firstUntimedLine,
                                 simulated: lines.contains(SimulatedRun.note))
     }
 }

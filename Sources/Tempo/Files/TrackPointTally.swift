@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the GPX and TCX readers keep track of while points arrive: where each recorded segment
+/// starts (a gap between segments is a pause, not a straight line), and the points left out for
+/// having no time (counted, with the first one's line, for the import report).
+struct TrackPointTally {
+    private(set) var segmentStarts: [Int] = []
+    private(set) var untimed = 0
+    private(set) var firstUntimedLine: Int?
+    private var segmentPending: Bool
+
+    /// `segmentPending`: the first point starts a segment without the file saying so (TCX).
+    init(segmentPending: Bool) {
+        self.segmentPending = segmentPending
+    }
+
+    /// The next point starts a new segment.
+    mutating func startSegment() {
+        segmentPending = true
+    }
+
+    /// Whether to keep a point that would be sample number `index`: one without a time is
+    /// counted and left out; the first one kept after a segment began marks where it starts.
+    mutating func keep(timed: Bool, line: Int, index: Int) -> Bool {
+        guard timed else {
+            untimed += 1
+            firstUntimedLine = firstUntimedLine ?? line
+            return false
+        }
+        if segmentPending {
+            segmentStarts.append(index)
+            segmentPending = false
+        }
+        return true
+    }
+}
