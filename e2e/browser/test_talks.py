@@ -76,6 +76,34 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     zero_form.find_element(By.TAG_NAME, "button").click()
     wait_for_cues(phone, lambda keywords: keywords == ["First", "Second", "Third"])
 
+    # Refused edits keep what was typed and mark the field, as adding does.
+    third = phone.find_elements(By.CSS_SELECTOR, ".cue-list li")[2]
+    third.find_element(By.TAG_NAME, "summary").click()
+    third_form = third.find_element(By.CSS_SELECTOR, "form.stack")
+    third_form.find_element(By.NAME, "keyword").clear()
+    third_form.find_element(By.NAME, "keyword").send_keys("Wrap up")
+    third_form.find_element(By.NAME, "time").clear()
+    third_form.find_element(By.NAME, "time").send_keys("0:45")
+    third_form.find_element(By.TAG_NAME, "button").click()
+    assert "after the end" in shown(phone, "[role=alert]").text
+    refused = phone.find_elements(By.CSS_SELECTOR, ".cue-list li")[2]
+    assert refused.find_element(By.CSS_SELECTOR, ".cue-keyword").text == "Third"  # nothing was saved
+    assert refused.find_element(By.TAG_NAME, "details").get_attribute("open") is not None
+    assert refused.find_element(By.NAME, "keyword").get_attribute("value") == "Wrap up"
+    assert refused.find_element(By.NAME, "keyword").get_attribute("aria-invalid") is None
+    refused_time = refused.find_element(By.NAME, "time")
+    assert refused_time.get_attribute("value") == "0:45"
+    assert refused_time.get_attribute("aria-invalid") == "true"
+    assert refused_time.get_attribute("aria-describedby") == "form-error"
+    fill(phone, title="Lightning talk, short", duration="0:04")
+    phone.find_element(By.CSS_SELECTOR, "#edit-duration ~ button").click()
+    assert "would fall after the end" in shown(phone, "[role=alert]").text
+    assert phone.find_element(By.TAG_NAME, "h1").text == "Lightning talk"
+    assert phone.find_element(By.ID, "edit-title").get_attribute("value") == "Lightning talk, short"
+    assert phone.find_element(By.ID, "edit-duration").get_attribute("value") == "0:04"
+    assert phone.find_element(By.ID, "edit-duration").get_attribute("aria-invalid") == "true"
+    check_page(phone, "talk page with a refused edit")
+
     phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Lightning talk", message="the cast never reached the watch")
     watch.save_screenshot(str(ARTIFACTS / "watch-198-cast.png"))
