@@ -98,6 +98,7 @@ import Testing
                 let cast = try await watch.next(ofType: "talk.cast")
                 #expect((cast.data["topic"] as? [String: Any])?["title"] as? String == "Thesis defence")
                 #expect(cast.data["run"] == nil || cast.data["run"] is NSNull)
+                #expect(cast.data["serverTime"] as? Int != nil)  // for the watch's clock offset, before any run
 
                 // The watch starts the run; both the watch and the phone see the same steps.
                 let started = try await client.json(.post, "/api/v1/talks/runs", body: #"{"topicId":"\#(topic)"}"#, token: account.deviceToken)
@@ -107,6 +108,7 @@ import Testing
                 #expect(((running.data["run"] as? [String: Any])?["snapshot"] as? [String: Any])?["phase"] as? String == "running")
                 let next = try await client.json(.post, "/api/v1/talks/runs/\(runID)/steps", body: #"{"action":"next"}"#, token: account.deviceToken)
                 #expect((next.object["snapshot"] as? [String: Any])?["cueIndex"] as? Int == 1)
+                #expect((next.object["snapshot"] as? [String: Any])?["pace"] as? String == "onTime")  // "Close" is 90 s away
                 let refused = try await client.json(.post, "/api/v1/talks/runs/\(runID)/steps", body: #"{"action":"start"}"#, token: account.deviceToken)
                 #expect(refused.status == .conflict)
                 #expect(try await client.json(.post, "/api/v1/talks/runs/\(runID)/steps", body: #"{"action":"dance"}"#, token: account.deviceToken).errorField == "action")

@@ -233,12 +233,13 @@ struct TalksController {
     func castBody(accountID: UUID) async throws -> CastBody {
         guard let cast = try await talks.cast(accountID: accountID),
               let topic = try await talks.topic(id: cast.topicID, accountID: accountID)
-        else { return CastBody(topic: nil, run: nil) }
+        else { return CastBody(topic: nil, run: nil, serverTime: clock.now().millisecondsSince1970) }
+        let now = clock.now().millisecondsSince1970
         var run: RunBody?
         if let runID = cast.runID, let found = try await talks.run(id: runID, accountID: accountID) {
-            run = RunBody(id: runID, topicID: topic.id, run: found.run, now: clock.now().millisecondsSince1970)
+            run = RunBody(id: runID, topicID: topic.id, run: found.run, now: now)
         }
-        return CastBody(topic: TopicBody(topic), run: run)
+        return CastBody(topic: TopicBody(topic), run: run, serverTime: now)
     }
 
     /// Sends the whole cast state to the account's devices.
