@@ -52,11 +52,11 @@ function replay(run, now) {
   // Before the start nothing is on screen, even a cue at 0:00.
   const cueIndex = phase === "notStarted" ? null : displayed(elapsedMs);
   const next = (cueIndex ?? -1) + 1;
-  return { phase, elapsedMs, cueIndex, nextCueAt: next < cues.length ? cues[next].at : null, durationMs,
-           startedAt, upcomingStepAt,
+  const nextCueAt = next < cues.length ? cues[next].at : null;
+  return { phase, elapsedMs, cueIndex, nextCueAt, durationMs, upcomingStepAt,
            // When the next cue (or the end) is due by the schedule as planned from the start:
            // pauses stop the talk's clock, not the audience's.
-           dueAt: startedAt === null ? null : startedAt + (next < cues.length ? cues[next].at : run.duration) * 1000 };
+           dueAt: startedAt === null ? null : startedAt + (nextCueAt ?? run.duration) * 1000 };
 }
 
 /** Green with time to spare, amber inside 10 s of the next cue (or the end), red once it is overdue. */
