@@ -120,4 +120,20 @@ import Testing
             }
         } }
     }
+
+    /// The watch shows the first cue the moment Start is pressed and sends that instant; the run
+    /// starts then for every device. A start from the future is refused, naming the field.
+    @Test func aRunStartsWhenTheSpeakerPressedStart() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail())
+            let topic = try #require(try await server.client.json(.post, "/api/v1/talks/topics", body: Self.demo, token: token).object["id"] as? String)
+            let now = Int64(server.clock.now().timeIntervalSince1970 * 1000)
+            let started = try await server.client.json(.post, "/api/v1/talks/runs", body: #"{"topicId":"\#(topic)","at":\#(now - 250)}"#, token: token)
+            #expect(started.status == .created)
+            #expect((started.object["steps"] as? [[String: Any]])?.first?["at"] as? Int64 == now - 250)
+            let future = try await server.client.json(.post, "/api/v1/talks/runs", body: #"{"topicId":"\#(topic)","at":\#(now + 60_000)}"#, token: token)
+            #expect(future.status == .badRequest)
+            #expect(future.errorField == "at")
+        }
+    }
 }

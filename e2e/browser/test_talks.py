@@ -214,7 +214,10 @@ def test_a_run_keeps_going_offline_and_its_steps_sync_later(driver, second_drive
     watch.find_element(By.ID, "talk-start").click()
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Alpha")
 
-    assert run_steps(phone) == ["start"]
+    # The watch shows the first cue as Start is tapped; the server has the run once it answers.
+    wait_until(phone, lambda: run_steps(phone) == ["start"])
+    wait_until(watch, lambda: watch.execute_script(
+        "return JSON.parse(localStorage.getItem('cadence.talk.cast')).run.id") is not None)
 
     # The server goes away (as when the network drops): the watch keeps its cue card and still takes "Next".
     own_server.stop()

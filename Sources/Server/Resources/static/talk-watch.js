@@ -39,25 +39,53 @@ export function setupTalk(live) {
     }
   }
 
+  /**
+   * Start: the first cue shows as the speaker taps, not a round trip later, and the server
+   * starts the run at that same instant. Without an answer (offline, or the talk is gone)
+   * the card goes back to what it showed.
+   */
+  async function start() {
+    dismissedRun = null;
+    const before = cast;
+    const { topic } = cast;
+    const at = clock.now();
+    apply({ topic, run: { id: null, cues: topic.cues, duration: topic.duration, steps: [{ action: "start", at }] } });
+    await post("/api/v1/talks/runs", { topicId: topic.id, at });
+    if (cast.run && cast.run.id === null) {
+      apply(before);
+      savePending(loadPending().filter((step) => step.runId !== null)); // steps of the run that never started
+    }
+    await flush(); // steps taken while the start was on its way
+  }
+
   /** A step of the cast run: applied here at once, sent now or, offline, when the network is back. */
   async function step(action) {
     const at = clock.now();
     cast.run.steps.push({ action, at });
     apply(cast);
-    const pending = JSON.parse(localStorage.getItem(PENDING) || "[]");
-    pending.push({ runId: cast.run.id, action, at });
-    localStorage.setItem(PENDING, JSON.stringify(pending));
+    savePending([...loadPending(), { runId: cast.run.id, action, at }]);
     await flush();
+  }
+
+  function loadPending() {
+    return JSON.parse(localStorage.getItem(PENDING) || "[]");
+  }
+
+  function savePending(steps) {
+    localStorage.setItem(PENDING, JSON.stringify(steps));
   }
 
   /** Sends steps taken offline, in order, with the time they were taken. */
   async function flush() {
-    let pending = JSON.parse(localStorage.getItem(PENDING) || "[]");
+    let pending = loadPending();
     while (pending.length > 0) {
       const [first] = pending;
-      if (!(await post(`/api/v1/talks/runs/${first.runId}/steps`, { action: first.action, at: first.at }))) return;
-      pending = JSON.parse(localStorage.getItem(PENDING) || "[]").slice(1);
-      localStorage.setItem(PENDING, JSON.stringify(pending));
+      // A step taken before the server answered the start belongs to the run it then started.
+      const runId = first.runId ?? cast?.run?.id;
+      if (!runId) return;
+      if (!(await post(`/api/v1/talks/runs/${runId}/steps`, { action: first.action, at: first.at }))) return;
+      pending = loadPending().slice(1);
+      savePending(pending);
     }
   }
 
@@ -137,7 +165,7 @@ export function setupTalk(live) {
     $("talk-back").hidden = !finished;
   }
 
-  $("talk-start").addEventListener("click", () => { dismissedRun = null; post("/api/v1/talks/runs", { topicId: cast.topic.id }); });
+  $("talk-start").addEventListener("click", start);
   $("talk-next").addEventListener("click", () => step("next"));
   $("talk-pause").addEventListener("click", () => {
     const paused = runSnapshot(cast.run, clock.now()).phase === "paused";
