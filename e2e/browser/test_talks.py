@@ -165,7 +165,17 @@ def test_every_pace_the_watch_shows_happens_in_a_run(driver, second_driver, own_
     add_cue(phone, "Close", "0:13")
     phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Paced talk")
-    watch.find_element(By.ID, "talk-start").click()
+    # The first cue shows as Start is tapped, not when the server answers, and the run starts
+    # at that instant (on the server's clock as the watch reckons it) for every device.
+    before, after, shown_at_once = watch.execute_script("""
+        const offset = Number(document.body.dataset.clockOffset || 0);
+        const before = Date.now() + offset;
+        document.getElementById('talk-start').click();
+        return [before, Date.now() + offset, document.getElementById('talk-keyword').textContent];
+    """)
+    assert shown_at_once == "Open"
+    wait_until(phone, lambda: run_started_at(phone) is not None)
+    assert before <= run_started_at(phone) <= after
 
     wait_until(watch, lambda: pace(watch) == "onTime", message="never green")  # 13 s to the next cue
     wait_until(watch, lambda: pace(watch) == "dueSoon", message="never amber")  # from 3 s in

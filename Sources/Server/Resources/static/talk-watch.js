@@ -10,7 +10,7 @@ const PACE_WORDS = { onTime: "on time", dueSoon: "due soon", overdue: "overdue" 
 export function setupTalk(live) {
   const $ = (id) => document.getElementById(id);
   let cast = JSON.parse(localStorage.getItem(STORE) || "null");
-  let dismissedRun = null;   // a finished run the speaker has left with "Back"
+  let dismissedRun;          // the id of a finished run the speaker has left with "Back" (a run just started has none yet)
   let shownIndex = undefined;
   let lastPulse = 0;
 
@@ -18,8 +18,8 @@ export function setupTalk(live) {
 
   function apply(body) {
     cast = body;
+    clock.follow(shownRun()); // on screen first, then kept for a reload offline
     localStorage.setItem(STORE, JSON.stringify(body));
-    clock.follow(shownRun());
   }
 
   async function load() {
@@ -45,7 +45,7 @@ export function setupTalk(live) {
    * the card goes back to what it showed.
    */
   async function start() {
-    dismissedRun = null;
+    dismissedRun = undefined;
     const before = cast;
     const { topic } = cast;
     const at = clock.now();
@@ -90,16 +90,22 @@ export function setupTalk(live) {
   }
 
   function fit(element) {
-    // Largest size at which the keyword fits its box, so it reads at a glance.
-    let size = 64;
-    element.style.overflowWrap = "normal";
-    element.style.fontSize = `${size}px`;
-    while (size > 14 && (element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth)) {
-      size -= 2;
+    // Largest size (14–64 px) at which the keyword fits its box, so it reads at a glance;
+    // found by halving, as each try costs a layout and the change should show at once.
+    const fits = (size) => {
       element.style.fontSize = `${size}px`;
+      return element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth;
+    };
+    element.style.overflowWrap = "normal";
+    let low = 14;
+    let high = 64;
+    if (fits(high)) return;
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (fits(middle)) low = middle; else high = middle;
     }
     // A word too long even at the smallest size may break anywhere rather than be cut off.
-    if (element.scrollWidth > element.clientWidth) element.style.overflowWrap = "anywhere";
+    if (!fits(low)) element.style.overflowWrap = "anywhere";
   }
 
   /** The run on screen: the cast run, unless the speaker has left it with "Back". */
