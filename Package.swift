@@ -107,7 +107,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
-        .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"]),
+        .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"], exclude: ["talk-run-cases.json"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
         .testTarget(name: "SpotsTests", dependencies: ["Spots", "CadenceCore"], exclude: ["Fixtures"]),
         .testTarget(

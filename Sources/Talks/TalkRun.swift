@@ -16,6 +16,27 @@ public struct RunStep: Equatable, Sendable, Codable {
     }
 }
 
+/// How a run stands against its cue schedule as planned from the start (T5): pauses stop
+/// the talk's clock, so the keywords wait for the speaker, but not the audience's, so a
+/// cue held past the time the next one was due is overdue.
+public enum Pace: String, Equatable, Sendable, Codable {
+    /// More than 10 s before the next cue (or the end) is due: green.
+    case onTime
+    /// The next cue (or the end) is due within 10 s: amber.
+    case dueSoon
+    /// The next cue's (or the end's) planned time has passed: red.
+    case overdue
+
+    /// Inside this many milliseconds of the next cue (or the end) the pace turns amber.
+    public static let dueSoonMilliseconds: Int64 = 10_000
+
+    /// The pace at `now` when the next cue (or the end) is due at `dueAt` (both ms since 1970).
+    public init(dueAt: Int64, now: Int64) {
+        let spare = dueAt - now
+        self = spare > Self.dueSoonMilliseconds ? .onTime : spare > 0 ? .dueSoon : .overdue
+    }
+}
+
 /// Where a run stands at one instant (T4).
 public struct RunSnapshot: Equatable, Sendable {
     public enum Phase: String, Equatable, Sendable, Codable {
@@ -31,6 +52,8 @@ public struct RunSnapshot: Equatable, Sendable {
     public let nextCueAt: Double?
     /// Seconds left of the estimated duration (0 when over).
     public let remaining: Double
+    /// Against the cue schedule; nil before the start and once finished.
+    public let pace: Pace?
 }
 
 /// When each cue actually appeared, against its plan: the rehearsal log (T5).
@@ -62,6 +85,10 @@ public enum RunError: Error, Equatable, CustomStringConvertible {
 /// The keyword changes by itself at each cue's time; "next" shows the following cue
 /// at once (later cues keep their times). The run finishes at the estimated
 /// duration, on "next" past the last cue, or on "stop".
+///
+/// Sources/Server/Resources/static/talk-run.js computes the same states on the watch and the phone; both run the
+/// cases of Tests/TalksTests/talk-run-cases.json. Times are whole milliseconds, so a
+/// cue's instant is exact however the pauses fell.
 public struct TalkRun: Equatable, Sendable, Codable {
     public let cues: [Cue]
     public let duration: Int
@@ -106,49 +133,56 @@ public struct TalkRun: Equatable, Sendable, Codable {
         var shownAt: [Double?]
     }
 
-    private func scheduledIndex(at elapsed: Double) -> Int? {
-        cues.lastIndex { Double($0.at) <= elapsed }
+    private static func seconds(_ milliseconds: Int64) -> Double { Double(milliseconds) / 1000 }
+
+    private func scheduledIndex(at elapsedMs: Int64) -> Int? {
+        cues.lastIndex { Int64($0.at) * 1000 <= elapsedMs }
     }
 
     private func replay(until now: Int64) -> Replay {
+        let durationMs = Int64(duration) * 1000
         var phase = RunSnapshot.Phase.notStarted
-        var banked = 0.0            // elapsed seconds up to the last pause
+        var startedAt: Int64?
+        var bankedMs: Int64 = 0     // talking time up to the last pause
         var runningSince: Int64?    // when the clock last (re)started
         var manualIndex: Int?       // the furthest cue reached by "next"
-        var finishedAt: Double?
+        var finishedMs: Int64?
         var shownAt = [Double?](repeating: nil, count: cues.count)
 
-        func elapsed(at instant: Int64) -> Double {
-            banked + (runningSince.map { Double(instant - $0) / 1000 } ?? 0)
+        func elapsedMs(at instant: Int64) -> Int64 {
+            bankedMs + (runningSince.map { instant - $0 } ?? 0)
         }
-        func displayed(at elapsed: Double) -> Int? {
-            switch (scheduledIndex(at: elapsed), manualIndex) {
+        func displayed(at elapsedMs: Int64) -> Int? {
+            switch (scheduledIndex(at: elapsedMs), manualIndex) {
             case let (scheduled?, manual?): max(scheduled, manual)
             case let (scheduled, manual): scheduled ?? manual
             }
         }
-        /// Marks cues the schedule reached by `elapsed` (those not already shown by "next").
-        func markScheduled(upTo elapsed: Double) {
-            for (index, cue) in cues.enumerated() where Double(cue.at) <= elapsed && shownAt[index] == nil {
+        /// Marks cues the schedule reached by `elapsedMs` (those not already shown by "next").
+        func markScheduled(upTo elapsedMs: Int64) {
+            for (index, cue) in cues.enumerated() where Int64(cue.at) * 1000 <= elapsedMs && shownAt[index] == nil {
                 shownAt[index] = Double(cue.at)
             }
         }
+        func finished(at elapsedMs: Int64) -> Replay {
+            markScheduled(upTo: elapsedMs)
+            return Replay(snapshot: RunSnapshot(phase: .finished, elapsed: Self.seconds(elapsedMs), cueIndex: displayed(at: elapsedMs),
+                                                nextCueAt: nil, remaining: Self.seconds(max(0, durationMs - elapsedMs)), pace: nil),
+                          shownAt: shownAt)
+        }
 
-        for step in steps where step.at <= now && finishedAt == nil {
-            var current = elapsed(at: step.at)
-            if phase == .running, current >= Double(duration) {
-                current = Double(duration)  // it ended by itself before this step
-                markScheduled(upTo: current)
-                finishedAt = current
-                break
-            }
+        for step in steps where step.at <= now {
+            let current = elapsedMs(at: step.at)
+            // It ended by itself before this step.
+            if phase == .running, current >= durationMs { return finished(at: durationMs) }
             markScheduled(upTo: current)
             switch step.action {
             case .start:
                 phase = .running
+                startedAt = step.at
                 runningSince = step.at
             case .pause:
-                banked = current
+                bankedMs = current
                 runningSince = nil
                 phase = .paused
             case .resume:
@@ -157,34 +191,29 @@ public struct TalkRun: Equatable, Sendable, Codable {
             case .next:
                 let following = (displayed(at: current) ?? -1) + 1
                 if following >= cues.count {
-                    finishedAt = current
+                    finishedMs = current
                 } else {
                     manualIndex = following
-                    if shownAt[following] == nil { shownAt[following] = current }
+                    if shownAt[following] == nil { shownAt[following] = Self.seconds(current) }
                 }
             case .stop:
-                finishedAt = current
+                finishedMs = current
             }
+            if let finishedMs { return finished(at: finishedMs) }
         }
 
-        if let finishedAt {
-            let index = displayed(at: finishedAt)
-            return Replay(snapshot: RunSnapshot(phase: .finished, elapsed: finishedAt, cueIndex: index, nextCueAt: nil,
-                                                remaining: max(0, Double(duration) - finishedAt)), shownAt: shownAt)
-        }
-        var current = elapsed(at: now)
-        if phase == .running, current >= Double(duration) {
-            current = Double(duration)
-            markScheduled(upTo: current)
-            return Replay(snapshot: RunSnapshot(phase: .finished, elapsed: current, cueIndex: displayed(at: current), nextCueAt: nil,
-                                                remaining: 0), shownAt: shownAt)
-        }
+        let current = elapsedMs(at: now)
+        if phase == .running, current >= durationMs { return finished(at: durationMs) }
         // Before the start nothing is on screen, even a cue at 0:00.
         let index = phase == .notStarted ? nil : displayed(at: current)
         if phase != .notStarted { markScheduled(upTo: current) }
         let nextIndex = (index ?? -1) + 1
-        let nextCueAt = nextIndex < cues.count ? Double(cues[nextIndex].at) : nil
-        return Replay(snapshot: RunSnapshot(phase: phase, elapsed: current, cueIndex: index, nextCueAt: nextCueAt,
-                                            remaining: max(0, Double(duration) - current)), shownAt: shownAt)
+        let nextCueAt = nextIndex < cues.count ? cues[nextIndex].at : nil
+        // The next cue (or the end) is due that long after the start, on the audience's clock.
+        let pace = startedAt.map { Pace(dueAt: $0 + Int64(nextCueAt ?? duration) * 1000, now: now) }
+        return Replay(snapshot: RunSnapshot(phase: phase, elapsed: Self.seconds(current), cueIndex: index,
+                                            nextCueAt: nextCueAt.map(Double.init), remaining: Self.seconds(max(0, durationMs - current)),
+                                            pace: pace),
+                      shownAt: shownAt)
     }
 }

@@ -98,6 +98,7 @@ import Testing
                 let cast = try await watch.next(ofType: "talk.cast")
                 #expect((cast.data["topic"] as? [String: Any])?["title"] as? String == "Thesis defence")
                 #expect(cast.data["run"] == nil || cast.data["run"] is NSNull)
+                #expect(cast.data["serverTime"] as? Int != nil)  // for the watch's clock offset, before any run
 
                 // The watch starts the run; both the watch and the phone see the same steps.
                 let started = try await client.json(.post, "/api/v1/talks/runs", body: #"{"topicId":"\#(topic)"}"#, token: account.deviceToken)
@@ -107,6 +108,7 @@ import Testing
                 #expect(((running.data["run"] as? [String: Any])?["snapshot"] as? [String: Any])?["phase"] as? String == "running")
                 let next = try await client.json(.post, "/api/v1/talks/runs/\(runID)/steps", body: #"{"action":"next"}"#, token: account.deviceToken)
                 #expect((next.object["snapshot"] as? [String: Any])?["cueIndex"] as? Int == 1)
+                #expect((next.object["snapshot"] as? [String: Any])?["pace"] as? String == "onTime")  // "Close" is 90 s away
                 let refused = try await client.json(.post, "/api/v1/talks/runs/\(runID)/steps", body: #"{"action":"start"}"#, token: account.deviceToken)
                 #expect(refused.status == .conflict)
                 #expect(try await client.json(.post, "/api/v1/talks/runs/\(runID)/steps", body: #"{"action":"dance"}"#, token: account.deviceToken).errorField == "action")
@@ -117,5 +119,21 @@ import Testing
                 try await outbound.close(.normalClosure, reason: nil)
             }
         } }
+    }
+
+    /// The watch shows the first cue the moment Start is pressed and sends that instant; the run
+    /// starts then for every device. A start from the future is refused, naming the field.
+    @Test func aRunStartsWhenTheSpeakerPressedStart() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail())
+            let topic = try #require(try await server.client.json(.post, "/api/v1/talks/topics", body: Self.demo, token: token).object["id"] as? String)
+            let now = Int64(server.clock.now().timeIntervalSince1970 * 1000)
+            let started = try await server.client.json(.post, "/api/v1/talks/runs", body: #"{"topicId":"\#(topic)","at":\#(now - 250)}"#, token: token)
+            #expect(started.status == .created)
+            #expect((started.object["steps"] as? [[String: Any]])?.first?["at"] as? Int64 == now - 250)
+            let future = try await server.client.json(.post, "/api/v1/talks/runs", body: #"{"topicId":"\#(topic)","at":\#(now + 60_000)}"#, token: token)
+            #expect(future.status == .badRequest)
+            #expect(future.errorField == "at")
+        }
     }
 }

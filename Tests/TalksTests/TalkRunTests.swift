@@ -92,4 +92,51 @@ import Testing
         let timings = run.timings(at: t0 + 15_000)
         #expect(timings.map(\.drift) == [0, -6, nil])
     }
+
+    /// Tests/TalksTests/talk-run-cases.json, found from this file's path: the same cases run
+    /// against static/talk-run.js in Chromium (e2e/browser/test_talk_run_js.py), so the watch,
+    /// the phone and the server compute one state from one set of steps.
+    @Test func sharedCasesMatchTheWatchsRules() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("talk-run-cases.json")
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        func number(_ value: Any?) throws -> Int64 { try #require((value as? NSNumber)?.int64Value) }
+        let t0 = try number(file["t0"])
+        var topic = try Topic(title: "Shared cases", duration: Int(try number(file["duration"])))
+        for cue in try #require(file["cues"] as? [[String: Any]]) {
+            try topic.insert(Cue(keyword: try #require(cue["keyword"] as? String), at: Int(try number(cue["at"]))))
+        }
+        let cases = try #require(file["cases"] as? [[String: Any]])
+        #expect(cases.count >= 20)
+        var paces = Set<Pace>()
+        for sharedCase in cases {
+            let name = try #require(sharedCase["name"] as? String)
+            var run = TalkRun(topic: topic)
+            for step in try #require(sharedCase["steps"] as? [[Any]]) {
+                let action = try #require((step[0] as? String).flatMap(RunStep.Action.init(rawValue:)))
+                try run.apply(RunStep(action, at: t0 + (try number(step[1]))))
+            }
+            let snapshot = run.snapshot(at: t0 + (try number(sharedCase["now"])))
+            if let pace = snapshot.pace { paces.insert(pace) }
+            let actual: [String: Any?] = [
+                "phase": snapshot.phase.rawValue, "cueIndex": snapshot.cueIndex, "elapsed": snapshot.elapsed,
+                "remaining": snapshot.remaining, "nextCueAt": snapshot.nextCueAt, "pace": snapshot.pace?.rawValue,
+            ]
+            for (key, expected) in try #require(sharedCase["expect"] as? [String: Any]) {
+                let got = try #require(actual[key], "\(name): no such field \(key)")
+                #expect(Self.matches(got, expected), "\(name): \(key) is \(String(describing: got)), expected \(expected)")
+            }
+        }
+        #expect(paces == [.onTime, .dueSoon, .overdue])  // every colour the watch can show
+    }
+
+    /// A JSON value (null, number or text) against the Swift one.
+    static func matches(_ got: Any?, _ expected: Any) -> Bool {
+        switch expected {
+        case is NSNull: got == nil
+        case let text as String: got as? String == text
+        case let number as NSNumber:
+            if let value = got as? Double { abs(value - number.doubleValue) < 1e-9 } else { (got as? Int) == number.intValue }
+        default: false
+        }
+    }
 }

@@ -5,8 +5,11 @@ appears against its scheduled time, over a run of 50 cues one second apart.
 
 Starts its own server, pairs a headless Chromium as the watch (198×242), casts a
 50-cue talk, starts it and records (in the page, with a MutationObserver) when
-each keyword appeared. Error = appearance − (start step + cue time), both on the
-server's clock (the page's measured offset converts). Prints p50/p99/max."""
+each keyword appeared. Error = appearance − (start step + cue time). The server and
+the browser run on this one machine, so both times are on the same clock: the error
+includes the page's mistake in estimating the server's clock, not only its timer.
+The page's own estimate of that offset is printed too (ideally 0 here). Prints
+p50/p99/max; the goal (issue 17) is p99 ≤ 20 ms."""
 import json
 import os
 import sys
@@ -61,13 +64,14 @@ def main():
         for index in range(CUES):
             appeared = first_seen.get(f"Cue {index + 1}")
             if appeared is not None:
-                errors.append(appeared + offset - (started + index * 1000))
+                errors.append(appeared - (started + index * 1000))
         errors.sort()
         missing = CUES - len(errors)
         pick = lambda p: errors[min(len(errors) - 1, int(len(errors) * p))]
         print(f"cue timing on the watch page (198x242, headless Chromium): {len(errors)} of {CUES} cues seen, {missing} missing")
         print(f"error (appeared - scheduled): p50 {pick(0.5):.0f} ms, p99 {pick(0.99):.0f} ms, max {errors[-1]:.0f} ms, min {errors[0]:.0f} ms")
-        print("target: p99 <= 100 ms")
+        print(f"the page's estimate of the server's clock offset: {offset:.0f} ms (the true offset here is 0)")
+        print("target: p99 <= 20 ms")
     finally:
         watch.quit()
         server.close()

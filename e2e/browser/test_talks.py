@@ -1,5 +1,6 @@
 """Talks as a person gives one: write a talk on the phone, cast it, run it on the
-watch (198×242) and see each keyword in order, then the summary on the phone."""
+watch (198×242) and see each keyword in order, then the summary on the phone; the
+pace the watch shows through a run; and edits refused without losing what was typed."""
 import time
 
 from selenium.common.exceptions import WebDriverException
@@ -76,10 +77,45 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     zero_form.find_element(By.TAG_NAME, "button").click()
     wait_for_cues(phone, lambda keywords: keywords == ["First", "Second", "Third"])
 
+    # Refused edits keep what was typed and mark the field, as adding does.
+    third = phone.find_elements(By.CSS_SELECTOR, ".cue-list li")[2]
+    third.find_element(By.TAG_NAME, "summary").click()
+    third_form = third.find_element(By.CSS_SELECTOR, "form.stack")
+    third_form.find_element(By.NAME, "keyword").clear()
+    third_form.find_element(By.NAME, "keyword").send_keys("Wrap up")
+    third_form.find_element(By.NAME, "time").clear()
+    third_form.find_element(By.NAME, "time").send_keys("0:45")
+    third_form.find_element(By.TAG_NAME, "button").click()
+    assert "after the end" in shown(phone, "[role=alert]").text
+    refused = phone.find_elements(By.CSS_SELECTOR, ".cue-list li")[2]
+    assert refused.find_element(By.CSS_SELECTOR, ".cue-keyword").text == "Third"  # nothing was saved
+    assert refused.find_element(By.TAG_NAME, "details").get_attribute("open") is not None
+    assert refused.find_element(By.NAME, "keyword").get_attribute("value") == "Wrap up"
+    assert refused.find_element(By.NAME, "keyword").get_attribute("aria-invalid") is None
+    refused_time = refused.find_element(By.NAME, "time")
+    assert refused_time.get_attribute("value") == "0:45"
+    assert refused_time.get_attribute("aria-invalid") == "true"
+    assert refused_time.get_attribute("aria-describedby") == "form-error"
+    fill(phone, title="Lightning talk, short", duration="0:04")
+    phone.find_element(By.CSS_SELECTOR, "#edit-duration ~ button").click()
+    assert "would fall after the end" in shown(phone, "[role=alert]").text
+    assert phone.find_element(By.TAG_NAME, "h1").text == "Lightning talk"
+    assert phone.find_element(By.ID, "edit-title").get_attribute("value") == "Lightning talk, short"
+    assert phone.find_element(By.ID, "edit-duration").get_attribute("value") == "0:04"
+    assert phone.find_element(By.ID, "edit-duration").get_attribute("aria-invalid") == "true"
+    check_page(phone, "talk page with a refused edit")
+
     phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Lightning talk", message="the cast never reached the watch")
     watch.save_screenshot(str(ARTIFACTS / "watch-198-cast.png"))
     watch.find_element(By.ID, "talk-start").click()
+
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "First")
+    # The watch redraws when the run next changes, on the run's own clock (whole seconds from
+    # the start, when every cue falls), not on a polling interval.
+    started = run_started_at(phone)
+    next_change = int(watch.execute_script("return document.body.dataset.nextChange"))
+    assert next_change > started and (next_change - started) % 1000 == 0, (started, next_change)
 
     seen = []
     deadline = time.time() + 30
@@ -87,14 +123,16 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
         keyword = watch.find_element(By.ID, "talk-keyword").text
         if keyword and (not seen or seen[-1] != keyword):
             seen.append(keyword)
-            if keyword == "Second":
-                # The phone mirrors the run live.
-                wait_until(phone, lambda: "Now on the watch:" in phone.find_element(By.ID, "phone-run").text)
+            if keyword in ("Second", "Third"):
+                # The phone mirrors the run live, the cue moving on by itself (only "start" was posted).
+                wait_until(phone, lambda: phone_run(phone) == f"Now on the watch: {keyword}")
                 watch.save_screenshot(str(ARTIFACTS / "watch-198-running.png"))
         if keyword == "Finished":
             break
         time.sleep(0.05)
     assert [k for k in seen if k != "…"] == ["First", "Second", "Third", "Finished"]
+    wait_until(phone, lambda: phone_run(phone) == "Now on the watch: Finished")
+    assert run_steps(phone) == ["start"]
     set_viewport(watch, 176, 215)
     watch.save_screenshot(str(ARTIFACTS / "watch-176-finished.png"))
     watch.find_element(By.ID, "talk-back").click()
@@ -113,6 +151,63 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     assert "Lightning talk" not in phone.page_source
 
 
+def test_every_pace_the_watch_shows_happens_in_a_run(driver, second_driver, own_server):
+    """Green with time to spare, amber inside 10 s of the next cue, red once a pause has held
+    the cue past the time the next one was due, and green again after catching up."""
+    phone, watch, base = driver, second_driver, own_server.base
+    pair_watch(phone, watch, base, unique_email("pace"))
+    wait_until(watch, lambda: status(watch) == "online")
+    phone.get(base + "/phone/talks")
+    fill(phone, title="Paced talk", duration="0:59")
+    submit(phone)
+    WebDriverWait(phone, 10).until(lambda d: "/phone/talks/" in d.current_url)
+    add_cue(phone, "Open", "0")
+    add_cue(phone, "Close", "0:13")
+    phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Paced talk")
+    # The first cue shows as Start is tapped, not when the server answers, and the run starts
+    # at that instant (on the server's clock as the watch reckons it) for every device.
+    before, after, shown_at_once = watch.execute_script("""
+        const offset = Number(document.body.dataset.clockOffset || 0);
+        const before = Date.now() + offset;
+        document.getElementById('talk-start').click();
+        return [before, Date.now() + offset, document.getElementById('talk-keyword').textContent];
+    """)
+    assert shown_at_once == "Open"
+    wait_until(phone, lambda: run_started_at(phone) is not None)
+    assert before <= run_started_at(phone) <= after
+
+    wait_until(watch, lambda: pace(watch) == "onTime", message="never green")  # 13 s to the next cue
+    wait_until(watch, lambda: pace(watch) == "dueSoon", message="never amber")  # from 3 s in
+    assert watch.find_element(By.ID, "talk-keyword").text == "Open"
+    watch.find_element(By.ID, "talk-pause").click()
+    # Paused, the cue stays, but the audience's clock runs on: at 13 s "Close" was due.
+    wait_until(watch, lambda: pace(watch) == "overdue", timeout=20, message="never red")
+    assert watch.find_element(By.ID, "talk-keyword").text == "Open"
+    assert watch.find_element(By.ID, "talk-pace").text == "overdue"
+    assert phone_run(phone) == "Now on the watch: Open"
+    check_page(watch, "watch with an overdue cue")
+    set_viewport(watch, 176, 215)
+    watch.save_screenshot(str(ARTIFACTS / "watch-176-overdue.png"))
+    # Skipping to the last cue catches up: the end is due at 0:59.
+    watch.find_element(By.ID, "talk-next").click()
+    wait_until(watch, lambda: pace(watch) == "onTime", message="not green after catching up")
+    assert watch.find_element(By.ID, "talk-keyword").text == "Close"
+    wait_until(phone, lambda: phone_run(phone) == "Now on the watch: Close")
+    watch.find_element(By.ID, "talk-next").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Finished")
+    assert pace(watch) == ""
+    assert run_steps(phone) == ["start", "pause", "next", "next"]
+
+
+def pace(watch):
+    return watch.find_element(By.ID, "talk-running").get_attribute("data-pace")
+
+
+def phone_run(phone):
+    return phone.find_element(By.ID, "phone-run").text
+
+
 def test_a_run_keeps_going_offline_and_its_steps_sync_later(driver, second_driver, own_server):
     phone, watch, base = driver, second_driver, own_server.base
     pair_watch(phone, watch, base, unique_email("offline"))
@@ -129,7 +224,10 @@ def test_a_run_keeps_going_offline_and_its_steps_sync_later(driver, second_drive
     watch.find_element(By.ID, "talk-start").click()
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Alpha")
 
-    assert run_steps(phone) == ["start"]
+    # The watch shows the first cue as Start is tapped; the server has the run once it answers.
+    wait_until(phone, lambda: run_steps(phone) == ["start"])
+    wait_until(watch, lambda: watch.execute_script(
+        "return JSON.parse(localStorage.getItem('cadence.talk.cast')).run.id") is not None)
 
     # The server goes away (as when the network drops): the watch keeps its cue card and still takes "Next".
     own_server.stop()
@@ -142,6 +240,16 @@ def test_a_run_keeps_going_offline_and_its_steps_sync_later(driver, second_drive
     wait_until(watch, lambda: status(watch) == "online", timeout=40)
     wait_until(phone, lambda: run_steps(phone) == ["start", "next"], timeout=20, message="the offline step never reached the server")
     assert watch.find_element(By.ID, "talk-keyword").text == "Beta"
+
+
+def run_started_at(browser):
+    """When the cast run started, on the server's clock (ms)."""
+    return browser.execute_async_script("""
+        const done = arguments[0];
+        fetch('/api/v1/talks/cast').then((r) => r.json())
+            .then((body) => done(body.run.steps.find((s) => s.action === 'start').at))
+            .catch(() => done(null));
+    """)
 
 
 def run_steps(browser):

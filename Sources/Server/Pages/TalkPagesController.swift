@@ -41,7 +41,7 @@ struct TalkPagesController {
             try await talks.save(topic, accountID: identity.account.id, at: clock.now())
             return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
         } catch let error as ValidationError {
-            return try await listPage(identity, error: error.message, typed: form, request: request, context: context)
+            return try await listPage(identity, refusal: FormRefusal(error, typed: form, in: .newTopic), request: request, context: context)
         }
     }
 
@@ -52,15 +52,17 @@ struct TalkPagesController {
 
     @Sendable func update(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var topic = try await ownTopic(identity, context)
+        let saved = try await ownTopic(identity, context)
         var request = request
         let form = try await request.decodeForm(context: context)
         do {
+            var topic = saved
             try topic.rename(form["title"] ?? "")
             try topic.setDuration(try CueTime.parse(form["duration"] ?? "", field: "duration"))
             return try await saveEdited(topic, identity)
         } catch let error as ValidationError {
-            return try await detailPage(topic, identity: identity, error: error.message, request: request, context: context)
+            return try await detailPage(saved, identity: identity, refusal: FormRefusal(error, typed: form, in: .details),
+                                        request: request, context: context)
         }
     }
 
@@ -73,9 +75,8 @@ struct TalkPagesController {
             try topic.insert(try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? ""))
             return try await saveEdited(topic, identity)
         } catch let error as ValidationError {
-            // The form keeps what was typed, and says which field is wrong.
-            return try await detailPage(topic, identity: identity, error: error.message, errorField: error.field,
-                                        typed: form, request: request, context: context)
+            return try await detailPage(topic, identity: identity, refusal: FormRefusal(error, typed: form, in: .newCue),
+                                        request: request, context: context)
         }
     }
 
@@ -91,7 +92,8 @@ struct TalkPagesController {
             guard try topic.update(cue) else { throw APIError.notFound("cue") }
             return try await saveEdited(topic, identity)
         } catch let error as ValidationError {
-            return try await detailPage(topic, identity: identity, error: error.message, request: request, context: context)
+            return try await detailPage(topic, identity: identity, refusal: FormRefusal(error, typed: form, in: .cue(cueID)),
+                                        request: request, context: context)
         }
     }
 
@@ -155,30 +157,35 @@ struct TalkPagesController {
         return topic
     }
 
-    private func listPage(_ identity: Identity, error: String? = nil, typed: [String: String] = [:],
+    private func listPage(_ identity: Identity, refusal: FormRefusal? = nil,
                           request: Request, context: AppContext) async throws -> Response {
         let topics = try await talks.topics(accountID: identity.account.id).map { topic -> [String: Any] in
             ["id": topic.id.uuidString.lowercased(), "title": topic.title, "duration": CueTime.format(topic.duration),
              "cueCount": topic.cues.count]
         }
-        var data: [String: Any] = ["topics": topics, "hasTopics": !topics.isEmpty,
-                                   "newTitle": typed["title"] ?? "", "newDuration": typed["duration"] ?? "1:00"]
-        if let error { data["error"] = error }
+        var data: [String: Any] = ["topics": topics, "hasTopics": !topics.isEmpty]
+        data.merge(FormRefusal.fields(["title": "", "duration": "1:00"], of: .newTopic, refusal, prefix: "new")) { $1 }
+        if let refusal { data["error"] = refusal.error.message }
         return pages.render("talks", title: "Talks", data, request: request, context: context)
     }
 
     private func detailPage(
-        _ topic: Topic, identity: Identity, error: String? = nil, errorField: String? = nil, typed: [String: String] = [:],
-        request: Request, context: AppContext
+        _ topic: Topic, identity: Identity, refusal: FormRefusal? = nil, request: Request, context: AppContext
     ) async throws -> Response {
         let cast = try await talks.cast(accountID: identity.account.id)
         let runs = try await talks.runs(topicID: topic.id, accountID: identity.account.id)
         let now = clock.now().millisecondsSince1970
         var data: [String: Any] = [
-            "id": topic.id.uuidString.lowercased(), "topicTitle": topic.title, "duration": CueTime.format(topic.duration),
-            "cues": topic.cues.map { ["cueId": $0.id.uuidString.lowercased(), "keyword": $0.keyword, "time": CueTime.format($0.at)] },
+            "id": topic.id.uuidString.lowercased(), "topicTitle": topic.title,
+            "cues": topic.cues.map { cue -> [String: Any] in
+                let saved = ["keyword": cue.keyword, "time": CueTime.format(cue.at)]
+                var values = FormRefusal.fields(saved, of: .cue(cue.id), refusal, prefix: "edit")
+                values.merge(saved) { $1 }
+                values["cueId"] = cue.id.uuidString.lowercased()
+                values["editing"] = refusal?.form == .cue(cue.id)  // the refused edit stays open
+                return values
+            },
             "hasCues": !topic.cues.isEmpty, "isCast": cast?.topicID == topic.id,
-            "typedKeyword": typed["keyword"] ?? "", "typedTime": typed["time"] ?? "",
             "runs": runs.prefix(10).map { run -> [String: Any] in
                 let timings = run.run.timings(at: now).map { timing -> [String: Any] in
                     ["keyword": timing.keyword, "planned": CueTime.format(timing.planned),
@@ -190,8 +197,10 @@ struct TalkPagesController {
             },
             "hasRuns": !runs.isEmpty, "live": true,
         ]
-        if let error { data["error"] = error }
-        if let errorField { data["errorField_\(errorField)"] = true }
+        data.merge(FormRefusal.fields(["keyword": "", "time": ""], of: .newCue, refusal, prefix: "new")) { $1 }
+        data.merge(FormRefusal.fields(["title": topic.title, "duration": CueTime.format(topic.duration)], of: .details, refusal,
+                                      prefix: "details")) { $1 }
+        if let refusal { data["error"] = refusal.error.message }
         return pages.render("talk", title: topic.title, data, request: request, context: context)
     }
 }

@@ -48,6 +48,7 @@ struct RunBody: Encodable {
         let cueIndex: Int?
         let nextCueAt: Double?
         let remaining: Double
+        let pace: String?
     }
 
     struct Timing: Encodable {
@@ -76,7 +77,7 @@ struct RunBody: Encodable {
         steps = run.steps
         let state = run.snapshot(at: now)
         snapshot = Snapshot(phase: state.phase.rawValue, elapsed: state.elapsed, cueIndex: state.cueIndex,
-                            nextCueAt: state.nextCueAt, remaining: state.remaining)
+                            nextCueAt: state.nextCueAt, remaining: state.remaining, pace: state.pace?.rawValue)
         serverTime = now
         timings = run.timings(at: now).map { Timing(keyword: $0.keyword, planned: $0.planned, actual: $0.actual, drift: $0.drift) }
     }
@@ -85,4 +86,7 @@ struct RunBody: Encodable {
 struct CastBody: Encodable {
     let topic: TopicBody?
     let run: RunBody?
+    /// The server's clock when this was sent (ms since 1970): with the request's round trip,
+    /// a device estimates its offset from the server's clock before any run exists.
+    let serverTime: Int64
 }

@@ -58,6 +58,9 @@ struct TalksController {
 
     struct RunInput: Decodable {
         let topicId: UUID
+        /// When the speaker pressed Start (ms since 1970): the watch shows the first cue at
+        /// once, and the run starts at that same instant everywhere; default now.
+        let at: Int64?
     }
 
     struct StepInput: Decodable {
@@ -153,17 +156,18 @@ struct TalksController {
         let account = try context.requireAccount()
         var request = request
         let input = try await request.decodeJSON(RunInput.self, context: context)
+        let at = try Self.stepTime(input.at, now: clock.now().millisecondsSince1970)
         guard let topic = try await talks.topic(id: input.topicId, accountID: account.id) else { throw APIError.notFound("topic") }
-        return .json(try await startRun(of: topic, accountID: account.id), status: .created)
+        return .json(try await startRun(of: topic, accountID: account.id, at: at), status: .created)
     }
 
-    /// Starts a run now; it becomes the cast run, and every device hears of it.
+    /// Starts a run (now, or at `at`); it becomes the cast run, and every device hears of it.
     @discardableResult
-    func startRun(of topic: Topic, accountID: UUID) async throws -> RunBody {
+    func startRun(of topic: Topic, accountID: UUID, at: Int64? = nil) async throws -> RunBody {
         let id = UUID()
         let now = clock.now()
         var run = TalkRun(topic: topic)
-        try run.apply(RunStep(.start, at: now.millisecondsSince1970))
+        try run.apply(RunStep(.start, at: at ?? now.millisecondsSince1970))
         try await talks.saveRun(id: id, topicID: topic.id, run: run, accountID: accountID, at: now)
         try await talks.setCast(TalkCast(topicID: topic.id, runID: id), accountID: accountID, at: now)
         try await announceCast(accountID: accountID)
@@ -186,8 +190,7 @@ struct TalksController {
             throw APIError.invalid(field: "action", "A step is start, pause, resume, next or stop, not \"\(input.action)\".")
         }
         let now = clock.now().millisecondsSince1970
-        let at = input.at ?? now
-        guard at <= now + 5_000 else { throw APIError.invalid(field: "at", "A step cannot come from the future.") }
+        let at = try Self.stepTime(input.at, now: now)
         guard let found = try await talks.run(id: id, accountID: account.id) else { throw APIError.notFound("run") }
         var run = found.run
         do { try run.apply(RunStep(action, at: at)) } catch {
@@ -217,6 +220,14 @@ struct TalksController {
         return topic
     }
 
+    /// A step's time as the device sent it (taken offline, or when the button was pressed) or
+    /// now; a few seconds of clock difference are let through, the future is not.
+    static func stepTime(_ at: Int64?, now: Int64) throws -> Int64 {
+        let at = at ?? now
+        guard at <= now + 5_000 else { throw APIError.invalid(field: "at", "A step cannot come from the future.") }
+        return at
+    }
+
     static func topic(from input: TopicInput, id: UUID) throws -> Topic {
         let duration = try input.duration.map { try CueTime.parse($0.text, field: "duration") } ?? Topic.defaultDuration
         var topic = try Topic(id: id, title: input.title, duration: duration)
@@ -233,12 +244,13 @@ struct TalksController {
     func castBody(accountID: UUID) async throws -> CastBody {
         guard let cast = try await talks.cast(accountID: accountID),
               let topic = try await talks.topic(id: cast.topicID, accountID: accountID)
-        else { return CastBody(topic: nil, run: nil) }
+        else { return CastBody(topic: nil, run: nil, serverTime: clock.now().millisecondsSince1970) }
+        let now = clock.now().millisecondsSince1970
         var run: RunBody?
         if let runID = cast.runID, let found = try await talks.run(id: runID, accountID: accountID) {
-            run = RunBody(id: runID, topicID: topic.id, run: found.run, now: clock.now().millisecondsSince1970)
+            run = RunBody(id: runID, topicID: topic.id, run: found.run, now: now)
         }
-        return CastBody(topic: TopicBody(topic), run: run)
+        return CastBody(topic: TopicBody(topic), run: run, serverTime: now)
     }
 
     /// Sends the whole cast state to the account's devices.

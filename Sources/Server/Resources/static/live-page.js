@@ -2,6 +2,7 @@
 // device" on watches and displays, and presence plus "Find" on the devices page.
 import { LiveChannel } from "./live.js";
 import { setupTalk } from "./talk-watch.js";
+import { setupPhoneRun } from "./talk-phone.js";
 import { setupPresenter } from "./stage-present.js";
 import { setupDisplay } from "./stage-display.js";
 import { setupSpotsAlerts } from "./spots-alert.js";
@@ -69,14 +70,7 @@ if (document.getElementById("spots-alert")) setupSpotsAlerts(live);
 
 // The phone's talk page mirrors the run: which cue the watch shows now.
 const phoneRun = document.getElementById("phone-run");
-if (phoneRun) {
-  live.on("talk.cast", (data) => {
-    if (!data.run) return;
-    const index = data.run.snapshot.cueIndex;
-    const keyword = data.run.snapshot.phase === "finished" ? "Finished" : index === null ? "Starting…" : data.run.cues[index].keyword;
-    phoneRun.textContent = `Now on the watch: ${keyword}`;
-  });
-}
+if (phoneRun) setupPhoneRun(live, phoneRun);
 
 // A run started on the phone: the watch's way into its run view says so.
 const tempoRunLink = document.getElementById("tempo-run-link");

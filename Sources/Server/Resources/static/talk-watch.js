@@ -1,87 +1,122 @@
 // The watch's cue card (T3–T5): shows the cast topic, runs it with the keyword
 // changing by itself, and keeps working from its last copy when the network drops.
-import { runSnapshot, formatTime } from "./talk-run.js";
+import { runSnapshot, shownCue, formatTime } from "./talk-run.js";
+import { RunClock } from "./talk-clock.js";
 
 const STORE = "cadence.talk.cast";
 const PENDING = "cadence.talk.pendingSteps";
+const PACE_WORDS = { onTime: "on time", dueSoon: "due soon", overdue: "overdue" };
 
 export function setupTalk(live) {
   const $ = (id) => document.getElementById(id);
   let cast = JSON.parse(localStorage.getItem(STORE) || "null");
-  let offset = 0;            // server clock minus ours
-  let dismissedRun = null;   // a finished run the speaker has left with "Back"
+  let dismissedRun;          // the id of a finished run the speaker has left with "Back" (a run just started has none yet)
   let shownIndex = undefined;
   let lastPulse = 0;
 
+  const clock = new RunClock(render);
+
   function apply(body) {
     cast = body;
-    if (body?.run) {
-      offset = body.run.serverTime - Date.now();
-      document.body.dataset.clockOffset = String(offset); // read by e2e/bench/cue_timing.py
-    }
+    clock.follow(shownRun()); // on screen first, then kept for a reload offline
     localStorage.setItem(STORE, JSON.stringify(body));
-    render();
   }
 
   async function load() {
     try {
-      const response = await fetch("/api/v1/talks/cast");
-      if (response.ok) apply(await response.json());
+      const body = await clock.fetchJSON("/api/v1/talks/cast");
+      if (body) apply(body);
     } catch { /* offline: keep the last copy */ }
   }
 
   async function post(url, body) {
     try {
-      const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      if (response.ok) {
-        const run = await response.json();
-        apply({ topic: cast.topic, run });
-      }
+      const run = await clock.fetchJSON(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      if (run) apply({ topic: cast.topic, run });
       return true;
     } catch {
       return false; // offline
     }
   }
 
+  /**
+   * Start: the first cue shows as the speaker taps, not a round trip later, and the server
+   * starts the run at that same instant. Without an answer (offline, or the talk is gone)
+   * the card goes back to what it showed.
+   */
+  async function start() {
+    dismissedRun = undefined;
+    const before = cast;
+    const { topic } = cast;
+    const at = clock.now();
+    apply({ topic, run: { id: null, cues: topic.cues, duration: topic.duration, steps: [{ action: "start", at }] } });
+    await post("/api/v1/talks/runs", { topicId: topic.id, at });
+    if (cast.run && cast.run.id === null) {
+      apply(before);
+      savePending(loadPending().filter((step) => step.runId !== null)); // steps of the run that never started
+    }
+    await flush(); // steps taken while the start was on its way
+  }
+
   /** A step of the cast run: applied here at once, sent now or, offline, when the network is back. */
   async function step(action) {
-    const at = Date.now() + offset;
+    const at = clock.now();
     cast.run.steps.push({ action, at });
-    localStorage.setItem(STORE, JSON.stringify(cast)); // (not apply(): the clock offset stays as measured)
-    render();
-    const pending = JSON.parse(localStorage.getItem(PENDING) || "[]");
-    pending.push({ runId: cast.run.id, action, at });
-    localStorage.setItem(PENDING, JSON.stringify(pending));
+    apply(cast);
+    savePending([...loadPending(), { runId: cast.run.id, action, at }]);
     await flush();
+  }
+
+  function loadPending() {
+    return JSON.parse(localStorage.getItem(PENDING) || "[]");
+  }
+
+  function savePending(steps) {
+    localStorage.setItem(PENDING, JSON.stringify(steps));
   }
 
   /** Sends steps taken offline, in order, with the time they were taken. */
   async function flush() {
-    let pending = JSON.parse(localStorage.getItem(PENDING) || "[]");
+    let pending = loadPending();
     while (pending.length > 0) {
       const [first] = pending;
-      if (!(await post(`/api/v1/talks/runs/${first.runId}/steps`, { action: first.action, at: first.at }))) return;
-      pending = JSON.parse(localStorage.getItem(PENDING) || "[]").slice(1);
-      localStorage.setItem(PENDING, JSON.stringify(pending));
+      // A step taken before the server answered the start belongs to the run it then started.
+      const runId = first.runId ?? cast?.run?.id;
+      if (!runId) return;
+      if (!(await post(`/api/v1/talks/runs/${runId}/steps`, { action: first.action, at: first.at }))) return;
+      pending = loadPending().slice(1);
+      savePending(pending);
     }
   }
 
   function fit(element) {
-    // Largest size at which the keyword fits its box, so it reads at a glance.
-    let size = 64;
-    element.style.overflowWrap = "normal";
-    element.style.fontSize = `${size}px`;
-    while (size > 14 && (element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth)) {
-      size -= 2;
+    // Largest size (14–64 px) at which the keyword fits its box, so it reads at a glance;
+    // found by halving, as each try costs a layout and the change should show at once.
+    const fits = (size) => {
       element.style.fontSize = `${size}px`;
+      return element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth;
+    };
+    element.style.overflowWrap = "normal";
+    let low = 14;
+    let high = 64;
+    if (fits(high)) return;
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (fits(middle)) low = middle; else high = middle;
     }
     // A word too long even at the smallest size may break anywhere rather than be cut off.
-    if (element.scrollWidth > element.clientWidth) element.style.overflowWrap = "anywhere";
+    if (!fits(low)) element.style.overflowWrap = "anywhere";
   }
 
-  function render() {
+  /** The run on screen: the cast run, unless the speaker has left it with "Back". */
+  function shownRun() {
+    return cast?.run && cast.run.id !== dismissedRun ? cast.run : null;
+  }
+
+  /** Draws the card as of `now` (server clock); RunClock calls this at each instant the run changes. */
+  function render(now) {
     const topic = cast?.topic;
-    const run = cast?.run && cast.run.id !== dismissedRun ? cast.run : null;
+    const run = shownRun();
     $("talk-idle").hidden = !!run;
     $("talk-running").hidden = !run;
     if (!topic) {
@@ -96,9 +131,9 @@ export function setupTalk(live) {
       $("talk-start").hidden = false;
       return;
     }
-    const state = runSnapshot(run, Date.now() + offset);
+    const state = runSnapshot(run, now);
     const finished = state.phase === "finished";
-    const keyword = finished ? "Finished" : state.cueIndex === null ? "…" : run.cues[state.cueIndex].keyword;
+    const keyword = shownCue(run, state) ?? "…";
     const keywordElement = $("talk-keyword");
     if (keywordElement.textContent !== keyword) {
       keywordElement.textContent = keyword;
@@ -114,13 +149,10 @@ export function setupTalk(live) {
     document.body.dataset.cue = finished ? "finished" : String(state.cueIndex ?? "");
     $("talk-remaining").textContent = `${formatTime(state.remaining)} left`;
     $("talk-elapsed").textContent = formatTime(state.elapsed);
-    // Pacing against the next cue: green with time to spare, amber inside 10 s, red once overdue.
+    // Pacing against the cue schedule (talk-run.js): the bar's colour, and a word for those who cannot tell it.
     const card = $("talk-running");
-    card.classList.remove("pace-on-time", "pace-amber", "pace-late");
-    if (!finished && state.nextCueAt !== null && state.nextCueAt !== undefined) {
-      const spare = state.nextCueAt - state.elapsed;
-      card.classList.add(spare > 10 ? "pace-on-time" : spare > 0 ? "pace-amber" : "pace-late");
-    }
+    card.dataset.pace = state.pace ?? "";
+    $("talk-pace").textContent = PACE_WORDS[state.pace] ?? "";
     // The last two minutes: a buzz every 30 s.
     if (!finished && state.phase === "running" && state.remaining <= 120) {
       const slot = Math.floor(state.remaining / 30);
@@ -139,24 +171,23 @@ export function setupTalk(live) {
     $("talk-back").hidden = !finished;
   }
 
-  $("talk-start").addEventListener("click", () => { dismissedRun = null; post("/api/v1/talks/runs", { topicId: cast.topic.id }); });
+  $("talk-start").addEventListener("click", start);
   $("talk-next").addEventListener("click", () => step("next"));
   $("talk-pause").addEventListener("click", () => {
-    const paused = runSnapshot(cast.run, Date.now() + offset).phase === "paused";
+    const paused = runSnapshot(cast.run, clock.now()).phase === "paused";
     step(paused ? "resume" : "pause");
   });
   $("talk-back").addEventListener("click", () => {
     dismissedRun = cast.run.id;
     shownIndex = undefined;
     delete document.body.dataset.cue;
-    render();
+    clock.follow(null);
   });
 
   window.addEventListener("resize", () => fit($("talk-keyword")));
   live.on("talk.cast", apply);
   // After every (re)connect: send what was done offline, then fetch the current state.
   live.on("hello", async () => { await flush(); await load(); });
-  render();
+  clock.follow(shownRun());
   load();
-  setInterval(render, 100);
 }
