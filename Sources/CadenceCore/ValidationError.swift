@@ -29,8 +29,9 @@ public enum RequiredText {
             throw ValidationError(field: field, "\(noun) cannot contain a NUL character (U+0000).")
         }
         // Counted in Unicode code points, as JSON Schema's maxLength (the API's documented limits) counts:
-        // "🇺🇸" is one character on screen but two code points.
-        if text.unicodeScalars.count > maximumLength {
+        // "🇺🇸" is one character on screen but two code points. And counted as sent, spaces around it
+        // included, as the spec (and a form's maxlength) count it.
+        if raw.unicodeScalars.count > maximumLength {
             throw ValidationError(field: field, "\(noun) has at most \(maximumLength) characters.")
         }
         return text

@@ -86,6 +86,13 @@ import Testing
         #expect(throws: ValidationError.self) { try RequiredText.check("   ", field: "title", maximumLength: 120, whenEmpty: "Empty", noun: "A title") }
     }
 
+    /// Found by schemathesis: "\n©M¥Ö" and 116 stars is 121 code points as sent, 120 once trimmed.
+    @Test func theLimitCountsTheValueAsSentSpacesIncluded() {
+        #expect(throws: ValidationError(field: "title", "A title has at most 120 characters.")) {
+            try RequiredText.check("\n©M¥Ö" + String(repeating: "*", count: 116), field: "title", maximumLength: 120, whenEmpty: "", noun: "A title")
+        }
+    }
+
     @Test func aNULCharacterIsRefusedNamingTheField() {
         #expect(throws: ValidationError(field: "title", "A title cannot contain a NUL character (U+0000).")) {
             try RequiredText.check("\u{0}abc", field: "title", maximumLength: 120, whenEmpty: "Empty", noun: "A title")
