@@ -121,7 +121,9 @@ def test_place_reminders_by_map_and_by_search_alert_phone_and_watch(driver, seco
     assert phone.find_elements(By.CSS_SELECTOR, "#spots-edit-map .leaflet-marker-icon"), "no pin on the map"
     fill(phone, placeName="Post office", radius="20")
     save_form(phone)
-    assert "radius" in shown(phone, "#form-error").text.lower()
+    # The first refusal's message is on the page until the second one replaces it.
+    wait_until(phone, lambda: "radius" in phone.find_element(By.CSS_SELECTOR, "#form-error").text.lower(),
+               message="the radius was not named")
     assert phone.find_element(By.ID, "radius").get_attribute("aria-invalid") == "true"
     # The place survived the refused post.
     assert float(phone.find_element(By.ID, "latitude").get_attribute("value")) == latitude

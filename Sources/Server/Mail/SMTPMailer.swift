@@ -96,16 +96,17 @@ public struct SMTPMailer: Mailer {
         let text = try MailFormat.render(message, from: from, date: Date(), messageID: "\(UUID().uuidString.lowercased())@\(domain)",
                                          boundary: "cadence-\(UUID().uuidString)")
         let security = self.security
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let (channel, implicitHandshake) = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(10))
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    if security == .implicitTLS { try channel.pipeline.syncOperations.addHandler(try makeTLSHandler()) }
-                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    let handshake = security == .implicitTLS ? try TLSHandshakeWatch.addTLS(try makeTLSHandler(), to: channel) : nil
+                    return (try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel), handshake)
                 }
             }
         do {
             try await channel.executeThenClose { inbound, outbound in
+                if let implicitHandshake { try await tlsEstablished(implicitHandshake) }
                 var conversation = SMTPConversation(inbound: inbound.makeAsyncIterator(), outbound: outbound)
                 try await conversation.expect(220)
                 var extensions = try await conversation.hello()
@@ -117,9 +118,10 @@ public struct SMTPMailer: Mailer {
                     try await conversation.command("STARTTLS", expect: 220)
                     // Anything the server sent before TLS could have been injected in transit (RFC 3207 §4.2).
                     try conversation.expectNothingPending()
-                    try await channel.channel.eventLoop.submit {
-                        try channel.channel.pipeline.syncOperations.addHandler(try makeTLSHandler(), position: .first)
+                    let handshake = try await channel.channel.eventLoop.submit {
+                        try TLSHandshakeWatch.addTLS(try makeTLSHandler(), to: channel.channel)
                     }.get()
+                    try await tlsEstablished(handshake)
                     extensions = try await conversation.hello()
                 }
                 if let username {
@@ -133,10 +135,19 @@ public struct SMTPMailer: Mailer {
                 try await conversation.command("QUIT", expect: 221)
             }
         } catch let error as NIOSSLError {
-            throw SMTPError(description: "TLS with the SMTP server \(host):\(port) failed (\(error)); nothing was sent")
+            throw tlsFailure(error)
         } catch let error as BoringSSLError {
-            throw SMTPError(description: "TLS with the SMTP server \(host):\(port) failed (\(error)); nothing was sent")
+            throw tlsFailure(error)
         }
+    }
+
+    /// Waits for the handshake, so that its failure, not a write it cut short, is what the operator reads.
+    private func tlsEstablished(_ handshake: EventLoopFuture<Void>) async throws {
+        do { try await handshake.get() } catch { throw tlsFailure(error) }
+    }
+
+    private func tlsFailure(_ error: Error) -> SMTPError {
+        SMTPError(description: "TLS with the SMTP server \(host):\(port) failed (\(error)); nothing was sent")
     }
 
     /// The relay's name is checked against its certificate; an address is checked against the certificate's IP
