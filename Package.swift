@@ -33,8 +33,10 @@ let package = Package(
         .target(name: "CadenceCore"),
         .target(name: "Talks", dependencies: ["CadenceCore"]),
         .target(name: "Stage", dependencies: ["CadenceCore"]),
-        .target(name: "Spots", dependencies: ["CadenceCore"]),
-        .target(name: "Tempo", dependencies: ["CadenceCore"]),
+        .target(name: "Spots", dependencies: ["CadenceCore", "Geo"]),
+        .target(name: "Tempo", dependencies: ["CadenceCore", "Geo"]),
+        // Distances on the Earth, one set of formulas for Spots and Tempo.
+        .target(name: "Geo"),
         // Decoding (WAV natively, the rest through ffmpeg at run time) and tempo estimation.
         .target(name: "AudioAnalysis"),
         // Reads uploaded decks (ZIP of pictures, PDF, PPTX); poppler and LibreOffice are used at run time when present.
@@ -108,11 +110,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["geo-cases.json"]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"], exclude: ["talk-run-cases.json"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
-        .testTarget(name: "SpotsTests", dependencies: ["Spots", "CadenceCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpotsTests", dependencies: ["Spots", "CadenceCore", "Geo"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "TempoTests", dependencies: ["Tempo", "CadenceCore"],
+            name: "TempoTests", dependencies: ["Tempo", "CadenceCore", "Geo"],
             exclude: ["live-tempo-cases.json", "Files/xsd"], resources: [.copy("Files/Fixtures")]),
         .testTarget(name: "AudioAnalysisTests", dependencies: ["AudioAnalysis"]),
         .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// A spatial index over any number of fences (R6): which fences may contain a point,
 /// without scanning them all.

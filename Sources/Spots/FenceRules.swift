@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// Accuracy-aware geofence decisions (R4), one report at a time.
 ///

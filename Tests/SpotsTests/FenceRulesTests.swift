@@ -1,3 +1,4 @@
+import Geo
 import CadenceCore
 import Foundation
 import Testing

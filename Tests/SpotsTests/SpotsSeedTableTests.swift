@@ -1,3 +1,4 @@
+import Geo
 import Foundation
 import Testing
 @testable import Spots

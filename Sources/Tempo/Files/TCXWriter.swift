@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// Writes a run as a TCX v2 file that validates against `TrainingCenterDatabasev2.xsd`.
 ///

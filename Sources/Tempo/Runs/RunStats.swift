@@ -1,3 +1,5 @@
+import Geo
+
 /// The numbers of a finished run, from its samples.
 ///
 /// Pass samples through `TrackCleaning` first: this sorts them when needed but trusts the readings.

@@ -1,3 +1,4 @@
+import Geo
 @testable import Tempo
 
 /// Builders for tracks whose distances are easy to compute by hand.

@@ -1,6 +1,7 @@
 // The Spots list page: "Share my location" (browser geolocation, batched to the server at
 // most every 5 s or on a move of more than 25 m) and iCalendar import.
-import { browserZone, errorMessage, formatClock, localizeTimes, metresBetween, rememberZone } from "./spots-util.js";
+import { metresBetween } from "./geo.js";
+import { browserZone, errorMessage, formatClock, localizeTimes, rememberZone } from "./spots-util.js";
 
 rememberZone();
 localizeTimes();
@@ -9,6 +10,8 @@ const SHARING_KEY = "cadence.spots.sharing";
 const BATCH_EVERY_MS = 5000;
 const MOVE_METRES = 25;
 const MAX_QUEUE = 500;
+
+const movedMetres = (a, b) => metresBetween(a.latitude, a.longitude, b.latitude, b.longitude);
 
 const toggle = document.getElementById("share-location");
 const status = document.getElementById("share-status");
@@ -62,7 +65,7 @@ async function flush() {
   }
   if (queue.length) {
     // Fixes that came in meanwhile: a real move goes at once, the rest with the next batch.
-    if (metresBetween(lastSent, queue[queue.length - 1]) > MOVE_METRES && !timer) flush();
+    if (movedMetres(lastSent, queue[queue.length - 1]) > MOVE_METRES && !timer) flush();
     else schedule(BATCH_EVERY_MS - (Date.now() - lastSentAt));
   }
 }
@@ -79,7 +82,7 @@ function onFix(position) {
   if (queue.length > MAX_QUEUE) queue.shift();
   say(`Sharing. Last position ±${Math.round(accuracy)} m at ${formatClock(fix.at)}.`, "ok");
   status.dataset.accuracy = String(Math.round(accuracy));
-  const moved = !lastSent || metresBetween(lastSent, fix) > MOVE_METRES;
+  const moved = !lastSent || movedMetres(lastSent, fix) > MOVE_METRES;
   const since = Date.now() - lastSentAt;
   if (moved || since >= BATCH_EVERY_MS) flush();
   else schedule(BATCH_EVERY_MS - since);

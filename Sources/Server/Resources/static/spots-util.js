@@ -60,16 +60,6 @@ export function localInputValue(ms) {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-/** Great-circle distance in metres (haversine), for "moved more than 25 m". */
-export function metresBetween(a, b) {
-  const r = 6371008.8;
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * r * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** The message of the API's error envelope, or a plain one. */
 export async function errorMessage(response, fallback) {
   try {

@@ -100,14 +100,6 @@ export function roundText(segment) {
   return segment && segment.round && segment.rounds ? `${segment.round}/${segment.rounds}` : "";
 }
 
-/** Metres between two positions (haversine). */
-export function metresBetween(a, b) {
-  const R = 6371000, rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad, dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /**
  * Samples waiting for the server, in localStorage under one key per run and device, merged by
  * time (a second recorded twice keeps one sample with the fields of both). Removed only when

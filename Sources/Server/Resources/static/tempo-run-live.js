@@ -5,10 +5,11 @@
 // for the watch and obey its pause/resume/skip/end. The run survives a reload of the page.
 // A run started with the simulator on is marked simulated (its readings are made up), and the
 // simulator stays on or off until the run ends.
+import { metresBetween } from "./geo.js";
 import { LiveChannel } from "./live.js";
 import { api, el, showError } from "./tempo-util.js";
 import {
-  SampleQueue, StepDetector, cadenceForSpeed, cadenceUnit, clock, isoSeconds, metresBetween, newId, paceText, parsePace,
+  SampleQueue, StepDetector, cadenceForSpeed, cadenceUnit, clock, isoSeconds, newId, paceText, parsePace,
   planPosition, roundText, speedForCadence, wholeSecond,
 } from "./tempo-run-common.js";
 
@@ -441,7 +442,7 @@ function recordSecond(t, reading) {
     sample.lon = 2.3522;
     sample.ele = 35;
   } else if (position && Date.now() - position.at < 10000) {
-    if (run.lastPosition && !paused) run.distance += metresBetween(run.lastPosition, position);
+    if (run.lastPosition && !paused) run.distance += metresBetween(run.lastPosition.lat, run.lastPosition.lon, position.lat, position.lon);
     run.lastPosition = { lat: position.lat, lon: position.lon };
     sample.lat = position.lat;
     sample.lon = position.lon;
