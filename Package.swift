@@ -1,8 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Domain modules (CadenceCore, and later Talks/Stage/Tempo/Spots) depend on Foundation only,
-// so a native app could link them unchanged. Storage and Server carry the I/O.
+// Domain modules (CadenceCore, Geo, Talks, Stage, Spots, Tempo) do no I/O, so a native app could link them
+// unchanged: besides Foundation they use only computation libraries (swift-crypto's hashes, compress-nio's zlib).
+// Storage and Server carry the I/O.
 let package = Package(
     name: "cadence",
     platforms: [.macOS(.v15)],
@@ -28,12 +29,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "CadenceCore"),
         .target(name: "Talks", dependencies: ["CadenceCore"]),
-        .target(name: "Stage", dependencies: ["CadenceCore"]),
-        .target(name: "Spots", dependencies: ["CadenceCore", "Geo"]),
+        .target(name: "Stage", dependencies: [
+            "CadenceCore", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
+        ]),
+        .target(name: "Spots", dependencies: ["CadenceCore", "Geo", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Tempo", dependencies: ["CadenceCore", "Geo"]),
         // Distances on the Earth, one set of formulas for Spots and Tempo.
         .target(name: "Geo"),

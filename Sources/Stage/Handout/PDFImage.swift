@@ -44,7 +44,7 @@ struct PDFImage {
                 width: pixels.width, height: pixels.height,
                 dictionary: "/Type /XObject /Subtype /Image /Width \(pixels.width) /Height \(pixels.height) "
                     + "/ColorSpace \(pixels.colors == 1 ? "/DeviceGray" : "/DeviceRGB") /BitsPerComponent 8 /Filter /FlateDecode",
-                data: Deflate.zlib(pixels.samples)))
+                data: Zlib.deflate(pixels.samples)))
         }
     }
 }

@@ -24,7 +24,7 @@ enum PNGDecoder {
             let w = (png.width - x0 + dx - 1) / dx, h = (png.height - y0 + dy - 1) / dy
             if w > 0 && h > 0 { expected += h * (1 + (w * bitsPerPixel + 7) / 8) }
         }
-        guard let raw = try? Inflate.zlib(png.idat, limit: expected + 1024), raw.count >= expected else { return nil }
+        guard let raw = try? Zlib.inflate(png.idat, limit: expected + 1024), raw.count >= expected else { return nil }
 
         var out = [UInt8](repeating: 255, count: png.width * png.height * colors)
         var offset = 0

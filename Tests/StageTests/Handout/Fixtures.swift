@@ -29,8 +29,18 @@ enum Fixtures {
             out += [UInt8(chunk.count & 0xFF), UInt8(chunk.count >> 8), UInt8(~chunk.count & 0xFF), UInt8((~chunk.count >> 8) & 0xFF)]
             out += chunk
         } while index < data.count
-        let adler = Deflate.adler32(data)
+        let adler = adler32(data)
         return out + be32(Int(adler))
+    }
+
+    /// The checksum a zlib stream ends with (RFC 1950 §8).
+    static func adler32(_ bytes: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        return b << 16 | a
     }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
