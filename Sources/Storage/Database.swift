@@ -1,4 +1,5 @@
 @preconcurrency import AsyncKit
+import CadenceCore
 import Foundation
 import Logging
 import NIOCore
@@ -58,6 +59,10 @@ public final class Database: Sendable {
     /// For PostgreSQL, how to open a connection of one's own (LISTEN needs one that stays put).
     let postgresConfiguration: PostgresConnection.Configuration?
     private let shutdownPool: @Sendable () async throws -> Void
+    /// SQLite has one writer: this process's transactions queue here, without a time limit, instead of on the
+    /// busy timeout, which under load could run out before the transaction ahead committed ("database is
+    /// locked"). The busy timeout still covers other processes on the same file.
+    private let sqliteWriters = AsyncSemaphore(permits: 1)
 
     private init(
         engine: DatabaseEngine, sql: any SQLDatabase, postgresConfiguration: PostgresConnection.Configuration? = nil,
@@ -119,8 +124,14 @@ public final class Database: Sendable {
     public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         // IMMEDIATE takes SQLite's write lock up front, so two writers queue on the
         // busy timeout instead of deadlocking when both try to upgrade a read lock.
-        let begin = engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN"
-        return try await sql.withSession { session in
+        guard engine == .sqlite else { return try await transaction(beginning: "BEGIN", body) }
+        return try await sqliteWriters.withPermit { try await transaction(beginning: "BEGIN IMMEDIATE", body) }
+    }
+
+    private func transaction<R: Sendable>(
+        beginning begin: String, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R
+    ) async throws -> R {
+        try await sql.withSession { session in
             try await session.raw(SQLQueryString(begin)).run()
             do {
                 let result = try await body(session)
