@@ -44,9 +44,12 @@ let package = Package(
         // Decoding (WAV natively, the rest through ffmpeg at run time) and tempo estimation.
         .target(name: "AudioAnalysis"),
         // Reads uploaded decks (ZIP of pictures, PDF, PPTX); poppler and LibreOffice are used at run time when present.
-        .target(name: "DeckImport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "DeckImport", dependencies: ["SafeZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // Reading untrusted ZIPs: entry names that stay inside a folder, the central directory, bombs.
+        .target(name: "SafeZip", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // .cadence packages: a manifest with the SHA-256 of every file, optional AES-GCM under a scrypt key.
         .target(name: "StagePackage", dependencies: [
+            "SafeZip",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -115,6 +118,7 @@ let package = Package(
         ),
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["geo-cases.json"]),
+        .testTarget(name: "SafeZipTests", dependencies: ["SafeZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"], exclude: ["talk-run-cases.json"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
         .testTarget(name: "SpotsTests", dependencies: ["Spots", "CadenceCore", "Geo"], exclude: ["Fixtures"]),

@@ -1,48 +1,42 @@
 import Crypto
 import Foundation
+import SafeZip
 import ZIPFoundation
 
-/// Streams ZIP entries out of one package while counting what is really inflated, so a bomb is
-/// stopped as soon as it passes a cap rather than after it filled the disk. Also decrypts and
-/// checks every entry against its manifest line. Not thread-safe: one read owns it.
+/// Streams ZIP entries out of one package through SafeZip's `InflationMeter`, so a bomb is stopped as soon as it
+/// passes a cap rather than after it filled the disk. Also decrypts and checks every entry against its manifest
+/// line. Not thread-safe: one read owns it.
 final class EntryReader {
-    private let archive: Archive
+    private let meter: InflationMeter
     private let limits: PackageLimits
-    /// Bytes inflated so far across all entries.
-    private(set) var inflatedTotal: Int64 = 0
 
     init(archive: Archive, limits: PackageLimits) {
-        self.archive = archive
+        self.meter = InflationMeter(archive: archive, limits: InflationLimits(
+            maxUncompressedBytes: limits.maxUncompressedBytes, maxCompressionRatio: limits.maxCompressionRatio))
         self.limits = limits
     }
 
     /// Raw stored bytes of an entry, never more than its declared size or `cap`.
     func readStored(_ entry: Entry, cap: Int64, sink: (Data) throws -> Void) throws {
         let path = entry.path
-        let compressed = Int64(clamping: entry.compressedSize)
         let declared = Int64(clamping: entry.uncompressedSize)
-        if declared > cap || declared > limits.maxUncompressedBytes - inflatedTotal {
+        if declared > cap || declared > limits.maxUncompressedBytes - meter.inflatedTotal {
             throw PackageError.tooLarge(limit: min(cap, limits.maxUncompressedBytes))
-        }
-        if declared > PackageLimits.ratioFloor, Double(declared) / Double(max(compressed, 1)) > limits.maxCompressionRatio {
-            throw PackageError.compressionRatio(path: path, limit: limits.maxCompressionRatio)
         }
         var produced: Int64 = 0
         do {
-            _ = try archive.extract(entry, bufferSize: 64 * 1024, skipCRC32: false) { chunk in
+            try meter.extract(entry) { chunk in
                 produced += Int64(chunk.count)
-                inflatedTotal += Int64(chunk.count)
-                if inflatedTotal > limits.maxUncompressedBytes { throw PackageError.tooLarge(limit: limits.maxUncompressedBytes) }
-                if produced > PackageLimits.ratioFloor,
-                   Double(produced) / Double(max(compressed, 1)) > limits.maxCompressionRatio {
-                    throw PackageError.compressionRatio(path: path, limit: limits.maxCompressionRatio)
-                }
                 // More bytes than the header promised: the header lies, so stop now.
                 if produced > declared { throw PackageError.checksumMismatch(path) }
                 try sink(chunk)
             }
         } catch let error as PackageError {
             throw error
+        } catch InflationMeter.Overrun.total {
+            throw PackageError.tooLarge(limit: limits.maxUncompressedBytes)
+        } catch InflationMeter.Overrun.ratio {
+            throw PackageError.compressionRatio(path: path, limit: limits.maxCompressionRatio)
         } catch Archive.ArchiveError.invalidCRC32 {
             throw PackageError.checksumMismatch(path)
         } catch {

@@ -5,14 +5,11 @@ import Foundation
 public struct PackageLimits: Sendable {
     /// Total bytes all entries may inflate to (stored form: ciphertext when encrypted).
     public var maxUncompressedBytes: Int64
-    /// Inflated ÷ compressed above which an entry is treated as a ZIP bomb (checked past `ratioFloor`).
+    /// Inflated ÷ compressed above which an entry is treated as a ZIP bomb (checked past SafeZip's `InflationLimits.ratioFloor`).
     public var maxCompressionRatio: Double
     public var maxEntries: Int
     /// The manifest is read into memory, so it gets its own small cap.
     public var maxManifestBytes: Int64
-
-    /// Below this many inflated bytes an entry is never called a bomb: tiny JSON files compress well.
-    static let ratioFloor: Int64 = 1 << 20
 
     public init(maxUncompressedBytes: Int64 = 4 << 30, maxCompressionRatio: Double = 200,
                 maxEntries: Int = 20_000, maxManifestBytes: Int64 = 16 << 20) {

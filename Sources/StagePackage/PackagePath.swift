@@ -1,4 +1,5 @@
 import Foundation
+import SafeZip
 
 /// Rules for paths inside a package. Entries are written into a staging folder by path, so a path
 /// must never be able to leave that folder, on any file system the package might be unpacked on.
@@ -17,9 +18,7 @@ enum PackagePath {
 
     /// Same checks as `validate`, for names read straight from the ZIP (which may hold anything).
     static func validateArchiveName(_ name: String) throws {
-        if name.contains("\\") || name.contains("\0") { throw PackageError.unsafePath(name) }
-        let scalars = Array(name.unicodeScalars)
-        if scalars.count >= 2, scalars[1] == ":" { throw PackageError.unsafePath(name) }
+        guard ZipEntryName.isSafe(name) else { throw PackageError.unsafePath(name) }
         try validate(name)
     }
 

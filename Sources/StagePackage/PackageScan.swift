@@ -1,4 +1,5 @@
 import Foundation
+import SafeZip
 import ZIPFoundation
 
 /// The structural checks every read starts with, none of which need the password or inflate media:
@@ -14,11 +15,11 @@ struct PackageScan {
     func zipEntry(_ path: String) -> Entry? { entriesByPath[path] }
 
     init(url: URL, limits: PackageLimits) throws {
-        let records = try CentralDirectory.read(from: url)
+        let records = try Self.directory(of: url)
         if records.count > limits.maxEntries {
             throw PackageError.tooManyEntries(count: records.count, limit: limits.maxEntries)
         }
-        if let locked = records.first(where: { $0.flags & 1 != 0 }) {
+        if let locked = records.first(where: \.isEncrypted) {
             throw PackageError.unsupportedEncryption("the ZIP entry \(locked.name) uses ZIP encryption")
         }
         do { archive = try Archive(url: url, accessMode: .read) } catch {
@@ -45,6 +46,20 @@ struct PackageScan {
         try Self.validate(manifest)
         entriesByPath = byPath
         try crossCheck(limits: limits)
+    }
+
+    private static func directory(of url: URL) throws -> [ZipDirectory.Record] {
+        do {
+            return try ZipDirectory.read(from: url)
+        } catch {
+            switch error {
+            case .unreadable: throw PackageError.io("cannot read \(url.lastPathComponent)")
+            case .notAZip: throw PackageError.notAZip
+            case .truncated: throw PackageError.truncated
+            case .directoryTooLarge: throw PackageError.damaged("its table of contents is too large")
+            case .inconsistent: throw PackageError.damaged("its table of contents is inconsistent")
+            }
+        }
     }
 
     /// The manifest must be self-consistent before any of its paths is used to write a file.
