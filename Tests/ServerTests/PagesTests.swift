@@ -24,6 +24,24 @@ import Testing
             body: ByteBuffer(string: body))
     }
 
+    /// The check is the page group's (FormPostMiddleware), so a page handler cannot forget it: every form post a
+    /// page route takes is refused without the token, whatever the handler does.
+    @Test func everyPagePostIsRefusedWithoutItsCSRFToken() async throws {
+        try await withTestServer { server in
+            let posts = server.routes.filter { $0.hasPrefix("POST /") && !$0.hasPrefix("POST /api/") }.map { $0.dropFirst("POST ".count) }
+            #expect(posts.count >= 25)
+            for route in posts {
+                let uri = route.split(separator: "/").map { segment -> String in
+                    segment.hasPrefix(":") ? (segment == ":cue" ? "0" : UUID().uuidString.lowercased()) : String(segment)
+                }.joined(separator: "/")
+                let token = String(repeating: "b", count: 43)
+                let response = try await Self.postForm(server, "/" + uri, ["name": "x"], cookies: "cadence_csrf=\(token)")
+                #expect(response.status == .forbidden, "POST \(route) answered \(response.status)")
+                #expect(response.text.contains("This form has expired or came from another site"), "POST \(route)")
+            }
+        }
+    }
+
     @Test func pagesCarrySecurityHeaders() async throws {
         try await withTestServer { server in
             let response = try await server.client.execute(uri: "/login", method: .get, headers: Self.html)

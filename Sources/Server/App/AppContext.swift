@@ -20,6 +20,8 @@ public struct AppContext: RequestContext, WebSocketRequestContext {
     /// Set instead of `identity` when a paired device (watch, display) makes the request.
     public var device: DeviceIdentity?
     public let remoteAddress: String?
+    /// A page's form post, its CSRF token checked (`FormPostMiddleware`); empty elsewhere.
+    public var form: [String: String] = [:]
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

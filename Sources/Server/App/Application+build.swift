@@ -101,11 +101,13 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
 
     // Only pages and the API need to know who is asking; static files and probes skip the lookup.
     let authenticated = router.group().add(middleware: AuthenticationMiddleware(service: service, devices: devices))
+    // Pages: every post is a form with this browser's CSRF token.
+    let pageRoutes = authenticated.group().add(middleware: FormPostMiddleware())
     AuthController(service: service, secureCookies: secureCookies).addRoutes(to: authenticated.group("api/v1/auth"))
     LiveController(service: live).addRoutes(to: authenticated.group("api/v1"))
     let talks = TalksController(talks: SQLTalkRepository(database: database), live: live, clock: dependencies.clock)
     talks.addRoutes(to: authenticated.group("api/v1/talks"))
-    TalkPagesController(talks: talks.talks, api: talks, pages: pages, clock: dependencies.clock).addRoutes(to: authenticated)
+    TalkPagesController(talks: talks.talks, api: talks, pages: pages, clock: dependencies.clock).addRoutes(to: pageRoutes)
     let stage = StageLibrary(store: SQLStageRepository(database: database), variations: SQLStageRepository(database: database), files: AssetStore(dataDirectory: dependencies.dataDirectory),
                              clock: dependencies.clock, logger: dependencies.logger)
     let stageJobs = SQLStageJobsRepository(database: database)
@@ -137,21 +139,21 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
                              clock: dependencies.clock, logger: dependencies.logger)
     TempoSongsController(library: tempo, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
     TempoPlansController(store: tempo.store, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
-    TempoPagesController(store: tempo.store, pages: pages).addRoutes(to: authenticated)
+    TempoPagesController(store: tempo.store, pages: pages).addRoutes(to: pageRoutes)
     let runs = TempoRuns(store: SQLRunRepository(database: database), plans: tempo.store, clock: dependencies.clock)
     TempoRunsController(runs: runs, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
-    TempoRunPagesController(runs: runs, pages: pages).addRoutes(to: authenticated)
+    TempoRunPagesController(runs: runs, pages: pages).addRoutes(to: pageRoutes)
     TempoLiveCommands.register(on: live, runs: runs)
     let spots = SpotsService(store: SQLSpotsRepository(database: database), live: live, clock: dependencies.clock, logger: dependencies.logger)
     SpotsController(spots: spots, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/spots"))
-    SpotsPagesController(spots: spots, pages: pages, clock: dependencies.clock, mapTiles: dependencies.mapTiles).addRoutes(to: authenticated)
-    StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock, handouts: handouts, catalogue: catalogue).addRoutes(to: authenticated)
+    SpotsPagesController(spots: spots, pages: pages, clock: dependencies.clock, mapTiles: dependencies.mapTiles).addRoutes(to: pageRoutes)
+    StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock, handouts: handouts, catalogue: catalogue).addRoutes(to: pageRoutes)
     DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))
-    AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(to: authenticated)
-    PhoneController(pages: pages, talks: SQLTalkRepository(database: database)).addRoutes(to: authenticated)
+    AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(to: pageRoutes)
+    PhoneController(pages: pages, talks: SQLTalkRepository(database: database)).addRoutes(to: pageRoutes)
     DevicePagesController(service: devices, live: live, pages: pages, publicURL: dependencies.publicURL, secureCookies: secureCookies)
-        .addRoutes(to: authenticated)
+        .addRoutes(to: pageRoutes)
     routeTable.record(router.routes)
     // A service that returns ends the whole server, so the listener joins only where it has work.
     var services: [any Service] = [

@@ -37,8 +37,7 @@ struct AccountPagesController {
     }
 
     @Sendable func login(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         let email = form["email"] ?? ""
         do {
             let signedIn = try await service.signIn(
@@ -57,8 +56,7 @@ struct AccountPagesController {
     }
 
     @Sendable func register(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         let email = form["email"] ?? "", displayName = form["displayName"] ?? ""
         do {
             let signedIn = try await service.register(
@@ -78,8 +76,7 @@ struct AccountPagesController {
     }
 
     @Sendable func forgot(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         try await service.requestPasswordReset(email: form["email"] ?? "")
         return pages.render("forgot", title: "Forgot password", ["sent": true], request: request, context: context)
     }
@@ -91,8 +88,7 @@ struct AccountPagesController {
     }
 
     @Sendable func reset(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         let token = form["token"] ?? ""
         do {
             guard form["newPassword"] == form["confirmPassword"] else {
@@ -110,8 +106,6 @@ struct AccountPagesController {
     }
 
     @Sendable func logout(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        _ = try await request.decodeForm(context: context)
         if let identity = context.identity { try await service.signOut(identity) }
         var response = PageRenderer.redirect(to: "/login")
         response.setCookie(SessionCookie.clear(secure: secureCookies))
@@ -125,8 +119,7 @@ struct AccountPagesController {
 
     @Sendable func changePassword(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         do {
             guard form["newPassword"] == form["confirmPassword"] else {
                 throw ValidationError(field: "confirmPassword", "The two new passwords differ.")
@@ -142,8 +135,6 @@ struct AccountPagesController {
 
     @Sendable func revokeSession(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        _ = try await request.decodeForm(context: context)
         let id = try context.parameters.requireID("id")
         guard try await service.revokeSession(id: id, of: identity) else {
             throw APIError.notFound("session")

@@ -29,8 +29,6 @@ struct DevicePagesController {
 
     @Sendable func startPairing(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        _ = try await request.decodeForm(context: context)
         let pairing = try await service.startPairing(for: identity.account)
         let code = pairing.code
         return try await devicesPage(identity, extra: [
@@ -44,8 +42,7 @@ struct DevicePagesController {
 
     @Sendable func rename(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         let id = try context.parameters.requireID("id")
         do {
             let name = try Device.name(form["name"] ?? "")
@@ -60,8 +57,6 @@ struct DevicePagesController {
 
     @Sendable func revoke(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        _ = try await request.decodeForm(context: context)
         let id = try context.parameters.requireID("id")
         guard try await service.devices.revoke(id: id, accountID: identity.account.id) else { throw APIError.notFound("device") }
         try await live.deviceRevoked(id, accountID: identity.account.id)
@@ -76,8 +71,7 @@ struct DevicePagesController {
     }
 
     @Sendable func pair(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         let code = form["code"] ?? "", pairingID = form["pairing"] ?? "", name = form["name"] ?? ""
         let role = DeviceRole(rawValue: form["role"] ?? "") ?? .watch
         do {

@@ -65,7 +65,8 @@ enum CSRFToken {
 
 extension Request {
     /// Reads an `application/x-www-form-urlencoded` post, refusing it unless it carries
-    /// the CSRF token from this browser's cookie.
+    /// the CSRF token from this browser's cookie. Page handlers read `context.form`, which `FormPostMiddleware`
+    /// fills from this.
     mutating func decodeForm(context: AppContext) async throws -> [String: String] {
         let buffer = try await collectBounded(context: context)
         let form = FormFields.parse(String(buffer: buffer))

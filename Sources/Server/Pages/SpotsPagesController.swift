@@ -74,8 +74,7 @@ struct SpotsPagesController {
 
     @Sendable func create(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         do {
             let reminder = try Self.reminder(from: form, id: UUID(), keeping: nil)
             try await spots.save(reminder, accountID: identity.account.id)
@@ -95,8 +94,7 @@ struct SpotsPagesController {
     @Sendable func update(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         let stored = try await ownReminder(identity, context)
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         do {
             var reminder = try Self.reminder(from: form, id: stored.reminder.id, keeping: stored.reminder)
             reminder.completedAt = stored.reminder.completedAt
@@ -118,8 +116,7 @@ struct SpotsPagesController {
     private func setCompleted(_ done: Bool, request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         var reminder = try await ownReminder(identity, context).reminder
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         reminder.completedAt = done ? (reminder.completedAt ?? clock.now()) : nil
         try await spots.save(reminder, accountID: identity.account.id)
         return PageRenderer.redirect(to: Self.backPath(form["back"]) ?? "/phone/spots/\(Self.id(reminder.id))")
@@ -135,8 +132,6 @@ struct SpotsPagesController {
 
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        _ = try await request.decodeForm(context: context)
         guard try await spots.delete(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
             throw APIError.notFound("reminder")
         }

@@ -72,8 +72,7 @@ struct StagePagesController {
     @Sendable func chooseLanguages(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         var series = try await ownSeries(identity, context)
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         do {
             try series.choose(slideLanguage: form["slideLanguage"] ?? "", notesLanguage: form["notesLanguage"] ?? "")
             try await store.saveSeries(series, accountID: identity.account.id, at: clock.now())
@@ -86,8 +85,6 @@ struct StagePagesController {
     /// Sends the talk's handout to the person's own address and says so on the series page.
     @Sendable func emailHandout(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        _ = try await request.decodeForm(context: context)
         let talkID = try context.parameters.requireID("id")
         guard let talk = try await store.talk(id: talkID, accountID: identity.account.id),
               let series = try await store.series(id: talk.seriesID, accountID: identity.account.id)
@@ -114,8 +111,6 @@ struct StagePagesController {
 
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        _ = try await request.decodeForm(context: context)
         guard try await library.deleteSeries(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
             throw APIError.notFound("series")
         }
@@ -172,8 +167,7 @@ struct StagePagesController {
 
     @Sendable func activate(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         do {
             let unlocked = try await catalogue.activate(code: form["code"] ?? "", accountID: identity.account.id, now: clock.now())
             let names = unlocked.map(\.title).joined(separator: ", ")
@@ -191,8 +185,7 @@ struct StagePagesController {
 
     @Sendable func saveSettings(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         guard let method = AdvanceMethod(rawValue: form["advanceMethod"] ?? "") else {
             return try await settingsPage(identity, error: "Choose how to advance: buttons, swipe or tapping the sides.",
                                           request: request, context: context)

@@ -33,8 +33,7 @@ struct TalkPagesController {
 
     @Sendable func create(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         do {
             let duration = try CueTime.parse(form["duration"].flatMap { $0.isEmpty ? nil : $0 } ?? "1:00", field: "duration")
             let topic = try Topic(title: form["title"] ?? "", duration: duration)
@@ -53,8 +52,7 @@ struct TalkPagesController {
     @Sendable func update(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         let saved = try await ownTopic(identity, context)
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         do {
             var topic = saved
             try topic.rename(form["title"] ?? "")
@@ -69,8 +67,7 @@ struct TalkPagesController {
     @Sendable func addCue(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         var topic = try await ownTopic(identity, context)
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         do {
             try topic.insert(try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? ""))
             return try await saveEdited(topic, identity)
@@ -84,8 +81,7 @@ struct TalkPagesController {
     @Sendable func updateCue(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         var topic = try await ownTopic(identity, context)
-        var request = request
-        let form = try await request.decodeForm(context: context)
+        let form = context.form
         let cueID = try context.parameters.requireID("cue")
         do {
             let cue = try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? "", id: cueID)
@@ -100,8 +96,6 @@ struct TalkPagesController {
     @Sendable func deleteCue(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         var topic = try await ownTopic(identity, context)
-        var request = request
-        _ = try await request.decodeForm(context: context)
         guard topic.removeCue(id: try context.parameters.requireID("cue")) else { throw APIError.notFound("cue") }
         return try await saveEdited(topic, identity)
     }
@@ -116,8 +110,6 @@ struct TalkPagesController {
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         let topic = try await ownTopic(identity, context)
-        var request = request
-        _ = try await request.decodeForm(context: context)
         let wasCast = try await talks.cast(accountID: identity.account.id)?.topicID == topic.id
         _ = try await talks.deleteTopic(id: topic.id, accountID: identity.account.id)
         if wasCast { try await api.announceCast(accountID: identity.account.id) }
@@ -127,8 +119,6 @@ struct TalkPagesController {
     @Sendable func cast(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         let topic = try await ownTopic(identity, context)
-        var request = request
-        _ = try await request.decodeForm(context: context)
         try await talks.setCast(TalkCast(topicID: topic.id, runID: nil), accountID: identity.account.id, at: clock.now())
         try await api.announceCast(accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
@@ -137,8 +127,6 @@ struct TalkPagesController {
     @Sendable func start(request: Request, context: AppContext) async throws -> Response {
         guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
         let topic = try await ownTopic(identity, context)
-        var request = request
-        _ = try await request.decodeForm(context: context)
         try await api.startRun(of: topic, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
     }

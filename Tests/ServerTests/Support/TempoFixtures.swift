@@ -149,8 +149,10 @@ func withRestartableServer(_ body: @escaping @Sendable (_ start: @escaping @Send
         let app = Application(router: server.router, server: webSocketServer(server.router),
                               configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                               services: live ? server.services : [], logger: logger)
+        let routes = server.router.routes.map(\.description)
         try await app.test(live ? .live : .router) { client in
-            try await run(TestServer(client: client, clock: clock, mailer: mailer, database: database, dataDirectory: dataDirectory))
+            try await run(TestServer(client: client, clock: clock, mailer: mailer, database: database, dataDirectory: dataDirectory,
+                                     routes: routes))
         }
     }
     do {

@@ -58,6 +58,8 @@ struct TestServer {
     let database: Database
     /// Where the server keeps files (Stage pictures); a private folder per test.
     let dataDirectory: URL
+    /// Every route the server answers, as "METHOD /path" (`Router.RouteDescription`).
+    let routes: [String]
 }
 
 /// Builds the real router over a real database and hands the test a client.
@@ -80,9 +82,11 @@ func withTestServer(live: Bool = false, _ body: @escaping @Sendable (TestServer)
     let app = Application(router: server.router, server: webSocketServer(server.router),
                           configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                           services: live ? server.services : [], logger: logger)
+    let routes = server.router.routes.map(\.description)
     do {
         try await app.test(live ? .live : .router) { client in
-            try await body(TestServer(client: client, clock: clock, mailer: mailer, database: database, dataDirectory: dataDirectory))
+            try await body(TestServer(client: client, clock: clock, mailer: mailer, database: database, dataDirectory: dataDirectory,
+                                  routes: routes))
         }
     } catch {
         try? await database.shutdown()
