@@ -11,22 +11,22 @@ struct AccountPagesController {
     let pages: PageRenderer
     let secureCookies: Bool
 
-    func addRoutes(to router: RouterGroup<AppContext>) {
-        router.get("/") { _, context in
+    func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<AppContext>) {
+        open.get("/") { _, context in
             PageRenderer.redirect(to: context.identity == nil ? "/login" : "/phone")
         }
-        router.get("/login", use: showLogin)
-        router.post("/login", use: login)
-        router.get("/register", use: showRegister)
-        router.post("/register", use: register)
-        router.get("/forgot", use: showForgot)
-        router.post("/forgot", use: forgot)
-        router.get("/reset", use: showReset)
-        router.post("/reset", use: reset)
-        router.post("/logout", use: logout)
-        router.get("/account", use: showAccount)
-        router.post("/account/password", use: changePassword)
-        router.post("/account/sessions/:id/revoke", use: revokeSession)
+        open.get("/login", use: showLogin)
+        open.post("/login", use: login)
+        open.get("/register", use: showRegister)
+        open.post("/register", use: register)
+        open.get("/forgot", use: showForgot)
+        open.post("/forgot", use: forgot)
+        open.get("/reset", use: showReset)
+        open.post("/reset", use: reset)
+        open.post("/logout", use: logout)
+        signedIn.get("/account", use: showAccount)
+        signedIn.post("/account/password", use: changePassword)
+        signedIn.post("/account/sessions/:id/revoke", use: revokeSession)
     }
 
     @Sendable func showLogin(request: Request, context: AppContext) async throws -> Response {
@@ -113,12 +113,12 @@ struct AccountPagesController {
     }
 
     @Sendable func showAccount(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         return try await accountPage(identity, request: request, context: context)
     }
 
     @Sendable func changePassword(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let form = context.form
         do {
             guard form["newPassword"] == form["confirmPassword"] else {
@@ -134,7 +134,7 @@ struct AccountPagesController {
     }
 
     @Sendable func revokeSession(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let id = try context.parameters.requireID("id")
         guard try await service.revokeSession(id: id, of: identity) else {
             throw APIError.notFound("session")

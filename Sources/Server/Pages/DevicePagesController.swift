@@ -11,24 +11,24 @@ struct DevicePagesController {
     let publicURL: String
     let secureCookies: Bool
 
-    func addRoutes(to router: RouterGroup<AppContext>) {
-        router.get("/phone/devices", use: showDevices)
-        router.post("/phone/devices/pairing", use: startPairing)
-        router.post("/phone/devices/:id/rename", use: rename)
-        router.post("/phone/devices/:id/revoke", use: revoke)
-        router.get("/pair", use: showPair)
-        router.post("/pair", use: pair)
-        router.get("/watch", use: { request, context in try await devicePage(.watch, request: request, context: context) })
-        router.get("/display", use: { request, context in try await devicePage(.display, request: request, context: context) })
+    func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<AppContext>) {
+        signedIn.get("/phone/devices", use: showDevices)
+        signedIn.post("/phone/devices/pairing", use: startPairing)
+        signedIn.post("/phone/devices/:id/rename", use: rename)
+        signedIn.post("/phone/devices/:id/revoke", use: revoke)
+        open.get("/pair", use: showPair)
+        open.post("/pair", use: pair)
+        open.get("/watch", use: { request, context in try await devicePage(.watch, request: request, context: context) })
+        open.get("/display", use: { request, context in try await devicePage(.display, request: request, context: context) })
     }
 
     @Sendable func showDevices(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         return try await devicesPage(identity, request: request, context: context)
     }
 
     @Sendable func startPairing(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let pairing = try await service.startPairing(for: identity.account)
         let code = pairing.code
         return try await devicesPage(identity, extra: [
@@ -41,7 +41,7 @@ struct DevicePagesController {
     }
 
     @Sendable func rename(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let form = context.form
         let id = try context.parameters.requireID("id")
         do {
@@ -56,7 +56,7 @@ struct DevicePagesController {
     }
 
     @Sendable func revoke(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let id = try context.parameters.requireID("id")
         guard try await service.devices.revoke(id: id, accountID: identity.account.id) else { throw APIError.notFound("device") }
         try await live.deviceRevoked(id, accountID: identity.account.id)

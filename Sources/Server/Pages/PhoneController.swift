@@ -31,7 +31,7 @@ struct PhoneController {
     }
 
     @Sendable func home(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let topics = try await talks.topics(accountID: identity.account.id)
         let cards = Self.modules.map { module -> [String: Any] in
             var card: [String: Any] = ["id": module.id, "name": module.name, "tagline": module.tagline, "emptyState": module.emptyState]

@@ -38,7 +38,7 @@ struct SpotsPagesController {
     // MARK: Handlers
 
     @Sendable func list(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let zone = Self.zone(request)
         let all = try await store.reminders(accountID: identity.account.id)
         let open = all.map(\.reminder).filter { !$0.isComplete }
@@ -68,12 +68,11 @@ struct SpotsPagesController {
     }
 
     @Sendable func newForm(request: Request, context: AppContext) async throws -> Response {
-        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
         return newPage(request: request, context: context)
     }
 
     @Sendable func create(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let form = context.form
         do {
             let reminder = try Self.reminder(from: form, id: UUID(), keeping: nil)
@@ -85,14 +84,14 @@ struct SpotsPagesController {
     }
 
     @Sendable func show(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let stored = try await ownReminder(identity, context)
         let saved = request.uri.queryParameters["saved"] != nil
         return try await reminderPage(stored, identity: identity, notice: saved ? "Saved." : nil, request: request, context: context)
     }
 
     @Sendable func update(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let stored = try await ownReminder(identity, context)
         let form = context.form
         do {
@@ -114,7 +113,7 @@ struct SpotsPagesController {
     }
 
     private func setCompleted(_ done: Bool, request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         var reminder = try await ownReminder(identity, context).reminder
         let form = context.form
         reminder.completedAt = done ? (reminder.completedAt ?? clock.now()) : nil
@@ -123,7 +122,7 @@ struct SpotsPagesController {
     }
 
     @Sendable func confirmDelete(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let reminder = try await ownReminder(identity, context).reminder
         return pages.render("spots-delete", title: "Delete \(reminder.title)?", [
             "id": Self.id(reminder.id), "reminderTitle": reminder.title, "isComplete": reminder.isComplete,
@@ -131,7 +130,7 @@ struct SpotsPagesController {
     }
 
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         guard try await spots.delete(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
             throw APIError.notFound("reminder")
         }
@@ -139,7 +138,7 @@ struct SpotsPagesController {
     }
 
     @Sendable func map(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let zone = Self.zone(request)
         let placed = try await store.reminders(accountID: identity.account.id).map(\.reminder)
             .filter { !$0.isComplete && $0.place != nil }
@@ -159,7 +158,7 @@ struct SpotsPagesController {
     }
 
     @Sendable func timeline(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let zone = Self.zone(request)
         let reminders = try await store.reminders(accountID: identity.account.id).map(\.reminder)
         let days = DueRules.byDay(reminders, in: zone)

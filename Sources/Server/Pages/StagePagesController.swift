@@ -36,7 +36,7 @@ struct StagePagesController {
     }
 
     @Sendable func home(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         try await library.ensureDemo(accountID: identity.account.id)
         let preferences = try await store.preferences(accountID: identity.account.id)
         var data: [String: Any] = [:]
@@ -47,7 +47,7 @@ struct StagePagesController {
     }
 
     @Sendable func seriesList(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let series = try await library.visibleSeries(accountID: identity.account.id)
         var items: [[String: Any]] = []
         for summary in series {
@@ -64,13 +64,13 @@ struct StagePagesController {
     }
 
     @Sendable func picker(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let series = try await ownSeries(identity, context)
         return try await pickerPage(series, identity: identity, request: request, context: context)
     }
 
     @Sendable func chooseLanguages(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         var series = try await ownSeries(identity, context)
         let form = context.form
         do {
@@ -84,7 +84,7 @@ struct StagePagesController {
 
     /// Sends the talk's handout to the person's own address and says so on the series page.
     @Sendable func emailHandout(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let talkID = try context.parameters.requireID("id")
         guard let talk = try await store.talk(id: talkID, accountID: identity.account.id),
               let series = try await store.series(id: talk.seriesID, accountID: identity.account.id)
@@ -100,7 +100,7 @@ struct StagePagesController {
     }
 
     @Sendable func confirmDelete(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let series = try await ownSeries(identity, context)
         let summary = try await store.allSeries(accountID: identity.account.id).first { $0.series.id == series.id }
         return pages.render("stage-delete", title: "Delete \(series.title)?", [
@@ -110,7 +110,7 @@ struct StagePagesController {
     }
 
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         guard try await library.deleteSeries(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
             throw APIError.notFound("series")
         }
@@ -118,7 +118,7 @@ struct StagePagesController {
     }
 
     @Sendable func presenter(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         guard let talk = try await store.talk(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
             throw APIError.notFound("talk")
         }
@@ -133,7 +133,7 @@ struct StagePagesController {
 
     /// Edit mode (S5, S6): a shell over the variations API; `?variation=` picks the variation.
     @Sendable func editor(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         guard let talk = try await store.talk(id: try context.parameters.requireID("id"), accountID: identity.account.id),
               let series = try await store.series(id: talk.seriesID, accountID: identity.account.id)
         else { throw APIError.notFound("talk") }
@@ -145,7 +145,7 @@ struct StagePagesController {
     }
 
     @Sendable func importPage(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let series = try await store.allSeries(accountID: identity.account.id).filter { !$0.series.isDemo }
         return pages.render("stage-import", title: "Import slides", [
             "series": series.map { ["id": Self.id($0.series.id), "title": $0.series.title] }, "hasSeries": !series.isEmpty,
@@ -155,18 +155,17 @@ struct StagePagesController {
 
     /// Stage home's "Packages and import": the catalogue and importing your own files.
     @Sendable func packagesPage(request: Request, context: AppContext) async throws -> Response {
-        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
         return pages.render("stage-packages", title: "Packages and import", request: request, context: context)
     }
 
     /// "Download series" (S8): the catalogue with sizes, free space, locks and downloads.
     @Sendable func cataloguePage(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         return try await cataloguePage(identity, request: request, context: context)
     }
 
     @Sendable func activate(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let form = context.form
         do {
             let unlocked = try await catalogue.activate(code: form["code"] ?? "", accountID: identity.account.id, now: clock.now())
@@ -179,12 +178,12 @@ struct StagePagesController {
     }
 
     @Sendable func settings(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         return try await settingsPage(identity, request: request, context: context)
     }
 
     @Sendable func saveSettings(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let form = context.form
         guard let method = AdvanceMethod(rawValue: form["advanceMethod"] ?? "") else {
             return try await settingsPage(identity, error: "Choose how to advance: buttons, swipe or tapping the sides.",

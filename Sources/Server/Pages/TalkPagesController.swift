@@ -27,12 +27,12 @@ struct TalkPagesController {
     }
 
     @Sendable func list(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         return try await listPage(identity, request: request, context: context)
     }
 
     @Sendable func create(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let form = context.form
         do {
             let duration = try CueTime.parse(form["duration"].flatMap { $0.isEmpty ? nil : $0 } ?? "1:00", field: "duration")
@@ -45,12 +45,12 @@ struct TalkPagesController {
     }
 
     @Sendable func show(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         return try await detailPage(try await ownTopic(identity, context), identity: identity, request: request, context: context)
     }
 
     @Sendable func update(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let saved = try await ownTopic(identity, context)
         let form = context.form
         do {
@@ -65,7 +65,7 @@ struct TalkPagesController {
     }
 
     @Sendable func addCue(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         var topic = try await ownTopic(identity, context)
         let form = context.form
         do {
@@ -79,7 +79,7 @@ struct TalkPagesController {
 
     /// A6: change a cue's keyword or time; the list re-sorts.
     @Sendable func updateCue(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         var topic = try await ownTopic(identity, context)
         let form = context.form
         let cueID = try context.parameters.requireID("cue")
@@ -94,21 +94,21 @@ struct TalkPagesController {
     }
 
     @Sendable func deleteCue(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         var topic = try await ownTopic(identity, context)
         guard topic.removeCue(id: try context.parameters.requireID("cue")) else { throw APIError.notFound("cue") }
         return try await saveEdited(topic, identity)
     }
 
     @Sendable func confirmDelete(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let topic = try await ownTopic(identity, context)
         return pages.render("talk-delete", title: "Delete \(topic.title)?",
                             ["id": topic.id.uuidString.lowercased(), "topicTitle": topic.title], request: request, context: context)
     }
 
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let topic = try await ownTopic(identity, context)
         let wasCast = try await talks.cast(accountID: identity.account.id)?.topicID == topic.id
         _ = try await talks.deleteTopic(id: topic.id, accountID: identity.account.id)
@@ -117,7 +117,7 @@ struct TalkPagesController {
     }
 
     @Sendable func cast(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let topic = try await ownTopic(identity, context)
         try await talks.setCast(TalkCast(topicID: topic.id, runID: nil), accountID: identity.account.id, at: clock.now())
         try await api.announceCast(accountID: identity.account.id)
@@ -125,7 +125,7 @@ struct TalkPagesController {
     }
 
     @Sendable func start(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let topic = try await ownTopic(identity, context)
         try await api.startRun(of: topic, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")

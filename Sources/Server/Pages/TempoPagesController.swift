@@ -18,7 +18,6 @@ struct TempoPagesController {
     }
 
     @Sendable func library(request: Request, context: AppContext) async throws -> Response {
-        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
         let query = request.uri.queryParameters
         let sort = query["sort"].map(String.init) ?? "added"
         let sorts = [("added", "Recently added"), ("bpm", "BPM"), ("title", "Title")]
@@ -31,13 +30,12 @@ struct TempoPagesController {
     }
 
     @Sendable func plans(request: Request, context: AppContext) async throws -> Response {
-        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
         return pages.render("tempo-plans", title: "Workout plans", ["bodyClass": "page tempo-page", "navPlans": true],
                             request: request, context: context)
     }
 
     @Sendable func plan(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let id = try context.parameters.requireID("id")
         guard try await store.plan(id: id, accountID: identity.account.id) != nil else { throw APIError.notFound("plan") }
         return pages.render("tempo-plan", title: "Edit plan", [
@@ -46,7 +44,7 @@ struct TempoPagesController {
     }
 
     @Sendable func playlist(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let id = try context.parameters.requireID("id")
         guard let stored = try await store.playlist(id: id, accountID: identity.account.id) else { throw APIError.notFound("playlist") }
         return pages.render("tempo-playlist", title: "Playlist", [

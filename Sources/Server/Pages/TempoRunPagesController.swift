@@ -13,15 +13,14 @@ struct TempoRunPagesController {
     let runs: TempoRuns
     let pages: PageRenderer
 
-    func addRoutes(to router: RouterGroup<AppContext>) {
-        router.get("/phone/tempo/run", use: live)
-        router.get("/phone/tempo/runs", use: history)
-        router.get("/phone/tempo/runs/:id", use: run)
-        router.get("/watch/run", use: watch)
+    func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<AppContext>) {
+        signedIn.get("/phone/tempo/run", use: live)
+        signedIn.get("/phone/tempo/runs", use: history)
+        signedIn.get("/phone/tempo/runs/:id", use: run)
+        open.get("/watch/run", use: watch)
     }
 
     @Sendable func live(request: Request, context: AppContext) async throws -> Response {
-        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
         let query = request.uri.queryParameters
         return pages.render("tempo-run-live", title: "Run", [
             "bodyClass": "page tempo-page tempo-live-page", "navRun": true,
@@ -30,7 +29,6 @@ struct TempoRunPagesController {
     }
 
     @Sendable func history(request: Request, context: AppContext) async throws -> Response {
-        guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
         return pages.render("tempo-runs", title: "Runs", [
             "bodyClass": "page tempo-page", "navRuns": true,
             "maxSize": ByteCountFormatter.string(fromByteCount: Int64(TempoRuns.maximumImportBytes), countStyle: .file),
@@ -38,7 +36,7 @@ struct TempoRunPagesController {
     }
 
     @Sendable func run(request: Request, context: AppContext) async throws -> Response {
-        guard let identity = context.identity else { return PageRenderer.redirect(to: "/login") }
+        let identity = try context.requireIdentity()
         let id = try context.parameters.requireID("id")
         guard try await runs.store.run(id: id, accountID: identity.account.id) != nil else { throw APIError.notFound("run") }
         return pages.render("tempo-run", title: "Run", [
