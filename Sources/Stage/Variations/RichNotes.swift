@@ -28,7 +28,10 @@ public enum RichNotes {
         var index = html.startIndex
         func newline() { if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" } }
         while index < html.endIndex {
-            if html[index] == "<", let close = html[index...].firstIndex(of: ">") {
+            // As browsers read it, "<" opens a tag only before a letter, "/" or "!"; otherwise it is text.
+            let after = html.index(after: index)
+            if html[index] == "<", after < html.endIndex, html[after].isASCII, html[after].isLetter || "/!".contains(html[after]),
+               let close = html[index...].firstIndex(of: ">") {
                 let inside = html[html.index(after: index)..<close].trimmingCharacters(in: .whitespaces)
                 index = html.index(after: close)
                 let closing = inside.hasPrefix("/")
@@ -65,7 +68,9 @@ public enum RichNotes {
                 }
                 continue
             }
-            let next = html[index...].firstIndex(of: "<") ?? html.endIndex
+            // Text up to the next tag; a "<" that no ">" closes is text too ("x < y"), and is taken with it so the
+            // loop always moves on.
+            let next = html[html.index(after: index)...].firstIndex(of: "<") ?? html.endIndex
             if skipping == nil { out += decodeEntities(String(html[index..<next])).replacingOccurrences(of: "\n", with: " ") }
             index = next
         }
