@@ -13,6 +13,20 @@ public final class AsyncSemaphore: Sendable {
     public init(permits: Int) { state = Mutex(State(permits: permits)) }
 
     public func acquire() async throws {
+        // A free permit is taken without suspending: most SQLite writes meet no other writer, and a suspension
+        // costs them a hop through the executor.
+        let free = state.withLock { state -> Bool in
+            guard state.permits > 0, state.waiters.isEmpty else { return false }
+            state.permits -= 1
+            return true
+        }
+        if free {
+            if Task.isCancelled {
+                release()
+                throw CancellationError()
+            }
+            return
+        }
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
