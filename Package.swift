@@ -105,6 +105,7 @@ let package = Package(
             name: "cadence",
             dependencies: [
                 "CadenceCore",
+                "Geo",
                 "Storage",
                 "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -122,8 +122,8 @@ public final class Database: Sendable {
 
     /// Runs `body` in one transaction on one connection: all of it lands or none of it.
     public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        // IMMEDIATE takes SQLite's write lock up front, so two writers queue on the
-        // busy timeout instead of deadlocking when both try to upgrade a read lock.
+        // IMMEDIATE takes SQLite's write lock up front, so writers of two processes queue on the busy timeout
+        // instead of deadlocking when both try to upgrade a read lock; this process's queue on `sqliteWriters`.
         guard engine == .sqlite else { return try await transaction(beginning: "BEGIN", body) }
         return try await sqliteWriters.withPermit { try await transaction(beginning: "BEGIN IMMEDIATE", body) }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geo
 import HummingbirdWSClient
 import Logging
 import Synchronization
@@ -157,13 +158,11 @@ struct RunBench: AsyncParsableCommand {
         }
     }
 
+    /// The floor: the shared distance formula alone over every pair, with no cleaning or bookkeeping.
     static func haversineSum(_ samples: [RunSample]) -> Double {
         var total = 0.0
         for (a, b) in zip(samples, samples.dropFirst()) {
-            let p1 = a.latitude! * .pi / 180, p2 = b.latitude! * .pi / 180
-            let dp = p2 - p1, dl = (b.longitude! - a.longitude!) * .pi / 180
-            let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
-            total += 2 * 6_371_008.8 * asin(min(1, sqrt(h)))
+            total += Geo.haversine(lat1: a.latitude!, lon1: a.longitude!, lat2: b.latitude!, lon2: b.longitude!)
         }
         return total
     }
