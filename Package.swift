@@ -33,7 +33,19 @@ let package = Package(
     ],
     targets: [
         .target(name: "CadenceCore"),
-        .target(name: "Talks", dependencies: ["CadenceCore"]),
+        // Talks, one folder: its rules (Domain), its use cases (Service, no HTTP and no SQL), its tables (Storage),
+        // its API, pages, templates and scripts (Web).
+        .target(name: "Talks", dependencies: ["CadenceCore"], path: "Sources/Talks/Domain"),
+        .target(name: "TalksService", dependencies: ["Talks", "CadenceCore"], path: "Sources/Talks/Service"),
+        .target(
+            name: "TalksStorage", dependencies: ["TalksService", "Talks", "CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit")],
+            path: "Sources/Talks/Storage"),
+        .target(
+            name: "TalksWeb",
+            dependencies: ["TalksService", "Talks", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird")],
+            path: "Sources/Talks/Web", resources: [.copy("Resources")]),
+        // Every feature's migrations in one numbered history.
+        .target(name: "Schema", dependencies: ["Storage", "TalksStorage"]),
         .target(name: "Stage", dependencies: [
             "CadenceCore", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
         ]),
@@ -58,7 +70,6 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "CadenceCore",
-                "Talks",
                 "Stage",
                 "Spots",
                 "Tempo",
@@ -69,9 +80,29 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // What every feature's routes share: the request context, the error middleware and envelope, bounded
+        // bodies, CSRF-checked form posts, the page renderer.
+        .target(
+            name: "Web",
+            dependencies: [
+                "CadenceCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .target(
             name: "Server",
             dependencies: [
+                "Web",
+                "TalksService",
+                "TalksStorage",
+                "TalksWeb",
+                "Schema",
                 "CadenceCore",
                 "Talks",
                 "Stage",
@@ -107,6 +138,7 @@ let package = Package(
                 "CadenceCore",
                 "Geo",
                 "Storage",
+                "Schema",
                 "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -133,6 +165,10 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server",
+                "Web",
+                "Schema",
+                "TalksService",
+                "TalksWeb",
                 "Stage",
                 "StagePackage",
                 "Storage",

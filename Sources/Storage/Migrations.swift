@@ -4,10 +4,16 @@ import SQLKit
 
 /// One numbered schema change. Once a migration has landed it is never edited:
 /// a later change is a new number.
-struct Migration: Sendable {
-    let version: Int
-    let name: String
-    let apply: @Sendable (any SQLDatabase) async throws -> Void
+public struct Migration: Sendable {
+    public let version: Int
+    public let name: String
+    public let apply: @Sendable (any SQLDatabase) async throws -> Void
+
+    public init(version: Int, name: String, apply: @escaping @Sendable (any SQLDatabase) async throws -> Void) {
+        self.version = version
+        self.name = name
+        self.apply = apply
+    }
 }
 
 /// Brings a database up to the newest schema. Safe to run from several server
@@ -16,9 +22,11 @@ public struct Migrator: Sendable {
     let database: Database
     let migrations: [Migration]
 
-    public init(database: Database) {
+    /// - Parameter migrations: every feature's migrations (`CadenceSchema`), applied in version order.
+    public init(database: Database, migrations: [Migration]) {
+        precondition(Set(migrations.map(\.version)).count == migrations.count, "two migrations share a version")
         self.database = database
-        self.migrations = allMigrations
+        self.migrations = migrations.sorted { $0.version < $1.version }
     }
 
     /// Applies what is missing and returns the versions it applied, oldest first.

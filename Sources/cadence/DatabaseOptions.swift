@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Schema
 import Storage
 
 /// Where the data lives; shared by every command that opens the database.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Schema
 import Storage
 
 struct MigrateCommand: AsyncParsableCommand {

@@ -5,6 +5,7 @@ import HummingbirdWSClient
 import HummingbirdWSTesting
 import Logging
 import Server
+import Web
 import Storage
 import Testing
 

@@ -1,5 +1,6 @@
 import CadenceCore
 import Foundation
+import Schema
 import Storage
 import Testing
 

@@ -42,3 +42,14 @@ public struct Device: Equatable, Sendable, Codable {
                                whenEmpty: "Give the device a name.", noun: "A device name")
     }
 }
+
+/// A paired device making a request: its account and itself.
+public struct DeviceIdentity: Sendable {
+    public let account: Account
+    public let device: Device
+
+    public init(account: Account, device: Device) {
+        self.account = account
+        self.device = device
+    }
+}

@@ -2,6 +2,7 @@ import CadenceCore
 import Foundation
 import Logging
 import Storage
+import Web
 
 /// Everything P1 does with accounts and sessions, shared by the JSON API and the
 /// pages so both follow the same rules and say the same things.

@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import Web
 
 /// `/api/v1/auth/…`: accounts and sessions for API clients and the CLI (P1, P5).
 struct AuthController {
@@ -147,14 +148,4 @@ struct AuthController {
 
 extension Request {
     var userAgent: String { headers[.userAgent] ?? "unknown" }
-}
-
-extension Parameters {
-    /// A path id; a malformed one is a 404 like any id this account cannot see.
-    func requireID(_ name: String) throws -> UUID {
-        guard let text = self.get(name), let id = UUID(uuidString: text) else {
-            throw APIError(.notFound, code: "not_found", "No record with the id \"\(self.get(name) ?? "")\".")
-        }
-        return id
-    }
 }

@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Synchronization
+import Web
 
 /// A shared, locked `AttemptThrottle`. Kept per process: with several instances an
 /// attacker gets `limit` tries per instance, still far too few to guess a password or code.

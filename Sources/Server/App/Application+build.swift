@@ -8,6 +8,9 @@ import Logging
 import ServiceLifecycle
 import StagePackage
 import Storage
+import TalksStorage
+import TalksWeb
+import Web
 
 /// What the server needs from outside: where it listens, where data lives, how it
 /// sends mail, where "now" comes from. The CLI fills it from flags; tests fill it
@@ -79,7 +82,9 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let live = LiveService(
         events: liveEvents, devices: SQLDeviceRepository(database: database), presence: presence, hub: hub,
         database: database, clock: dependencies.clock, logger: dependencies.logger)
-    let pages = PageRenderer(library: try await PageRenderer.loadTemplates(), secureCookies: secureCookies)
+    let pages = PageRenderer(
+        library: try await PageRenderer.loadTemplates(from: [ServerResources.path("templates"), TalksFeature.resources.templates]),
+        secureCookies: secureCookies)
 
     _ = CadenceMetrics.registry  // bootstrap before any middleware creates its metrics
     let router = Router(context: AppContext.self)
@@ -91,6 +96,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     router.add(middleware: StaticFilesMiddleware(
         directory: ServerResources.path("static"), urlBasePath: "/static", maxAgeSeconds: 3600,
         logger: dependencies.logger))
+    router.add(middleware: StaticFilesMiddleware(
+        directory: TalksFeature.resources.staticFiles, urlBasePath: "/static", maxAgeSeconds: 3600, logger: dependencies.logger))
 
     SystemController(database: database).addRoutes(to: router)
     // Leaflet, from Debian's libjs-leaflet (installed by the scripts); the map pages say so when it is missing.
@@ -106,9 +113,9 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let signedInPages = pageRoutes.group().add(middleware: SignInRequiredMiddleware())
     AuthController(service: service, secureCookies: secureCookies).addRoutes(to: authenticated.group("api/v1/auth"))
     LiveController(service: live).addRoutes(to: authenticated.group("api/v1"))
-    let talks = TalksController(talks: SQLTalkRepository(database: database), live: live, clock: dependencies.clock)
-    talks.addRoutes(to: authenticated.group("api/v1/talks"))
-    TalkPagesController(talks: talks.talks, api: talks, pages: pages, clock: dependencies.clock).addRoutes(to: signedInPages)
+    let features = FeatureRoutes(authenticated: authenticated, openPages: pageRoutes, signedInPages: signedInPages)
+    let talks = TalksFeature(store: SQLTalkStore(database: database), live: live, clock: dependencies.clock)
+    talks.addRoutes(to: features, pages: pages)
     let stage = StageLibrary(store: SQLStageRepository(database: database), variations: SQLStageRepository(database: database), files: AssetStore(dataDirectory: dependencies.dataDirectory),
                              clock: dependencies.clock, logger: dependencies.logger)
     let stageJobs = SQLStageJobsRepository(database: database)
@@ -152,7 +159,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))
     AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(open: pageRoutes, signedIn: signedInPages)
-    PhoneController(pages: pages, talks: SQLTalkRepository(database: database)).addRoutes(to: signedInPages)
+    PhoneController(pages: pages, talks: talks.service).addRoutes(to: signedInPages)
     DevicePagesController(service: devices, live: live, pages: pages, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(open: pageRoutes, signedIn: signedInPages)
     routeTable.record(router.routes)

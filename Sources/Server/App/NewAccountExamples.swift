@@ -2,6 +2,7 @@ import CadenceCore
 import Foundation
 import Storage
 import Talks
+import TalksStorage
 
 /// What a new account starts with, so each module shows how it works (P1): for
 /// now a short example talk. Called on registration, from the pages, the API and the CLI.
@@ -12,6 +13,6 @@ public enum NewAccountExamples {
                                 ("A story", "2:30"), ("Questions", "4:15")] {
             try talk.insert(try talk.makeCue(keyword: keyword, time: time))
         }
-        try await SQLTalkRepository(database: database).save(talk, accountID: account.id, at: now)
+        try await SQLTalkStore(database: database).save(talk, accountID: account.id, at: now)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import Storage
+import Web
 
 /// Probes and descriptions for operators and API clients: `/healthz`, `/metrics`, `/openapi.yaml`.
 struct SystemController {

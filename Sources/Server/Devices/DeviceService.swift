@@ -2,12 +2,7 @@ import CadenceCore
 import Foundation
 import Logging
 import Storage
-
-/// A paired device making a request: its account and itself.
-public struct DeviceIdentity: Sendable {
-    public let account: Account
-    public let device: Device
-}
+import Web
 
 /// Pairing and managing devices (P2), shared by the API and the pages.
 struct DeviceService: Sendable {

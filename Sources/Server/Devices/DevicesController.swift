@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import Web
 
 /// `/api/v1/devices/…`: pairing codes, pairing, and the account's devices (P2).
 struct DevicesController {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Web
 
 /// Finds who is asking, from `Authorization: Bearer …` (API, CLI) or the session
 /// cookie (pages), and refuses cookie-authenticated writes from other origins.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SQLKit
 import Storage
+import Web
 
 /// Publishing on the live channel: number and keep the event, then hand it to the
 /// sockets. Commands from devices arrive here too, each applied once per id.
@@ -115,5 +116,11 @@ struct LiveService: Sendable {
     func deviceRevoked(_ deviceID: UUID, accountID: UUID) async throws {
         try await publish(accountID: accountID, type: LiveEventType.deviceRevoked,
                           data: LiveJSON.object(["deviceId": deviceID.uuidString.lowercased()]))
+    }
+}
+
+extension LiveService: LiveAnnouncing {
+    func announce(_ type: String, data: String, to accountID: UUID) async throws {
+        try await publish(accountID: accountID, type: type, data: data)
     }
 }

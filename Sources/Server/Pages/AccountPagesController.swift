@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import Web
 
 /// The signed-out pages (sign in, register, forgot and reset password), the
 /// account page and sign-out. Forms post back here and redirect on success; a

@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import Web
 
 /// Device pages: the phone's devices page (pair, rename, revoke) and the pages a
 /// watch or display opens to pair (`/pair`) and then lives on (`/watch`, `/display`).

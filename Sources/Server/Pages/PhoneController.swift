@@ -1,12 +1,13 @@
 import Hummingbird
-import Storage
 import Talks
+import TalksService
+import Web
 
 /// `/phone`: the signed-in home, one card per module. A module that has not
 /// arrived yet shows what it will do instead of an empty list.
 struct PhoneController {
     let pages: PageRenderer
-    let talks: any TalkRepository
+    let talks: TalkService
 
     struct ModuleCard {
         let id: String

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Spots
 import Storage
+import Web
 
 /// The phone's Spots pages (R1–R4, R7): the list (due soon, no date, by place, done) with location sharing
 /// and import/export, a reminder's page (edit, complete, "why did or didn't this fire"),

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Stage
 import Storage
+import Web
 
 /// The phone's Stage pages (S1–S4, S9): the Stage home, the series list, the talk picker
 /// with its language toolbar, the presenter, import, and settings. The presenter and

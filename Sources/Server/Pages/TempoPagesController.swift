@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Storage
+import Web
 
 /// The phone's Tempo pages (M1–M3): the music library (upload, BPM, preview at another
 /// tempo), the plans with their templates, the plan editor with its intensity curve, and a

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Web
 
 /// Where the map's background tiles come from (R2): OpenStreetMap by default, any
 /// `{z}/{x}/{y}` template, or "offline": a plain grid drawn by Cadence itself, for servers

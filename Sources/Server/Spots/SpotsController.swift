@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import Spots
 import Storage
+import Web
 
 /// `/api/v1/spots/…` (R1–R5): reminders, why each did or didn't fire, location reports
 /// (from the phone page and from OwnTracks), the gazetteer, and iCalendar in and out.

@@ -5,6 +5,7 @@ import Spots
 import SQLKit
 import Storage
 import Synchronization
+import Web
 
 /// Spots' server side (R1–R6): saving reminders, deciding location reports against every
 /// place of the account through the spatial index, and firing time alerts exactly once.

@@ -5,6 +5,7 @@ import Logging
 import StagePackage
 import Storage
 import Synchronization
+import Web
 
 /// The Stage catalogue (S8): the `.cadence` packages an operator offers from
 /// `<data directory>/catalogue`. Each file is read whole (every entry checked against its

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Stage
 import Storage
+import Web
 
 /// `/api/v1/stage/…` (S1–S4, S9): the library, decks for presenting, what the audience
 /// screens show, presentation logs and preferences. Imports live in StageImportController.

@@ -5,6 +5,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import Stage
+import Web
 
 /// `/api/v1/stage/talks/{id}/handout.pdf` and `…/handout/email` (S7), over `StageHandouts`.
 struct StageHandoutController {

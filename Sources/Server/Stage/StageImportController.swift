@@ -7,6 +7,7 @@ import NIOCore
 import Stage
 import Storage
 import Synchronization
+import Web
 
 /// `/api/v1/stage/imports` (S7): upload a ZIP of pictures, a PDF or a PPTX; it becomes a
 /// talk in a series. The upload is streamed to disk (bounded), its format checked at once

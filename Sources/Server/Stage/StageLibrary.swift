@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Stage
 import Storage
+import Web
 
 /// The Stage library (S1, S9) over its repository and file store: the demo series, which
 /// series are shown, decks for presenting, and deleting a series with its files.

@@ -6,6 +6,7 @@ import NIOCore
 import Stage
 import StagePackage
 import Storage
+import Web
 
 /// `.cadence` packages (S7, S8): a series exported with its media and the SHA-256 of every file
 /// (optionally under a password), and installed from one. An install is verified whole in a

@@ -6,6 +6,7 @@ import NIOCore
 import Stage
 import StagePackage
 import Storage
+import Web
 
 /// `/api/v1/stage/talks/{id}/variations…` (S5, S6): a talk's variations — list, create from the
 /// original or another, rename, delete (never the original), switch (the presenter and the

@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Tempo
+import Web
 
 /// Tempo's commands on the live channel, so a phone and a watch in the same run hear each other:
 /// - `tempo.samples` `{runId, samples}`: stored like `POST …/runs/{id}/samples`; the newest

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Storage
 import Tempo
+import Web
 
 /// `/api/v1/tempo/…` plans and playlists (M2, M3): workout plans (from a template or
 /// written whole), their timeline and curve, and playlists planned from the library,

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import Storage
 import Tempo
+import Web
 
 /// The two file formats runs travel in.
 enum RunExportFormat: String {

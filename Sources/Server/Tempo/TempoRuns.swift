@@ -2,6 +2,7 @@ import CadenceCore
 import Foundation
 import Storage
 import Tempo
+import Web
 
 /// Runs (M4, M5): started by a device with its own id, fed samples over HTTP or the live
 /// channel (merged by time, so resending is harmless), finished with their pauses, and

@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import Storage
 import Tempo
+import Web
 
 /// `/api/v1/tempo/songs` (M1): the music library. Uploads are `multipart/form-data`
 /// (one or more `file` parts) or a raw body with `?filename=`; each song's tempo is

@@ -76,7 +76,7 @@ public struct SQLAccountRepository: AccountRepository {
 
 extension SQLRow {
     /// Ids are stored as UUID text on both engines.
-    func decodeUUID(column: String) throws -> UUID {
+    public func decodeUUID(column: String) throws -> UUID {
         let text = try decode(column: column, as: String.self)
         guard let id = UUID(uuidString: text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(column) is not a UUID: \(text)"))

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import Server
+import Web
 import Storage
 
 /// Helpers for the Spots API tests: dates as the API writes them, points at a known

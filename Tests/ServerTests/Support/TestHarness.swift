@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import Server
 import StagePackage
+import Schema
 import Storage
 import Synchronization
 

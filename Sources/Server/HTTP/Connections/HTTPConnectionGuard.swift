@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import NIOHTTPTypes
+import Web
 
 /// Keeps an HTTP/1 connection to its `ConnectionTimeline` once its first request's head has come (until then
 /// `FirstRequestDeadline` does), and closes it after an answer given before the request's body was read.

@@ -1,36 +1,13 @@
 import CadenceCore
 import Foundation
 import SQLKit
+import Storage
 import Talks
+import TalksService
 
-/// What is cast to an account's watches: a topic, and the run in progress if any.
-public struct TalkCast: Equatable, Sendable {
-    public let topicID: UUID
-    public let runID: UUID?
-
-    public init(topicID: UUID, runID: UUID?) {
-        self.topicID = topicID
-        self.runID = runID
-    }
-}
-
-public protocol TalkRepository: Sendable {
-    func topics(accountID: UUID) async throws -> [Topic]
-    func topic(id: UUID, accountID: UUID) async throws -> Topic?
-    /// Creates or replaces the account's topic.
-    func save(_ topic: Topic, accountID: UUID, at: Date) async throws
-    func deleteTopic(id: UUID, accountID: UUID) async throws -> Bool
-
-    func run(id: UUID, accountID: UUID) async throws -> (topicID: UUID, run: TalkRun, createdAt: Date)?
-    func saveRun(id: UUID, topicID: UUID, run: TalkRun, accountID: UUID, at: Date) async throws
-    /// A topic's runs, newest first.
-    func runs(topicID: UUID, accountID: UUID) async throws -> [(id: UUID, run: TalkRun, createdAt: Date)]
-
-    func cast(accountID: UUID) async throws -> TalkCast?
-    func setCast(_ cast: TalkCast?, accountID: UUID, at: Date) async throws
-}
-
-public struct SQLTalkRepository: TalkRepository {
+/// Topics, runs and casts in three tables (see `M005_Talks`); cues and run steps are small JSON documents read
+/// and written whole.
+public struct SQLTalkStore: TalkStore {
     let database: Database
     public init(database: Database) { self.database = database }
 
@@ -70,16 +47,15 @@ public struct SQLTalkRepository: TalkRepository {
         return !rows.isEmpty
     }
 
-    public func run(id: UUID, accountID: UUID) async throws -> (topicID: UUID, run: TalkRun, createdAt: Date)? {
-        guard let row = try await database.sql.select().columns("topic_id", "run", "created_at").from("talk_runs")
+    public func run(id: UUID, accountID: UUID) async throws -> StoredRun? {
+        try await database.sql.select().columns("id", "topic_id", "run", "created_at").from("talk_runs")
             .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).first()
-        else { return nil }
-        return (try row.decodeUUID(column: "topic_id"), try Self.run(row),
-                Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)))
+            .map(Self.storedRun)
     }
 
-    public func saveRun(id: UUID, topicID: UUID, run: TalkRun, accountID: UUID, at: Date) async throws {
-        let text = String(decoding: try Self.encoder.encode(run), as: UTF8.self)
+    public func saveRun(_ stored: StoredRun, accountID: UUID, at: Date) async throws {
+        let (id, topicID) = (stored.id, stored.topicID)
+        let text = String(decoding: try Self.encoder.encode(stored.run), as: UTF8.self)
         let now = at.millisecondsSince1970
         try await database.sql.raw("""
             INSERT INTO talk_runs (id, account_id, topic_id, run, created_at, updated_at)
@@ -89,14 +65,11 @@ public struct SQLTalkRepository: TalkRepository {
             """).run()
     }
 
-    public func runs(topicID: UUID, accountID: UUID) async throws -> [(id: UUID, run: TalkRun, createdAt: Date)] {
-        try await database.sql.select().columns("id", "run", "created_at").from("talk_runs")
+    public func runs(topicID: UUID, accountID: UUID) async throws -> [StoredRun] {
+        try await database.sql.select().columns("id", "topic_id", "run", "created_at").from("talk_runs")
             .where("topic_id", .equal, topicID.uuidString).where("account_id", .equal, accountID.uuidString)
             .orderBy("created_at", .descending).all()
-            .map { row in
-                (try row.decodeUUID(column: "id"), try Self.run(row),
-                 Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)))
-            }
+            .map(Self.storedRun)
     }
 
     public func cast(accountID: UUID) async throws -> TalkCast? {
@@ -125,7 +98,9 @@ public struct SQLTalkRepository: TalkRepository {
                          duration: try row.decode(column: "duration", as: Int.self), cues: cues)
     }
 
-    static func run(_ row: any SQLRow) throws -> TalkRun {
-        try decoder.decode(TalkRun.self, from: Data(try row.decode(column: "run", as: String.self).utf8))
+    static func storedRun(_ row: any SQLRow) throws -> StoredRun {
+        StoredRun(id: try row.decodeUUID(column: "id"), topicID: try row.decodeUUID(column: "topic_id"),
+                  run: try decoder.decode(TalkRun.self, from: Data(try row.decode(column: "run", as: String.self).utf8)),
+                  createdAt: Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)))
     }
 }

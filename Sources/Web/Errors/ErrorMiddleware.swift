@@ -5,12 +5,17 @@ import Logging
 /// Turns every error into an answer a client can use: the JSON envelope for the
 /// API (and anything that does not ask for HTML), a page for browsers. Bad input
 /// is always a 4xx; only our own faults become a 500, and those are logged.
-struct ErrorMiddleware: RouterMiddleware {
-    typealias Context = AppContext
-    let pages: PageRenderer
-    let routeTable: RouteTable
+public struct ErrorMiddleware: RouterMiddleware {
+    public typealias Context = AppContext
+    public let pages: PageRenderer
+    public let routeTable: RouteTable
 
-    func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
+    public init(pages: PageRenderer, routeTable: RouteTable) {
+        self.pages = pages
+        self.routeTable = routeTable
+    }
+
+    public func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
@@ -31,12 +36,16 @@ struct ErrorMiddleware: RouterMiddleware {
         }
     }
 
-    static func apiError(for error: any Error, logger: Logger) -> APIError {
+    public static func apiError(for error: any Error, logger: Logger) -> APIError {
         switch error {
         case let error as APIError:
             return error
         case let error as ValidationError:
             return APIError.invalid(field: error.field, error.message)
+        case let error as NotFound:
+            return APIError.notFound(error.what)
+        case let error as Conflict:
+            return APIError(.conflict, code: error.code, error.message, field: error.field)
         case let error as HTTPError:
             return APIError(error.status, code: code(for: error.status), error.body ?? message(for: error.status))
         default:
@@ -46,11 +55,11 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     /// Browsers navigating to a page get HTML; API clients and `/api` paths get JSON.
-    static func wantsHTML(_ request: Request) -> Bool {
+    public static func wantsHTML(_ request: Request) -> Bool {
         !request.uri.path.hasPrefix("/api/") && (request.headers[.accept] ?? "").contains("text/html")
     }
 
-    static func code(for status: HTTPResponse.Status) -> String {
+    public static func code(for status: HTTPResponse.Status) -> String {
         switch status {
         case .notFound: "not_found"
         case .methodNotAllowed: "method_not_allowed"
@@ -61,7 +70,7 @@ struct ErrorMiddleware: RouterMiddleware {
         }
     }
 
-    static func message(for status: HTTPResponse.Status) -> String {
+    public static func message(for status: HTTPResponse.Status) -> String {
         switch status {
         case .notFound: "There is nothing at this address."
         case .methodNotAllowed: "This address does not accept that method."

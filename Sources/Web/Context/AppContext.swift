@@ -1,4 +1,5 @@
 import CadenceCore
+import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
@@ -10,6 +11,12 @@ public struct Identity: Sendable {
     /// Cookies ride along on cross-site requests; bearer tokens never do, so only
     /// cookie-authenticated writes need CSRF checks.
     public let viaCookie: Bool
+
+    public init(account: Account, session: SessionRecord, viaCookie: Bool) {
+        self.account = account
+        self.session = session
+        self.viaCookie = viaCookie
+    }
 }
 
 /// The per-request context every Cadence route sees.
@@ -30,6 +37,10 @@ public struct AppContext: RequestContext, WebSocketRequestContext {
 
     /// JSON bodies are small; larger uploads (imports, audio) get their own bounded routes.
     public var maxUploadSize: Int { 1 << 20 }
+
+    public var requestDecoder: JSONRequestDecoder { JSONRequestDecoder() }
+    /// Handlers return their JSON shapes (`ResponseEncodable`) and this writes them: sorted keys, ISO 8601 dates.
+    public var responseEncoder: JSONEncoder { Response.jsonEncoder }
 
     /// The signed-in person, or a 401 naming what is missing. Devices cannot act as a person.
     public func requireIdentity() throws -> Identity {

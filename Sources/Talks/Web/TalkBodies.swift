@@ -1,8 +1,11 @@
+import CadenceCore
 import Foundation
+import Hummingbird
 import Talks
+import TalksService
 
-/// The JSON shapes of the Talks API.
-struct TopicSummary: Encodable {
+/// The JSON shapes of the Talks API: what it reads, and what it answers (and sends on the live channel).
+struct TopicSummary: ResponseEncodable {
     let id: UUID
     let title: String
     let duration: Int
@@ -25,7 +28,7 @@ struct CueBody: Encodable {
     let time: String
 }
 
-struct TopicBody: Encodable {
+struct TopicBody: ResponseEncodable {
     let id: UUID
     let title: String
     let duration: Int
@@ -41,7 +44,7 @@ struct TopicBody: Encodable {
     }
 }
 
-struct RunBody: Encodable {
+struct RunBody: ResponseEncodable {
     struct Snapshot: Encodable {
         let phase: String
         let elapsed: Double
@@ -69,9 +72,10 @@ struct RunBody: Encodable {
     let serverTime: Int64
     let timings: [Timing]
 
-    init(id: UUID, topicID: UUID, run: TalkRun, now: Int64) {
-        self.id = id
-        topicId = topicID
+    init(_ stored: StoredRun, now: Int64) {
+        let run = stored.run
+        id = stored.id
+        topicId = stored.topicID
         duration = run.duration
         cues = run.cues.map { CueBody(id: $0.id, keyword: $0.keyword, at: $0.at, time: CueTime.format($0.at)) }
         steps = run.steps
@@ -83,10 +87,70 @@ struct RunBody: Encodable {
     }
 }
 
-struct CastBody: Encodable {
+struct CastBody: ResponseEncodable {
     let topic: TopicBody?
     let run: RunBody?
     /// The server's clock when this was sent (ms since 1970): with the request's round trip,
     /// a device estimates its offset from the server's clock before any run exists.
     let serverTime: Int64
+
+    init(_ state: CastState) {
+        topic = state.topic.map(TopicBody.init)
+        run = state.run.map { RunBody($0, now: state.serverTime) }
+        serverTime = state.serverTime
+    }
+}
+
+// MARK: Inputs
+
+/// A time as seconds (90) or as typed (`"1:30"`).
+struct TimeInput: Decodable {
+    let text: String
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let seconds = try? container.decode(Int.self) { text = String(seconds) } else { text = try container.decode(String.self) }
+    }
+}
+
+struct CueInput: Decodable {
+    let id: UUID?
+    let keyword: String
+    let time: TimeInput
+}
+
+struct TopicInput: Decodable {
+    let title: String
+    let duration: TimeInput?
+    let cues: [CueInput]?
+
+    /// The topic this input describes, each refusal naming its field (`cues[2].time`).
+    static func topic(from input: TopicInput, id: UUID) throws -> Topic {
+        let duration = try input.duration.map { try CueTime.parse($0.text, field: "duration") } ?? Topic.defaultDuration
+        var topic = try Topic(id: id, title: input.title, duration: duration)
+        for (index, cue) in (input.cues ?? []).enumerated() {
+            do {
+                try topic.insert(try topic.makeCue(keyword: cue.keyword, time: cue.time.text, id: cue.id ?? UUID()))
+            } catch {
+                throw ValidationError(field: "cues[\(index)].\(error.field)", error.message)
+            }
+        }
+        return topic
+    }
+}
+
+struct CastInput: Decodable {
+    let topicId: UUID
+}
+
+struct RunInput: Decodable {
+    let topicId: UUID
+    /// When the speaker pressed Start (ms since 1970): the watch shows the first cue at
+    /// once, and the run starts at that same instant everywhere; default now.
+    let at: Int64?
+}
+
+struct StepInput: Decodable {
+    let action: String
+    /// When the step happened (ms since 1970), for steps recorded offline; default now.
+    let at: Int64?
 }

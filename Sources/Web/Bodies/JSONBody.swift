@@ -6,7 +6,7 @@ import NIOCore
 extension Request {
     /// Decodes a JSON body, turning every way it can be wrong into a 4xx that names
     /// the problem: not JSON (415), too big (413), malformed, a missing field, a wrong type.
-    mutating func decodeJSON<T: Decodable>(_ type: T.Type, context: AppContext) async throws -> T {
+    public mutating func decodeJSON<T: Decodable>(_ type: T.Type, context: some RequestContext) async throws -> T {
         let contentType = headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type",
@@ -23,7 +23,7 @@ extension Request {
     }
 
     /// A JSON object body of free shape (commands whose `data` varies by type).
-    mutating func decodeJSONObject(context: AppContext) async throws -> [String: Any] {
+    public mutating func decodeJSONObject(context: AppContext) async throws -> [String: Any] {
         let contentType = headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type",
@@ -37,7 +37,7 @@ extension Request {
     }
 
     /// Reads the body up to the context's limit, answering 413 beyond it.
-    mutating func collectBounded(context: AppContext) async throws -> ByteBuffer {
+    public mutating func collectBounded(context: some RequestContext) async throws -> ByteBuffer {
         let limit = context.maxUploadSize
         if let length = headers[.contentLength].flatMap(Int.init), length > limit {
             throw JSONBody.tooLarge(limit: limit)
@@ -50,8 +50,19 @@ extension Request {
     }
 }
 
-enum JSONBody {
-    static let decoder: JSONDecoder = {
+/// The request decoder of `AppContext`, so `request.decode(as:context:)` refuses a body the way the API documents:
+/// not JSON (415), too big (413), malformed, a missing field or a wrong type (400 naming the field).
+public struct JSONRequestDecoder: RequestDecoder {
+    public init() {}
+
+    public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        var request = request
+        return try await request.decodeJSON(T.self, context: context)
+    }
+}
+
+public enum JSONBody {
+    public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         // Strict: a field out of range (minute 99) is refused, not rolled over (see ISO8601Date).
         decoder.dateDecodingStrategy = .custom { decoder in
@@ -65,11 +76,11 @@ enum JSONBody {
         return decoder
     }()
 
-    static func tooLarge(limit: Int) -> APIError {
+    public static func tooLarge(limit: Int) -> APIError {
         APIError(.contentTooLarge, code: "body_too_large", "The body is larger than the limit of \(limit) bytes.")
     }
 
-    static func apiError(_ error: DecodingError) -> APIError {
+    public static func apiError(_ error: DecodingError) -> APIError {
         func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
             let keys = codingPath + (last.map { [$0] } ?? [])
             return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

@@ -2,10 +2,12 @@ import Hummingbird
 
 /// The pages of a signed-in person: anyone else is sent to the sign-in page (303), before the handler runs, so
 /// each handler can take `context.requireIdentity()` as given.
-struct SignInRequiredMiddleware: RouterMiddleware {
-    typealias Context = AppContext
+public struct SignInRequiredMiddleware: RouterMiddleware {
+    public typealias Context = AppContext
 
-    func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
+    public init() {}
+
+    public func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         guard context.identity != nil else { return PageRenderer.redirect(to: "/login") }
         return try await next(request, context)
     }

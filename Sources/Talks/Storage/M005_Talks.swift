@@ -1,8 +1,9 @@
 import SQLKit
+import Storage
 
 /// Talks (T1–T5): topics with their cues, runs with their steps, and what is cast.
 /// Cues and run steps are small JSON documents read and written whole.
-let talksMigration = Migration(version: 5, name: "talks") { sql in
+public let talksMigration = Migration(version: 5, name: "talks") { sql in
     try await sql.create(table: "topics")
         .column("id", type: .text, .primaryKey(autoIncrement: false))
         .column("account_id", type: .text, .notNull, .references("accounts", "id", onDelete: .cascade))

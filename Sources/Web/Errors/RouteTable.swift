@@ -4,16 +4,18 @@ import Synchronization
 /// Which methods each route path answers, so an unsupported method on a known
 /// path gets 405 with an Allow header instead of a misleading 404. Filled once
 /// after every route is registered (middleware must exist before the routes).
-final class RouteTable: Sendable {
+public final class RouteTable: Sendable {
     private let routes = Mutex<[(segments: [Substring], method: HTTPRequest.Method)]>([])
 
-    func record(_ descriptions: [Router<AppContext>.RouteDescription]) {
+    public init() {}
+
+    public func record(_ descriptions: [Router<AppContext>.RouteDescription]) {
         let parsed = descriptions.map { (segments: Self.segments($0.path.description), method: $0.method) }
         routes.withLock { $0 = parsed }
     }
 
     /// The methods registered for paths matching `path`; empty when no route matches at all.
-    func allowedMethods(for path: String) -> [HTTPRequest.Method] {
+    public func allowedMethods(for path: String) -> [HTTPRequest.Method] {
         let requested = Self.segments(path)
         let matching = routes.withLock { routes in routes.filter { Self.matches(pattern: $0.segments, path: requested) } }
         // Like the router, a literal segment beats a capture: /devices/me is not /devices/:id.

@@ -1,18 +1,26 @@
 import CadenceCore
 import Foundation
 import Hummingbird
-import Storage
 import Talks
+import TalksService
+import Web
 
 /// The phone's Talks pages (T1–T3): list and add topics, edit a topic's cues,
 /// delete with a confirmation, cast to the watch, start a run, and see past runs.
-struct TalkPagesController {
-    let talks: any TalkRepository
-    let api: TalksController
+public struct TalkPages: Sendable {
+    let talks: TalkService
     let pages: PageRenderer
     let clock: any WallClock
 
-    func addRoutes(to router: RouterGroup<AppContext>) {
+    public init(talks: TalkService, pages: PageRenderer, clock: any WallClock) {
+        self.talks = talks
+        self.pages = pages
+        self.clock = clock
+    }
+
+    /// For the signed-in page group: every post has passed the CSRF check (`FormPostMiddleware`).
+    public var routes: RouteCollection<AppContext> {
+        let router = RouteCollection(context: AppContext.self)
         router.get("/phone/talks", use: list)
         router.post("/phone/talks", use: create)
         router.get("/phone/talks/:id", use: show)
@@ -24,6 +32,7 @@ struct TalkPagesController {
         router.post("/phone/talks/:id/delete", use: delete)
         router.post("/phone/talks/:id/cast", use: cast)
         router.post("/phone/talks/:id/start", use: start)
+        return router
     }
 
     @Sendable func list(request: Request, context: AppContext) async throws -> Response {
@@ -37,7 +46,7 @@ struct TalkPagesController {
         do {
             let duration = try CueTime.parse(form["duration"].flatMap { $0.isEmpty ? nil : $0 } ?? "1:00", field: "duration")
             let topic = try Topic(title: form["title"] ?? "", duration: duration)
-            try await talks.save(topic, accountID: identity.account.id, at: clock.now())
+            try await talks.add(topic, accountID: identity.account.id)
             return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
         } catch let error as ValidationError {
             return try await listPage(identity, refusal: FormRefusal(error, typed: form, in: .newTopic), request: request, context: context)
@@ -85,7 +94,7 @@ struct TalkPagesController {
         let cueID = try context.parameters.requireID("cue")
         do {
             let cue = try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? "", id: cueID)
-            guard try topic.update(cue) else { throw APIError.notFound("cue") }
+            guard try topic.update(cue) else { throw NotFound("cue") }
             return try await saveEdited(topic, identity)
         } catch let error as ValidationError {
             return try await detailPage(topic, identity: identity, refusal: FormRefusal(error, typed: form, in: .cue(cueID)),
@@ -96,7 +105,7 @@ struct TalkPagesController {
     @Sendable func deleteCue(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
         var topic = try await ownTopic(identity, context)
-        guard topic.removeCue(id: try context.parameters.requireID("cue")) else { throw APIError.notFound("cue") }
+        guard topic.removeCue(id: try context.parameters.requireID("cue")) else { throw NotFound("cue") }
         return try await saveEdited(topic, identity)
     }
 
@@ -110,39 +119,36 @@ struct TalkPagesController {
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let topic = try await ownTopic(identity, context)
-        let wasCast = try await talks.cast(accountID: identity.account.id)?.topicID == topic.id
-        _ = try await talks.deleteTopic(id: topic.id, accountID: identity.account.id)
-        if wasCast { try await api.announceCast(accountID: identity.account.id) }
+        try await talks.deleteTopic(id: topic.id, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks")
     }
 
     @Sendable func cast(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let topic = try await ownTopic(identity, context)
-        try await talks.setCast(TalkCast(topicID: topic.id, runID: nil), accountID: identity.account.id, at: clock.now())
-        try await api.announceCast(accountID: identity.account.id)
+        try await talks.cast(topicID: topic.id, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
     }
 
     @Sendable func start(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let topic = try await ownTopic(identity, context)
-        try await api.startRun(of: topic, accountID: identity.account.id)
+        try await talks.startRun(topicID: topic.id, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
     }
 
     /// Saves an edited topic, updates the watch if it shows this topic, and goes back to the topic's page.
     private func saveEdited(_ topic: Topic, _ identity: Identity) async throws -> Response {
-        try await talks.save(topic, accountID: identity.account.id, at: clock.now())
-        try await api.announceCastIfShowing(topic.id, accountID: identity.account.id)
+        try await talks.replace(topic, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
     }
 
     private func ownTopic(_ identity: Identity, _ context: AppContext) async throws -> Topic {
-        guard let topic = try await talks.topic(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
-            throw APIError.notFound("talk")
+        do {
+            return try await talks.topic(id: try context.parameters.requireID("id"), accountID: identity.account.id)
+        } catch is NotFound {
+            throw NotFound("talk")  // a page calls a topic a talk
         }
-        return topic
     }
 
     private func listPage(_ identity: Identity, refusal: FormRefusal? = nil,
@@ -160,7 +166,7 @@ struct TalkPagesController {
     private func detailPage(
         _ topic: Topic, identity: Identity, refusal: FormRefusal? = nil, request: Request, context: AppContext
     ) async throws -> Response {
-        let cast = try await talks.cast(accountID: identity.account.id)
+        let cast = try await talks.castState(accountID: identity.account.id)
         let runs = try await talks.runs(topicID: topic.id, accountID: identity.account.id)
         let now = clock.now().millisecondsSince1970
         var data: [String: Any] = [
@@ -173,7 +179,7 @@ struct TalkPagesController {
                 values["editing"] = refusal?.form == .cue(cue.id)  // the refused edit stays open
                 return values
             },
-            "hasCues": !topic.cues.isEmpty, "isCast": cast?.topicID == topic.id,
+            "hasCues": !topic.cues.isEmpty, "isCast": cast.topic?.id == topic.id,
             "runs": runs.prefix(10).map { run -> [String: Any] in
                 let timings = run.run.timings(at: now).map { timing -> [String: Any] in
                     ["keyword": timing.keyword, "planned": CueTime.format(timing.planned),

@@ -2,22 +2,22 @@ import Foundation
 
 /// A `multipart/form-data` body (RFC 7578), read whole: the parts' names, file names,
 /// types and bytes. Bodies are bounded before they get here.
-struct MultipartForm {
-    struct Part {
-        let name: String
-        let filename: String?
-        let contentType: String?
-        let data: Data
+public struct MultipartForm {
+    public struct Part {
+        public let name: String
+        public let filename: String?
+        public let contentType: String?
+        public let data: Data
     }
 
-    let parts: [Part]
+    public let parts: [Part]
 
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable {
         case noBoundary, malformed(String)
     }
 
     /// The boundary from a Content-Type such as `multipart/form-data; boundary=----x`.
-    static func boundary(fromContentType contentType: String) -> String? {
+    public static func boundary(fromContentType contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, pair[0].lowercased() == "boundary" {
@@ -28,7 +28,7 @@ struct MultipartForm {
         return nil
     }
 
-    init(body: Data, boundary: String) throws(Failure) {
+    public init(body: Data, boundary: String) throws(Failure) {
         let delimiter = Data("--\(boundary)".utf8)
         var parts: [Part] = []
         guard var position = body.range(of: delimiter)?.upperBound else { throw .malformed("the body has no part boundary") }
@@ -64,7 +64,7 @@ struct MultipartForm {
     }
 
     /// A parameter of a header value: `form-data; name="file"; filename="a b.mp3"`.
-    static func parameter(_ key: String, in value: String) -> String? {
+    public static func parameter(_ key: String, in value: String) -> String? {
         for piece in value.split(separator: ";").dropFirst() {
             let pair = piece.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == key else { continue }

@@ -3,9 +3,9 @@ import Foundation
 
 /// Opaque secrets handed to clients (session tokens, reset links). Only their
 /// SHA-256 is stored, so reading the database does not let anyone act as a user.
-enum SecretToken {
+public enum SecretToken {
     /// 256 random bits, base64url without padding: safe in cookies, headers and URLs.
-    static func generate() -> String {
+    public static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return Data(bytes).base64EncodedString()
@@ -15,7 +15,7 @@ enum SecretToken {
     }
 
     /// Lower-case hex SHA-256. Runs on every authenticated request, so no per-byte String(format:).
-    static func hash(_ token: String) -> String {
+    public static func hash(_ token: String) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8]()
         hex.reserveCapacity(64)

@@ -3,13 +3,13 @@ import Hummingbird
 
 /// Headers that keep pages from being framed, sniffed or fed inline script.
 /// Every page loads its script and style from our own origin only.
-struct SecurityHeadersMiddleware: RouterMiddleware {
-    typealias Context = AppContext
+public struct SecurityHeadersMiddleware: RouterMiddleware {
+    public typealias Context = AppContext
 
-    let contentSecurityPolicy: String
+    public let contentSecurityPolicy: String
 
     /// - Parameter imageOrigins: other origins pages may show images from (the map's tile server).
-    init(imageOrigins: [String] = []) {
+    public init(imageOrigins: [String] = []) {
         contentSecurityPolicy = [
             "default-src 'self'", "script-src 'self'", "style-src 'self'",
             (["img-src 'self' data: blob:"] + imageOrigins).joined(separator: " "),
@@ -18,7 +18,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         ].joined(separator: "; ")
     }
 
-    func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
+    public func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         response.headers[.contentSecurityPolicy] = contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
@@ -32,6 +32,6 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
 }
 
 extension HTTPField.Name {
-    static let xFrameOptions = Self("X-Frame-Options")!
-    static let referrerPolicy = Self("Referrer-Policy")!
+    public static let xFrameOptions = Self("X-Frame-Options")!
+    public static let referrerPolicy = Self("Referrer-Policy")!
 }

@@ -33,26 +33,33 @@ public struct APIError: HTTPResponseError {
     }
 }
 
-struct ErrorEnvelope: Codable {
-    struct Body: Codable {
-        let code: String
-        let message: String
-        let field: String?
+public struct ErrorEnvelope: Codable {
+    public struct Body: Codable {
+        public let code: String
+        public let message: String
+        public let field: String?
     }
-    let error: Body
+    public let error: Body
+
+    public init(error: Body) { self.error = error }
 }
 
 extension Response {
-    static let jsonEncoder: JSONEncoder = {
+    public static let jsonEncoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }()
 
-    /// A JSON response; encoding our own values cannot fail short of a bug.
-    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        let data = (try? jsonEncoder.encode(value)) ?? Data("{}".utf8)
+    /// A JSON response. Encoding our own values cannot fail short of a bug; if one does, the client is told the
+    /// server failed (500) rather than handed an empty object as if it were the answer.
+    public static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        guard let data = try? jsonEncoder.encode(value) else {
+            return Response(
+                status: .internalServerError, headers: [.contentType: "application/json; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: #"{"error":{"code":"internal_error","message":"The server could not write its answer."}}"#)))
+        }
         return Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8"],

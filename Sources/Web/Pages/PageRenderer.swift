@@ -4,15 +4,41 @@ import Mustache
 
 /// Renders the server-side pages from the Mustache templates in Resources/templates,
 /// adding what every page needs: the signed-in account and the CSRF token.
-struct PageRenderer: Sendable {
-    let library: MustacheLibrary
-    let secureCookies: Bool
+public struct PageRenderer: Sendable {
+    public let library: MustacheLibrary
+    public let secureCookies: Bool
 
-    static func loadTemplates() async throws -> MustacheLibrary {
-        try await MustacheLibrary(directory: ServerResources.path("templates"))
+    public init(library: MustacheLibrary, secureCookies: Bool) {
+        self.library = library
+        self.secureCookies = secureCookies
     }
 
-    func render(
+    /// One library from several folders of templates (the shared layout and each feature's pages), so any page
+    /// can use any partial. A name found twice is a mistake worth failing the start for.
+    public static func loadTemplates(from directories: [String]) async throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        var seen: Set<String> = []
+        for directory in directories {
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".mustache") }.sorted()
+            for file in files {
+                let name = String(file.dropLast(".mustache".count))
+                guard seen.insert(name).inserted else {
+                    throw TemplateNameClash(name: name, directory: directory)
+                }
+                let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+                try library.register(text, named: name)
+            }
+        }
+        return library
+    }
+
+    public struct TemplateNameClash: Error, CustomStringConvertible {
+        public let name: String
+        public let directory: String
+        public var description: String { "two templates are named \(name) (the second in \(directory))" }
+    }
+
+    public func render(
         _ template: String, title: String, _ data: [String: Any] = [:],
         request: Request, context: AppContext, status: HTTPResponse.Status = .ok
     ) -> Response {
@@ -32,7 +58,7 @@ struct PageRenderer: Sendable {
         return response
     }
 
-    func errorPage(_ error: APIError, request: Request, context: AppContext) -> Response {
+    public func errorPage(_ error: APIError, request: Request, context: AppContext) -> Response {
         let heading = error.status == .notFound ? "Page not found" : "Something is not right"
         var response = render(
             "error", title: heading, ["heading": heading, "message": error.message, "status": error.status.code],
@@ -41,7 +67,7 @@ struct PageRenderer: Sendable {
         return response
     }
 
-    static func redirect(to location: String) -> Response {
+    public static func redirect(to location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
     }
 }
@@ -49,16 +75,16 @@ struct PageRenderer: Sendable {
 /// Double-submit CSRF protection for form posts: a random cookie, echoed in a
 /// hidden field. Another site can make a browser post, but cannot read the cookie
 /// to copy it into the form.
-enum CSRFToken {
-    static let cookieName = "cadence_csrf"
-    static let fieldName = "_csrf"
+public enum CSRFToken {
+    public static let cookieName = "cadence_csrf"
+    public static let fieldName = "_csrf"
 
-    static func current(in request: Request) -> (value: String, isNew: Bool) {
+    public static func current(in request: Request) -> (value: String, isNew: Bool) {
         if let value = request.cookies[cookieName]?.value, value.count >= 32 { return (value, false) }
         return (SecretToken.generate(), true)
     }
 
-    static func cookie(_ value: String, secure: Bool) -> Cookie {
+    public static func cookie(_ value: String, secure: Bool) -> Cookie {
         Cookie(name: cookieName, value: value, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
     }
 }
@@ -67,7 +93,7 @@ extension Request {
     /// Reads an `application/x-www-form-urlencoded` post, refusing it unless it carries
     /// the CSRF token from this browser's cookie. Page handlers read `context.form`, which `FormPostMiddleware`
     /// fills from this.
-    mutating func decodeForm(context: AppContext) async throws -> [String: String] {
+    public mutating func decodeForm(context: AppContext) async throws -> [String: String] {
         let buffer = try await collectBounded(context: context)
         let form = FormFields.parse(String(buffer: buffer))
         guard let expected = cookies[CSRFToken.cookieName]?.value, !expected.isEmpty,
@@ -80,8 +106,8 @@ extension Request {
     }
 }
 
-enum FormFields {
-    static func parse(_ body: String) -> [String: String] {
+public enum FormFields {
+    public static func parse(_ body: String) -> [String: String] {
         var fields: [String: String] = [:]
         for pair in body.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -4,10 +4,10 @@ import NIOCore
 
 /// Serves a stored file with single-range support (RFC 9110 §14): videos seek, and large
 /// downloads resume. Files are addressed by id and never change, so they cache for long.
-enum RangedFile {
-    static let fileIO = FileIO()
+public enum RangedFile {
+    public static let fileIO = FileIO()
 
-    static func response(
+    public static func response(
         path: String, size: Int, contentType: String, etag: String, request: Request, context: AppContext
     ) async throws -> Response {
         guard FileManager.default.fileExists(atPath: path) else {
@@ -38,7 +38,7 @@ enum RangedFile {
                         body: try await fileIO.loadFile(path: path, range: range, context: context))
     }
 
-    enum Requested: Equatable {
+    public enum Requested: Equatable {
         case whole
         case part(ClosedRange<Int>)
         case unsatisfiable
@@ -47,7 +47,7 @@ enum RangedFile {
     /// `bytes=a-b`, `bytes=a-` or `bytes=-n`. A header this server cannot use (another unit,
     /// several ranges, bad syntax) is ignored and the whole file sent, as RFC 9110 §14.2 allows;
     /// a well-formed range that starts past the end is unsatisfiable (416).
-    static func parse(_ header: String, size: Int) -> Requested {
+    public static func parse(_ header: String, size: Int) -> Requested {
         guard header.hasPrefix("bytes="), !header.contains(",") else { return .whole }
         let spec = header.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
         let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)

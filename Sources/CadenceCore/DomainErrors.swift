@@ -1,0 +1,29 @@
+/// Errors the services throw, knowing nothing of HTTP. The web layer's one error middleware turns them into
+/// the JSON envelope for the API and a message on the page for browsers (`ValidationError` is the third).
+
+/// A record this account cannot see: missing, deleted, or another account's (they are told apart for no one).
+public struct NotFound: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was looked for, as a person names it ("topic", "run").
+    public let what: String
+
+    public init(_ what: String) { self.what = what }
+
+    public var description: String { "No \(what) with that id." }
+}
+
+/// A well-formed request that the record's present state does not allow (a step after the run stopped).
+public struct Conflict: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A stable, machine-readable name for the refusal ("step_not_allowed").
+    public let code: String
+    public let message: String
+    /// The input field the refusal is about, if one is.
+    public let field: String?
+
+    public init(code: String, _ message: String, field: String? = nil) {
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,14 @@
+import Storage
+import TalksStorage
+
+/// Every feature's tables, in one numbered history. A new feature adds its migrations here.
+public enum CadenceSchema {
+    public static let migrations: [Migration] = storageMigrations + [talksMigration]
+}
+
+extension Migrator {
+    /// The migrator for the whole of Cadence's schema.
+    public init(database: Database) {
+        self.init(database: database, migrations: CadenceSchema.migrations)
+    }
+}

@@ -1,0 +1,140 @@
+import CadenceCore
+import Foundation
+import Talks
+
+/// The Talks use cases (T1–T5), called alike by the API, the phone's pages and the CLI: keep topics, cast one to
+/// the account's watches, run it. Every change to what is cast, or to the cast run, is announced whole.
+public struct TalkService: Sendable {
+    let store: any TalkStore
+    let announcer: any CastAnnouncer
+    let clock: any WallClock
+
+    public init(store: any TalkStore, announcer: any CastAnnouncer, clock: any WallClock) {
+        self.store = store
+        self.announcer = announcer
+        self.clock = clock
+    }
+
+    // MARK: Topics
+
+    public func topics(accountID: UUID) async throws -> [Topic] {
+        try await store.topics(accountID: accountID)
+    }
+
+    /// - Throws: `NotFound("topic")` for an id this account does not own.
+    public func topic(id: UUID, accountID: UUID) async throws -> Topic {
+        guard let topic = try await store.topic(id: id, accountID: accountID) else { throw NotFound("topic") }
+        return topic
+    }
+
+    /// Keeps a new topic.
+    public func add(_ topic: Topic, accountID: UUID) async throws {
+        try await store.save(topic, accountID: accountID, at: clock.now())
+    }
+
+    /// Replaces a topic the account owns; the watches are told if they show it.
+    /// - Throws: `NotFound("topic")` if the account has no topic with this id.
+    public func replace(_ topic: Topic, accountID: UUID) async throws {
+        _ = try await self.topic(id: topic.id, accountID: accountID)
+        try await store.save(topic, accountID: accountID, at: clock.now())
+        if try await store.cast(accountID: accountID)?.topicID == topic.id { try await announceCast(accountID: accountID) }
+    }
+
+    /// Deletes a topic with its runs; if it was cast, the watches are told it is gone.
+    public func deleteTopic(id: UUID, accountID: UUID) async throws {
+        let wasCast = try await store.cast(accountID: accountID)?.topicID == id
+        guard try await store.deleteTopic(id: id, accountID: accountID) else { throw NotFound("topic") }
+        if wasCast { try await announceCast(accountID: accountID) }
+    }
+
+    // MARK: Cast
+
+    public func castState(accountID: UUID) async throws -> CastState {
+        guard let cast = try await store.cast(accountID: accountID),
+              let topic = try await store.topic(id: cast.topicID, accountID: accountID)
+        else { return CastState(topic: nil, run: nil, serverTime: clock.now().millisecondsSince1970) }
+        let run = try await cast.runID.asyncFlatMap { try await store.run(id: $0, accountID: accountID) }
+        return CastState(topic: topic, run: run, serverTime: clock.now().millisecondsSince1970)
+    }
+
+    /// Shows a topic on the account's watches, with no run yet.
+    @discardableResult
+    public func cast(topicID: UUID, accountID: UUID) async throws -> CastState {
+        _ = try await topic(id: topicID, accountID: accountID)
+        try await store.setCast(TalkCast(topicID: topicID, runID: nil), accountID: accountID, at: clock.now())
+        return try await announceCast(accountID: accountID)
+    }
+
+    public func uncast(accountID: UUID) async throws {
+        try await store.setCast(nil, accountID: accountID, at: clock.now())
+        try await announceCast(accountID: accountID)
+    }
+
+    // MARK: Runs
+
+    /// Starts a run of a topic (now, or at `at` when Start was pressed on a device); it becomes the cast run.
+    @discardableResult
+    public func startRun(topicID: UUID, accountID: UUID, at: Int64? = nil) async throws -> StoredRun {
+        let now = clock.now()
+        let startedAt = try Self.stepTime(at, now: now.millisecondsSince1970)
+        let topic = try await topic(id: topicID, accountID: accountID)
+        var run = TalkRun(topic: topic)
+        try run.apply(RunStep(.start, at: startedAt))
+        let stored = StoredRun(id: UUID(), topicID: topic.id, run: run, createdAt: now)
+        try await store.saveRun(stored, accountID: accountID, at: now)
+        try await store.setCast(TalkCast(topicID: topic.id, runID: stored.id), accountID: accountID, at: now)
+        try await announceCast(accountID: accountID)
+        return stored
+    }
+
+    /// - Throws: `NotFound("run")`.
+    public func run(id: UUID, accountID: UUID) async throws -> StoredRun {
+        guard let found = try await store.run(id: id, accountID: accountID) else { throw NotFound("run") }
+        return found
+    }
+
+    /// A topic's runs, newest first. - Throws: `NotFound("topic")`.
+    public func runs(topicID: UUID, accountID: UUID) async throws -> [StoredRun] {
+        _ = try await topic(id: topicID, accountID: accountID)
+        return try await store.runs(topicID: topicID, accountID: accountID)
+    }
+
+    /// Applies a step (pause, next…) taken now or at `at` (recorded offline); the watches are told.
+    /// - Throws: `NotFound("run")`, `ValidationError` for a time in the future, `Conflict` for a step the run's
+    ///   phase does not allow.
+    public func step(_ action: RunStep.Action, runID: UUID, accountID: UUID, at: Int64? = nil) async throws -> StoredRun {
+        let now = clock.now()
+        let at = try Self.stepTime(at, now: now.millisecondsSince1970)
+        let found = try await run(id: runID, accountID: accountID)
+        var run = found.run
+        do { try run.apply(RunStep(action, at: at)) } catch {
+            throw Conflict(code: "step_not_allowed", error.description, field: "action")
+        }
+        let stepped = StoredRun(id: found.id, topicID: found.topicID, run: run, createdAt: found.createdAt)
+        try await store.saveRun(stepped, accountID: accountID, at: now)
+        try await announceCast(accountID: accountID)
+        return stepped
+    }
+
+    /// A step's time as the device sent it (taken offline, or when the button was pressed) or now; a few seconds
+    /// of clock difference are let through, the future is not.
+    static func stepTime(_ at: Int64?, now: Int64) throws(ValidationError) -> Int64 {
+        let at = at ?? now
+        guard at <= now + 5_000 else { throw ValidationError(field: "at", "A step cannot come from the future.") }
+        return at
+    }
+
+    @discardableResult
+    private func announceCast(accountID: UUID) async throws -> CastState {
+        let state = try await castState(accountID: accountID)
+        try await announcer.announce(state, to: accountID)
+        return state
+    }
+}
+
+extension Optional {
+    fileprivate func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Talks
+
+/// What is cast to an account's watches: a topic, and the run in progress if any.
+public struct TalkCast: Equatable, Sendable {
+    public let topicID: UUID
+    public let runID: UUID?
+
+    public init(topicID: UUID, runID: UUID?) {
+        self.topicID = topicID
+        self.runID = runID
+    }
+}
+
+/// A run as kept: which topic it ran, its steps, and when it began.
+public struct StoredRun: Sendable {
+    public let id: UUID
+    public let topicID: UUID
+    public let run: TalkRun
+    public let createdAt: Date
+
+    public init(id: UUID, topicID: UUID, run: TalkRun, createdAt: Date) {
+        self.id = id
+        self.topicID = topicID
+        self.run = run
+        self.createdAt = createdAt
+    }
+}
+
+/// Where topics, runs and the cast live. Every call is scoped to one account: another account's id finds nothing.
+public protocol TalkStore: Sendable {
+    /// The account's topics, most recently changed first.
+    func topics(accountID: UUID) async throws -> [Topic]
+    func topic(id: UUID, accountID: UUID) async throws -> Topic?
+    /// Creates or replaces the account's topic.
+    func save(_ topic: Topic, accountID: UUID, at: Date) async throws
+    func deleteTopic(id: UUID, accountID: UUID) async throws -> Bool
+
+    func run(id: UUID, accountID: UUID) async throws -> StoredRun?
+    /// Creates or replaces a run (`createdAt` is kept from its first save).
+    func saveRun(_ run: StoredRun, accountID: UUID, at: Date) async throws
+    /// A topic's runs, newest first.
+    func runs(topicID: UUID, accountID: UUID) async throws -> [StoredRun]
+
+    func cast(accountID: UUID) async throws -> TalkCast?
+    func setCast(_ cast: TalkCast?, accountID: UUID, at: Date) async throws
+}

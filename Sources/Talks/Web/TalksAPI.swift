@@ -1,0 +1,140 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import Talks
+import TalksService
+import Web
+
+/// `/api/v1/talks/…`: topics, casting to the account's watches, and runs (T1–T5). Each handler reads its input,
+/// calls `TalkService`, and returns the JSON shape (`TalkBodies.swift`); errors are the error middleware's.
+public struct TalksAPI: Sendable {
+    let talks: TalkService
+    let clock: any WallClock
+
+    public init(talks: TalkService, clock: any WallClock) {
+        self.talks = talks
+        self.clock = clock
+    }
+
+    public var routes: RouteCollection<AppContext> {
+        let routes = RouteCollection(context: AppContext.self)
+        routes.get("topics", use: listTopics)
+        routes.post("topics", use: createTopic)
+        routes.post("topics/import", use: importTopic)
+        routes.get("topics/:id", use: showTopic)
+        routes.put("topics/:id", use: replaceTopic)
+        routes.delete("topics/:id", use: deleteTopic)
+        routes.get("topics/:id/outline", use: outline)
+        routes.get("topics/:id/runs", use: listRuns)
+        routes.get("cast", use: showCast)
+        routes.put("cast", use: cast)
+        routes.delete("cast", use: uncast)
+        routes.post("runs", use: startRun)
+        routes.get("runs/:id", use: showRun)
+        routes.post("runs/:id/steps", use: step)
+        return routes
+    }
+
+    // MARK: Topics
+
+    @Sendable func listTopics(request: Request, context: AppContext) async throws -> [TopicSummary] {
+        try await talks.topics(accountID: try context.requireAccount().id).map(TopicSummary.init)
+    }
+
+    @Sendable func createTopic(request: Request, context: AppContext) async throws -> EditedResponse<TopicBody> {
+        let account = try context.requireAccount()
+        let topic = try TopicInput.topic(from: try await request.decode(as: TopicInput.self, context: context), id: UUID())
+        try await talks.add(topic, accountID: account.id)
+        return EditedResponse(status: .created, response: TopicBody(topic))
+    }
+
+    /// An outline as plain text (`Outline`), or the JSON a topic is created from.
+    @Sendable func importTopic(request: Request, context: AppContext) async throws -> EditedResponse<TopicBody> {
+        let account = try context.requireAccount()
+        var request = request
+        let topic: Topic
+        if (request.headers[.contentType]?.lowercased() ?? "").hasPrefix("text/plain") {
+            topic = try Outline.parse(String(buffer: try await request.collectBounded(context: context)))
+        } else {
+            topic = try TopicInput.topic(from: try await request.decode(as: TopicInput.self, context: context), id: UUID())
+        }
+        try await talks.add(topic, accountID: account.id)
+        return EditedResponse(status: .created, response: TopicBody(topic))
+    }
+
+    @Sendable func showTopic(request: Request, context: AppContext) async throws -> TopicBody {
+        let account = try context.requireAccount()
+        return TopicBody(try await talks.topic(id: try context.parameters.requireID("id"), accountID: account.id))
+    }
+
+    @Sendable func replaceTopic(request: Request, context: AppContext) async throws -> TopicBody {
+        let account = try context.requireAccount()
+        let existing = try await talks.topic(id: try context.parameters.requireID("id"), accountID: account.id)
+        let topic = try TopicInput.topic(from: try await request.decode(as: TopicInput.self, context: context), id: existing.id)
+        try await talks.replace(topic, accountID: account.id)
+        return TopicBody(topic)
+    }
+
+    @Sendable func deleteTopic(request: Request, context: AppContext) async throws -> HTTPResponse.Status {
+        let account = try context.requireAccount()
+        try await talks.deleteTopic(id: try context.parameters.requireID("id"), accountID: account.id)
+        return .noContent
+    }
+
+    @Sendable func outline(request: Request, context: AppContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let topic = try await talks.topic(id: try context.parameters.requireID("id"), accountID: account.id)
+        return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+                        body: .init(byteBuffer: .init(string: Outline.export(topic))))
+    }
+
+    // MARK: Cast
+
+    @Sendable func showCast(request: Request, context: AppContext) async throws -> CastBody {
+        CastBody(try await talks.castState(accountID: try context.requireAccount().id))
+    }
+
+    @Sendable func cast(request: Request, context: AppContext) async throws -> CastBody {
+        let account = try context.requireAccount()
+        let input = try await request.decode(as: CastInput.self, context: context)
+        return CastBody(try await talks.cast(topicID: input.topicId, accountID: account.id))
+    }
+
+    @Sendable func uncast(request: Request, context: AppContext) async throws -> HTTPResponse.Status {
+        try await talks.uncast(accountID: try context.requireAccount().id)
+        return .noContent
+    }
+
+    // MARK: Runs
+
+    @Sendable func startRun(request: Request, context: AppContext) async throws -> EditedResponse<RunBody> {
+        let account = try context.requireAccount()
+        let input = try await request.decode(as: RunInput.self, context: context)
+        let run = try await talks.startRun(topicID: input.topicId, accountID: account.id, at: input.at)
+        return EditedResponse(status: .created, response: RunBody(run, now: clock.now().millisecondsSince1970))
+    }
+
+    @Sendable func showRun(request: Request, context: AppContext) async throws -> RunBody {
+        let account = try context.requireAccount()
+        let run = try await talks.run(id: try context.parameters.requireID("id"), accountID: account.id)
+        return RunBody(run, now: clock.now().millisecondsSince1970)
+    }
+
+    @Sendable func step(request: Request, context: AppContext) async throws -> RunBody {
+        let account = try context.requireAccount()
+        let id = try context.parameters.requireID("id")
+        let input = try await request.decode(as: StepInput.self, context: context)
+        guard let action = RunStep.Action(rawValue: input.action) else {
+            throw ValidationError(field: "action", "A step is start, pause, resume, next or stop, not \"\(input.action)\".")
+        }
+        let run = try await talks.step(action, runID: id, accountID: account.id, at: input.at)
+        return RunBody(run, now: clock.now().millisecondsSince1970)
+    }
+
+    @Sendable func listRuns(request: Request, context: AppContext) async throws -> [RunBody] {
+        let account = try context.requireAccount()
+        let runs = try await talks.runs(topicID: try context.parameters.requireID("id"), accountID: account.id)
+        let now = clock.now().millisecondsSince1970
+        return runs.map { RunBody($0, now: now) }
+    }
+}
