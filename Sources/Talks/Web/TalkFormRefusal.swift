@@ -18,18 +18,15 @@ struct FormRefusal {
         self.typed = typed
     }
 
-    /// The template values for one form's fields: `<prefix><Field>` is what the field shows
-    /// (as typed if this form was refused, else `saved`) and `<prefix><Field>Invalid` marks
-    /// the field the message is about. Distinct prefixes keep the forms of one page apart
-    /// (a Mustache section would otherwise find an outer form's values).
-    static func fields(_ saved: [String: String], of form: Form, _ refusal: FormRefusal?, prefix: String) -> [String: Any] {
-        let refused = refusal?.form == form ? refusal : nil
-        var values: [String: Any] = [:]
-        for (field, value) in saved {
-            let name = prefix + field.prefix(1).uppercased() + field.dropFirst()
-            values[name] = refused.map { $0.typed[field] ?? "" } ?? value
-            values[name + "Invalid"] = refused?.error.field == field
-        }
-        return values
+    /// One field of one form as the page shows it: as typed if this form was refused, else as saved.
+    static func field(_ name: String, saved: String, of form: Form, _ refusal: FormRefusal?) -> FieldView {
+        guard let refusal, refusal.form == form else { return FieldView(value: saved, invalid: false) }
+        return FieldView(value: refusal.typed[name] ?? "", invalid: refusal.error.field == name)
     }
+}
+
+/// A form field on a page: its value, and whether the page's message is about it (`aria-invalid`).
+struct FieldView: Sendable {
+    let value: String
+    let invalid: Bool
 }

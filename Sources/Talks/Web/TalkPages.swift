@@ -113,7 +113,8 @@ public struct TalkPages: Sendable {
         let identity = try context.requireIdentity()
         let topic = try await ownTopic(identity, context)
         return pages.render("talk-delete", title: "Delete \(topic.title)?",
-                            ["id": topic.id.uuidString.lowercased(), "topicTitle": topic.title], request: request, context: context)
+                            page: TalkDeletePage(id: topic.id.uuidString.lowercased(), topicTitle: topic.title),
+                            request: request, context: context)
     }
 
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
@@ -153,14 +154,8 @@ public struct TalkPages: Sendable {
 
     private func listPage(_ identity: Identity, refusal: FormRefusal? = nil,
                           request: Request, context: AppContext) async throws -> Response {
-        let topics = try await talks.topics(accountID: identity.account.id).map { topic -> [String: Any] in
-            ["id": topic.id.uuidString.lowercased(), "title": topic.title, "duration": CueTime.format(topic.duration),
-             "cueCount": topic.cues.count]
-        }
-        var data: [String: Any] = ["topics": topics, "hasTopics": !topics.isEmpty]
-        data.merge(FormRefusal.fields(["title": "", "duration": "1:00"], of: .newTopic, refusal, prefix: "new")) { $1 }
-        if let refusal { data["error"] = refusal.error.message }
-        return pages.render("talks", title: "Talks", data, request: request, context: context)
+        let page = TalkListPage(topics: try await talks.topics(accountID: identity.account.id), refusal: refusal)
+        return pages.render("talks", title: "Talks", page: page, request: request, context: context)
     }
 
     private func detailPage(
@@ -168,33 +163,8 @@ public struct TalkPages: Sendable {
     ) async throws -> Response {
         let cast = try await talks.castState(accountID: identity.account.id)
         let runs = try await talks.runs(topicID: topic.id, accountID: identity.account.id)
-        let now = clock.now().millisecondsSince1970
-        var data: [String: Any] = [
-            "id": topic.id.uuidString.lowercased(), "topicTitle": topic.title,
-            "cues": topic.cues.map { cue -> [String: Any] in
-                let saved = ["keyword": cue.keyword, "time": CueTime.format(cue.at)]
-                var values = FormRefusal.fields(saved, of: .cue(cue.id), refusal, prefix: "edit")
-                values.merge(saved) { $1 }
-                values["cueId"] = cue.id.uuidString.lowercased()
-                values["editing"] = refusal?.form == .cue(cue.id)  // the refused edit stays open
-                return values
-            },
-            "hasCues": !topic.cues.isEmpty, "isCast": cast.topic?.id == topic.id,
-            "runs": runs.prefix(10).map { run -> [String: Any] in
-                let timings = run.run.timings(at: now).map { timing -> [String: Any] in
-                    ["keyword": timing.keyword, "planned": CueTime.format(timing.planned),
-                     "actual": timing.actual.map { CueTime.format(Int($0.rounded())) } ?? "not reached",
-                     "drift": timing.drift.map { String(format: "%+.0f s", $0) } ?? ""]
-                }
-                return ["when": run.createdAt.formatted(date: .abbreviated, time: .shortened),
-                        "phase": run.run.snapshot(at: now).phase.rawValue, "timings": timings]
-            },
-            "hasRuns": !runs.isEmpty, "live": true,
-        ]
-        data.merge(FormRefusal.fields(["keyword": "", "time": ""], of: .newCue, refusal, prefix: "new")) { $1 }
-        data.merge(FormRefusal.fields(["title": topic.title, "duration": CueTime.format(topic.duration)], of: .details, refusal,
-                                      prefix: "details")) { $1 }
-        if let refusal { data["error"] = refusal.error.message }
-        return pages.render("talk", title: topic.title, data, request: request, context: context)
+        let page = TalkPage(topic: topic, isCast: cast.topic?.id == topic.id, runs: runs,
+                            now: clock.now().millisecondsSince1970, refusal: refusal)
+        return pages.render("talk", title: topic.title, page: page, request: request, context: context)
     }
 }

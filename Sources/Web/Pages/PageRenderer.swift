@@ -38,18 +38,36 @@ public struct PageRenderer: Sendable {
         public var description: String { "two templates are named \(name) (the second in \(directory))" }
     }
 
+    /// A page from its typed view model: the template sees the model's stored properties, and what every page
+    /// has (`title`, `csrf`, `signedIn`).
+    public func render(
+        _ template: String, title: String, page: some Sendable,
+        request: Request, context: AppContext, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let csrf = CSRFToken.current(in: request)
+        let values = PageValues(common: Self.common(title: title, csrf: csrf.value, context: context), model: page)
+        return respond(library.render(values, withTemplate: template) ?? "Missing template \(template)", csrf: csrf, status: status)
+    }
+
+    /// A page from loose values (the pages not yet given a view model of their own).
     public func render(
         _ template: String, title: String, _ data: [String: Any] = [:],
         request: Request, context: AppContext, status: HTTPResponse.Status = .ok
     ) -> Response {
         let csrf = CSRFToken.current(in: request)
-        var values = data
-        values["title"] = title
-        values["csrf"] = csrf.value
+        let values = data.merging(Self.common(title: title, csrf: csrf.value, context: context)) { $1 }
+        return respond(library.render(values, withTemplate: template) ?? "Missing template \(template)", csrf: csrf, status: status)
+    }
+
+    private static func common(title: String, csrf: String, context: AppContext) -> [String: Any] {
+        var values: [String: Any] = ["title": title, "csrf": csrf]
         if let account = context.identity?.account {
             values["signedIn"] = ["displayName": account.displayName, "email": account.email]
         }
-        let html = library.render(values, withTemplate: template) ?? "Missing template \(template)"
+        return values
+    }
+
+    private func respond(_ html: String, csrf: (value: String, isNew: Bool), status: HTTPResponse.Status) -> Response {
         var response = Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
