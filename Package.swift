@@ -45,11 +45,29 @@ let package = Package(
             dependencies: ["TalksService", "Talks", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Sources/Talks/Web", resources: [.copy("Resources")]),
         // Every feature's migrations in one numbered history.
-        .target(name: "Schema", dependencies: ["Storage", "TalksStorage"]),
+        .target(name: "Schema", dependencies: ["Storage", "TalksStorage", "SpotsStorage"]),
         .target(name: "Stage", dependencies: [
             "CadenceCore", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
         ]),
-        .target(name: "Spots", dependencies: ["CadenceCore", "Geo", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Spots", dependencies: ["CadenceCore", "Geo", .product(name: "Crypto", package: "swift-crypto")], path: "Sources/Spots/Domain"),
+        .target(
+            name: "SpotsService",
+            dependencies: [
+                "Spots", "CadenceCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/Spots/Service"),
+        .target(
+            name: "SpotsStorage", dependencies: ["SpotsService", "Spots", "CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit")],
+            path: "Sources/Spots/Storage"),
+        .target(
+            name: "SpotsWeb",
+            dependencies: [
+                "SpotsService", "Spots", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Sources/Spots/Web", resources: [.copy("Resources")]),
         .target(name: "Tempo", dependencies: ["CadenceCore", "Geo"]),
         // Distances on the Earth, one set of formulas for Spots and Tempo.
         .target(name: "Geo"),
@@ -71,7 +89,6 @@ let package = Package(
             dependencies: [
                 "CadenceCore",
                 "Stage",
-                "Spots",
                 "Tempo",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -102,6 +119,9 @@ let package = Package(
                 "TalksService",
                 "TalksStorage",
                 "TalksWeb",
+                "SpotsService",
+                "SpotsStorage",
+                "SpotsWeb",
                 "Schema",
                 "CadenceCore",
                 "Talks",
@@ -140,6 +160,8 @@ let package = Package(
                 "Storage",
                 "Schema",
                 "Server",
+                "SpotsStorage",
+                "SpotsWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -169,6 +191,8 @@ let package = Package(
                 "Schema",
                 "TalksService",
                 "TalksWeb",
+                "SpotsService",
+                "SpotsStorage",
                 "Stage",
                 "StagePackage",
                 "Storage",

@@ -1,9 +1,10 @@
 import Storage
+import SpotsStorage
 import TalksStorage
 
 /// Every feature's tables, in one numbered history. A new feature adds its migrations here.
 public enum CadenceSchema {
-    public static let migrations: [Migration] = storageMigrations + [talksMigration]
+    public static let migrations: [Migration] = storageMigrations + [talksMigration, spotsMigration]
 }
 
 extension Migrator {

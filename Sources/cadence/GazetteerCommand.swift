@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Spots
+import SpotsStorage
 import Storage
 import ZIPFoundation
 #if canImport(FoundationNetworking)
@@ -41,7 +42,7 @@ struct GazetteerCommand: AsyncParsableCommand {
             guard !places.isEmpty else { throw CLIError("no places found in the cities data") }
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
             do {
-                try await SQLSpotsRepository(database: database).replaceGazetteer(places)
+                try await SQLSpotsStore(database: database).replaceGazetteer(places)
                 try await database.shutdown()
             } catch {
                 try? await database.shutdown()

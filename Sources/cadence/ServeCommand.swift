@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Server
+import SpotsWeb
 import Storage
 
 struct ServeCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Spots
+import SpotsStorage
 import Storage
 import Testing
 
@@ -133,7 +134,7 @@ import Testing
                 let me = try await client.json(.get, "/api/v1/auth/me", token: token)
                 accounts.append(try #require(UUID(uuidString: me.object["id"] as? String ?? "")))
             }
-            let store = SQLSpotsRepository(database: server.database)
+            let store = SQLSpotsStore(database: server.database)
             let now = Date()
             for _ in 0..<20 {
                 let shared = try Reminder(id: UUID(), title: "Buy oat milk", due: now.addingTimeInterval(86_400))

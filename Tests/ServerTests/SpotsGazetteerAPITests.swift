@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Spots
+import SpotsStorage
 import Storage
 import Testing
 
@@ -30,7 +31,7 @@ import Testing
 
     @Test func anEmptyGazetteerFindsNothing() async throws {
         try await withTestServer { server in
-            try await SQLSpotsRepository(database: server.database).replaceGazetteer([])
+            try await SQLSpotsStore(database: server.database).replaceGazetteer([])
             let token = try await server.client.register(email: uniqueEmail("places"))
             let response = try await server.client.json(.get, "/api/v1/spots/places?q=Paris", token: token)
             #expect(response.status == .ok)
@@ -40,7 +41,7 @@ import Testing
 
     @Test func placesAreFoundByPrefixAndDespiteTyposRankedByPopulation() async throws {
         try await withTestServer { server in
-            try await SQLSpotsRepository(database: server.database).replaceGazetteer(try Self.places())
+            try await SQLSpotsStore(database: server.database).replaceGazetteer(try Self.places())
             let client = server.client
             let token = try await client.register(email: uniqueEmail("places"))
             func search(_ q: String) async throws -> [[String: Any]] {

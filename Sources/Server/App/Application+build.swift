@@ -8,6 +8,9 @@ import Logging
 import ServiceLifecycle
 import StagePackage
 import Storage
+import SpotsService
+import SpotsStorage
+import SpotsWeb
 import TalksStorage
 import TalksWeb
 import Web
@@ -57,6 +60,9 @@ public struct AssembledServer {
     public let services: [any Service]
 }
 
+/// Each feature's templates and scripts (the shared layout, stylesheet and live client are the server's own).
+let featureResources = [TalksFeature.resources, SpotsFeature.resources]
+
 /// Builds every route, middleware and background service. Shared by `cadence serve`
 /// and the tests, so the tests exercise exactly what runs in production.
 public func assembleServer(_ dependencies: ServerDependencies) async throws -> AssembledServer {
@@ -83,7 +89,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         events: liveEvents, devices: SQLDeviceRepository(database: database), presence: presence, hub: hub,
         database: database, clock: dependencies.clock, logger: dependencies.logger)
     let pages = PageRenderer(
-        library: try await PageRenderer.loadTemplates(from: [ServerResources.path("templates"), TalksFeature.resources.templates]),
+        library: try await PageRenderer.loadTemplates(from: [ServerResources.path("templates")] + featureResources.map(\.templates)),
         secureCookies: secureCookies)
 
     _ = CadenceMetrics.registry  // bootstrap before any middleware creates its metrics
@@ -96,8 +102,10 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     router.add(middleware: StaticFilesMiddleware(
         directory: ServerResources.path("static"), urlBasePath: "/static", maxAgeSeconds: 3600,
         logger: dependencies.logger))
-    router.add(middleware: StaticFilesMiddleware(
-        directory: TalksFeature.resources.staticFiles, urlBasePath: "/static", maxAgeSeconds: 3600, logger: dependencies.logger))
+    for resources in featureResources {
+        router.add(middleware: StaticFilesMiddleware(
+            directory: resources.staticFiles, urlBasePath: "/static", maxAgeSeconds: 3600, logger: dependencies.logger))
+    }
 
     SystemController(database: database).addRoutes(to: router)
     // Leaflet, from Debian's libjs-leaflet (installed by the scripts); the map pages say so when it is missing.
@@ -152,9 +160,12 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     TempoRunsController(runs: runs, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
     TempoRunPagesController(runs: runs, pages: pages).addRoutes(open: pageRoutes, signedIn: signedInPages)
     TempoLiveCommands.register(on: live, runs: runs)
-    let spots = SpotsService(store: SQLSpotsRepository(database: database), live: live, clock: dependencies.clock, logger: dependencies.logger)
-    SpotsController(spots: spots, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/spots"))
-    SpotsPagesController(spots: spots, pages: pages, clock: dependencies.clock, mapTiles: dependencies.mapTiles).addRoutes(to: signedInPages)
+    let spotsStore = SQLSpotsStore(database: database)
+    let spots = SpotsFeature(
+        service: SpotsService(store: spotsStore, live: live, timeAlerts: LiveTimeAlertSender(live: live, store: spotsStore),
+                              clock: dependencies.clock, logger: dependencies.logger),
+        clock: dependencies.clock, mapTiles: dependencies.mapTiles, logger: dependencies.logger)
+    spots.addRoutes(to: features, pages: pages)
     StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock, handouts: handouts, catalogue: catalogue).addRoutes(to: signedInPages)
     DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))
@@ -164,9 +175,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         .addRoutes(open: pageRoutes, signedIn: signedInPages)
     routeTable.record(router.routes)
     // A service that returns ends the whole server, so the listener joins only where it has work.
-    var services: [any Service] = [
+    var services: [any Service] = spots.jobs + [
         LivePruner(live: live, presence: presence, logger: dependencies.logger),
-        SpotsScheduler(spots: spots, logger: dependencies.logger),
         TempoAnalysisResumer(library: tempo, onlyInstance: !database.notifiesOtherInstances, logger: dependencies.logger),
     ]
     if database.notifiesOtherInstances {

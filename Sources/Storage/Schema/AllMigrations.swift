@@ -1,6 +1,6 @@
 import SQLKit
 
-/// The migrations of the features whose tables are still kept here (Talks keeps its own: `TalksStorage`).
+/// The migrations of the features whose tables are still kept here (Talks and Spots keep their own: `TalksStorage`, `SpotsStorage`).
 /// Append; never edit or renumber a landed one.
 public let storageMigrations: [Migration] = [
     accountsMigration,
@@ -8,7 +8,6 @@ public let storageMigrations: [Migration] = [
     liveMigration,
     presenceMigration,
     stageMigration,
-    spotsMigration,
     tempoMigration,
     tempoRunsMigration,
     stageCatalogueMigration,

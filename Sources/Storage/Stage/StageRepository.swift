@@ -358,9 +358,3 @@ public struct SQLStageRepository: StageRepository {
 public enum StageStoreError: Error, Equatable {
     case seriesNotFound
 }
-
-extension Array {
-    func chunked(by size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
-    }
-}

@@ -1,9 +1,10 @@
 import SQLKit
+import Storage
 
 /// Spots (R1–R6): reminders with an optional due time and place; per (reminder, device)
 /// fence state for the hysteresis; every fence decision, so a person can see why an alert
 /// did or didn't fire; and the offline gazetteer (GeoNames cities).
-let spotsMigration = Migration(version: 7, name: "spots") { sql in
+public let spotsMigration = Migration(version: 7, name: "spots") { sql in
     try await sql.create(table: "spots_reminders")
         .column("id", type: .text, .primaryKey(autoIncrement: false))
         .column("account_id", type: .text, .notNull, .references("accounts", "id", onDelete: .cascade))

@@ -1,6 +1,5 @@
 import Foundation
 import Spots
-import Storage
 import Synchronization
 
 /// Each account's active place reminders in a spatial index (R6), built on first use and

@@ -3,20 +3,24 @@ import Foundation
 import Hummingbird
 import NIOCore
 import Spots
-import Storage
+import SpotsService
 import Web
 
 /// `/api/v1/spots/…` (R1–R5): reminders, why each did or didn't fire, location reports
 /// (from the phone page and from OwnTracks), the gazetteer, and iCalendar in and out.
-struct SpotsController {
+public struct SpotsAPI: Sendable {
     let spots: SpotsService
     let clock: any WallClock
 
-    var store: any SpotsRepository { spots.store }
+    public init(spots: SpotsService, clock: any WallClock) {
+        self.spots = spots
+        self.clock = clock
+    }
 
     static let maximumCalendarBytes = 10 << 20
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
+    public var routes: RouteCollection<AppContext> {
+        let group = RouteCollection(context: AppContext.self)
         group.get("reminders", use: list)
         group.post("reminders", use: create)
         group.get("reminders/:id", use: show)
@@ -30,6 +34,7 @@ struct SpotsController {
         group.get("places", use: searchPlaces)
         group.get("export.ics", use: exportCalendar)
         group.post("import", use: importCalendar)
+        return group
     }
 
     // MARK: Reminders
@@ -68,7 +73,7 @@ struct SpotsController {
 
     @Sendable func list(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
-        let all = try await store.reminders(accountID: account.id)
+        let all = try await spots.reminders(accountID: account.id)
         return .json(ReminderOrder.sorted(all).map(ReminderBody.init))
     }
 
@@ -98,9 +103,7 @@ struct SpotsController {
 
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
-        guard try await spots.delete(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("reminder")
-        }
+        try await spots.delete(id: try context.parameters.requireID("id"), accountID: account.id)
         return Response(status: .noContent)
     }
 
@@ -124,7 +127,7 @@ struct SpotsController {
     @Sendable func events(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
         let reminder = try await requireReminder(context, account: account)
-        let events = try await store.events(reminderID: reminder.reminder.id, accountID: account.id, limit: 200)
+        let events = try await spots.events(reminderID: reminder.reminder.id, accountID: account.id, limit: 200)
         return .json(events.map { SpotsEventBody($0, deviceName: Self.deviceName($0.deviceKey)) })
     }
 
@@ -245,7 +248,7 @@ struct SpotsController {
 
     @Sendable func exportCalendar(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireIdentity().account
-        let reminders = ReminderOrder.sorted(try await store.reminders(accountID: account.id)).map(\.reminder)
+        let reminders = ReminderOrder.sorted(try await spots.reminders(accountID: account.id)).map(\.reminder)
         let text = ICalendar.export(reminders, now: clock.now())
         return Response(status: .ok, headers: [
             .contentType: "text/calendar; charset=utf-8", .contentDisposition: "attachment; filename=\"cadence-reminders.ics\"",
@@ -294,13 +297,7 @@ struct SpotsController {
         } catch {
             throw APIError(.unprocessableContent, code: "invalid_calendar", error.message, field: "file")
         }
-        // A UID that is a UUID another account already imported gets an id of this account's own,
-        // derived, so importing the same file again still updates rather than duplicates.
-        let accountID = account.id
-        let created = try await store.saveAll(parsed.reminders, accountID: accountID, at: clock.now()) { reminder in
-            reminder.withID(ICalendar.reminderID(forUID: "cadence:\(reminder.id.uuidString)", namespace: accountID))
-        }
-        spots.fences.invalidate(accountID: account.id)
+        let created = try await spots.importReminders(parsed.reminders, accountID: account.id)
         return .json(ImportBody(imported: created, updated: parsed.reminders.count - created,
                                 warnings: parsed.warnings.prefix(Self.maximumWarnings).map { ImportBody.Warning(line: $0.line, reason: $0.reason) },
                                 warningCount: parsed.warnings.count))
@@ -350,26 +347,6 @@ struct SpotsController {
     }
 
     private func requireReminder(_ context: AppContext, account: Account) async throws -> StoredReminder {
-        guard let stored = try await store.reminder(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("reminder")
-        }
-        return stored
-    }
-}
-
-/// The list's order: open reminders by due time (undated last), then done ones, newest first.
-enum ReminderOrder {
-    static func sorted(_ reminders: [StoredReminder]) -> [StoredReminder] {
-        reminders.sorted { a, b in
-            let (x, y) = (a.reminder, b.reminder)
-            if x.isComplete != y.isComplete { return !x.isComplete }
-            if x.isComplete { return (x.completedAt ?? .distantPast) > (y.completedAt ?? .distantPast) }
-            switch (x.due, y.due) {
-            case let (l?, r?): return l < r
-            case (nil, _?): return false
-            case (_?, nil): return true
-            default: return x.title < y.title
-            }
-        }
+        return try await spots.reminder(id: try context.parameters.requireID("id"), accountID: account.id)
     }
 }

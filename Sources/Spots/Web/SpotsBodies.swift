@@ -1,6 +1,6 @@
 import Foundation
 import Spots
-import Storage
+import SpotsService
 
 /// The JSON shapes of the Spots API.
 struct PlaceBody: Codable {

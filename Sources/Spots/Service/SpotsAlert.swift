@@ -3,7 +3,7 @@ import Spots
 
 /// A reminder going off (R4), sent on the live channel as `spots.alert` to every device of
 /// the account: the phone page shows it in place (and as a notification), the watch shows it.
-struct SpotsAlert: Codable, Sendable {
+public struct SpotsAlert: Codable, Sendable {
     let reminderId: UUID
     let title: String
     let notes: String
@@ -15,7 +15,7 @@ struct SpotsAlert: Codable, Sendable {
     let due: Int64?
     let reason: String?
 
-    static let type = "spots.alert"
+    public static let type = "spots.alert"
 
     init(_ reminder: Reminder, kind: String, late: Bool = false, reason: String? = nil) {
         reminderId = reminder.id
@@ -28,5 +28,5 @@ struct SpotsAlert: Codable, Sendable {
         self.reason = reason
     }
 
-    var json: String { String(decoding: (try? JSONEncoder().encode(self)) ?? Data("{}".utf8), as: UTF8.self) }
+    public var json: String { String(decoding: (try? JSONEncoder().encode(self)) ?? Data("{}".utf8), as: UTF8.self) }
 }

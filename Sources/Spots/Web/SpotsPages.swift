@@ -2,7 +2,7 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import Spots
-import Storage
+import SpotsService
 import Web
 
 /// The phone's Spots pages (R1–R4, R7): the list (due soon, no date, by place, done) with location sharing
@@ -10,19 +10,26 @@ import Web
 /// the new-reminder form with its map and gazetteer search, the map of places, and the
 /// timeline with its date slider. Forms post here and are checked by the domain; the map,
 /// search, location sharing and alerts are small scripts over the JSON API.
-struct SpotsPagesController {
+public struct SpotsPages: Sendable {
     let spots: SpotsService
     let pages: PageRenderer
     let clock: any WallClock
     let mapTiles: MapTiles
 
-    var store: any SpotsRepository { spots.store }
+    public init(spots: SpotsService, pages: PageRenderer, clock: any WallClock, mapTiles: MapTiles) {
+        self.spots = spots
+        self.pages = pages
+        self.clock = clock
+        self.mapTiles = mapTiles
+    }
 
     /// The browser's IANA time zone, set by the pages' script: times are shown, and typed
     /// times read, in it. Without it (no script yet) they are UTC.
     static let zoneCookie = "cadence_tz"
 
-    func addRoutes(to router: RouterGroup<AppContext>) {
+    /// For the signed-in page group: every post has passed the CSRF check (`FormPostMiddleware`).
+    public var routes: RouteCollection<AppContext> {
+        let router = RouteCollection(context: AppContext.self)
         router.get("/phone/spots", use: list)
         router.get("/phone/spots/new", use: newForm)
         router.post("/phone/spots/new", use: create)
@@ -34,6 +41,7 @@ struct SpotsPagesController {
         router.post("/phone/spots/:id/reopen", use: reopen)
         router.get("/phone/spots/:id/delete", use: confirmDelete)
         router.post("/phone/spots/:id/delete", use: delete)
+        return router
     }
 
     // MARK: Handlers
@@ -41,7 +49,7 @@ struct SpotsPagesController {
     @Sendable func list(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let zone = Self.zone(request)
-        let all = try await store.reminders(accountID: identity.account.id)
+        let all = try await spots.reminders(accountID: identity.account.id)
         let open = all.map(\.reminder).filter { !$0.isComplete }
         let dueSoon = open.filter { $0.due != nil }.sorted { ($0.due!, $0.title) < ($1.due!, $1.title) }
         let placed = open.filter { $0.place != nil }
@@ -132,16 +140,14 @@ struct SpotsPagesController {
 
     @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
-        guard try await spots.delete(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
-            throw APIError.notFound("reminder")
-        }
+        try await spots.delete(id: try context.parameters.requireID("id"), accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/spots")
     }
 
     @Sendable func map(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let zone = Self.zone(request)
-        let placed = try await store.reminders(accountID: identity.account.id).map(\.reminder)
+        let placed = try await spots.reminders(accountID: identity.account.id).map(\.reminder)
             .filter { !$0.isComplete && $0.place != nil }
             .sorted { $0.place!.name.localizedStandardCompare($1.place!.name) == .orderedAscending }
         let pins = placed.map { reminder -> [String: Any] in
@@ -161,7 +167,7 @@ struct SpotsPagesController {
     @Sendable func timeline(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let zone = Self.zone(request)
-        let reminders = try await store.reminders(accountID: identity.account.id).map(\.reminder)
+        let reminders = try await spots.reminders(accountID: identity.account.id).map(\.reminder)
         let days = DueRules.byDay(reminders, in: zone)
         let dayKey = Self.formatter("yyyy-MM-dd", zone), dayLabel = Self.formatter("EEEE d MMMM yyyy", zone)
         let today = Self.calendar(zone).startOfDay(for: clock.now())
@@ -196,7 +202,7 @@ struct SpotsPagesController {
     ) async throws -> Response {
         let zone = Self.zone(request)
         let reminder = stored.reminder
-        let events = try await store.events(reminderID: reminder.id, accountID: identity.account.id, limit: 100)
+        let events = try await spots.events(reminderID: reminder.id, accountID: identity.account.id, limit: 100)
         let stamp = Self.formatter("EEE d MMM yyyy, HH:mm:ss", zone)
         var data = page(formData(reminder, typed: typed, zone: zone), zone: zone)
         let summary = item(reminder, zone: zone)
@@ -209,7 +215,7 @@ struct SpotsPagesController {
         data["map"] = true
         if let firedAt = stored.firedAt { data["firedAt"] = stamp.string(from: firedAt) }
         data["events"] = events.map { event -> [String: Any] in
-            let body = SpotsEventBody(event, deviceName: SpotsController.deviceName(event.deviceKey))
+            let body = SpotsEventBody(event, deviceName: SpotsAPI.deviceName(event.deviceKey))
             return ["at": stamp.string(from: event.at), "atISO": Self.iso(event.at), "reason": body.reason, "device": body.device,
                     "fired": body.fired, "late": body.late, "kind": body.kind == "time" ? "Time" : "Place"]
         }
@@ -295,10 +301,7 @@ struct SpotsPagesController {
     }
 
     private func ownReminder(_ identity: Identity, _ context: AppContext) async throws -> StoredReminder {
-        guard let stored = try await store.reminder(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
-            throw APIError.notFound("reminder")
-        }
-        return stored
+        return try await spots.reminder(id: try context.parameters.requireID("id"), accountID: identity.account.id)
     }
 
     // MARK: Reading the form
@@ -323,8 +326,8 @@ struct SpotsPagesController {
             place = PlaceBody(name: form["placeName"] ?? "", latitude: latitude, longitude: longitude, radius: radius,
                               trigger: field("trigger").isEmpty ? nil : field("trigger"))
         }
-        let input = SpotsController.ReminderInput(title: form["title"] ?? "", notes: form["notes"] ?? "", due: due, place: place)
-        return try SpotsController.reminder(from: input, id: id, keeping: existing)
+        let input = SpotsAPI.ReminderInput(title: form["title"] ?? "", notes: form["notes"] ?? "", due: due, place: place)
+        return try SpotsAPI.reminder(from: input, id: id, keeping: existing)
     }
 
     /// A `datetime-local` value ("2026-05-01T09:30", seconds optional) read in `zone`: an IANA

@@ -34,7 +34,7 @@ public struct MapTiles: Sendable, Equatable {
     }
 
     /// The origin the browser must be allowed to load tile images from (CSP img-src), if not our own.
-    var origin: String? {
+    public var origin: String? {
         guard let url = URL(string: urlTemplate.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")),
               let scheme = url.scheme, let host = url.host
         else { return nil }
@@ -43,8 +43,10 @@ public struct MapTiles: Sendable, Equatable {
 }
 
 /// The offline grid tile: a light square with its coordinates, so a map still shows where you are zooming.
-struct OfflineTilesController {
-    func addRoutes(to router: Router<AppContext>) {
+public struct OfflineTilesController: Sendable {
+    public init() {}
+
+    public func addRoutes(to router: Router<AppContext>) {
         router.get("/map/tiles/:z/:x/:file") { _, context -> Response in
             let z = context.parameters.get("z").flatMap(Int.init) ?? 0
             let x = context.parameters.get("x").flatMap(Int.init) ?? 0

@@ -2,43 +2,77 @@ import CadenceCore
 import Foundation
 import Logging
 import Spots
-import SQLKit
-import Storage
 import Synchronization
-import Web
 
-/// Spots' server side (R1–R6): saving reminders, deciding location reports against every
-/// place of the account through the spatial index, and firing time alerts exactly once.
-struct SpotsService: Sendable {
-    let store: any SpotsRepository
-    let live: LiveService
+/// Spots' use cases (R1–R6), for the API, the pages and the scheduler alike: keeping reminders, deciding
+/// location reports against every place of the account through the spatial index, firing time alerts exactly once.
+public struct SpotsService: Sendable {
+    let store: any SpotsStore
+    let live: any LiveAnnouncing
+    let timeAlerts: any TimeAlertSender
     let clock: any WallClock
     let logger: Logger
     let fences = FenceCache()
     let perDevice = KeyedSerializer()
     let places = GazetteerCache()
 
+    public init(store: any SpotsStore, live: any LiveAnnouncing, timeAlerts: any TimeAlertSender, clock: any WallClock,
+                logger: Logger) {
+        self.store = store
+        self.live = live
+        self.timeAlerts = timeAlerts
+        self.clock = clock
+        self.logger = logger
+    }
+
     // MARK: Reminders
 
-    func save(_ reminder: Reminder, accountID: UUID) async throws {
+    public func reminders(accountID: UUID) async throws -> [StoredReminder] {
+        try await store.reminders(accountID: accountID)
+    }
+
+    /// - Throws: `NotFound("reminder")`.
+    public func reminder(id: UUID, accountID: UUID) async throws -> StoredReminder {
+        guard let stored = try await store.reminder(id: id, accountID: accountID) else { throw NotFound("reminder") }
+        return stored
+    }
+
+    /// Creates or replaces a reminder. - Throws: `Conflict("id_taken")` for an id another account holds.
+    public func save(_ reminder: Reminder, accountID: UUID) async throws {
         do {
             try await store.save(reminder, accountID: accountID, at: clock.now())
         } catch SpotsStoreError.notYours {
-            throw APIError(.conflict, code: "id_taken", "That id belongs to another reminder; leave the id out to make a new one.", field: "id")
+            throw Conflict(code: "id_taken", "That id belongs to another reminder; leave the id out to make a new one.", field: "id")
         }
         fences.invalidate(accountID: accountID)
     }
 
-    func delete(id: UUID, accountID: UUID) async throws -> Bool {
+    /// Saves an import's reminders, all or nothing; answers how many were new. A UID that is a UUID another
+    /// account already imported gets an id of this account's own, derived, so importing the same file again
+    /// still updates rather than duplicates.
+    public func importReminders(_ reminders: [Reminder], accountID: UUID) async throws -> Int {
         defer { fences.invalidate(accountID: accountID) }
-        return try await store.delete(id: id, accountID: accountID)
+        return try await store.saveAll(reminders, accountID: accountID, at: clock.now()) { reminder in
+            reminder.withID(ICalendar.reminderID(forUID: "cadence:\(reminder.id.uuidString)", namespace: accountID))
+        }
+    }
+
+    /// - Throws: `NotFound("reminder")`.
+    public func delete(id: UUID, accountID: UUID) async throws {
+        defer { fences.invalidate(accountID: accountID) }
+        guard try await store.delete(id: id, accountID: accountID) else { throw NotFound("reminder") }
+    }
+
+    /// A reminder's decisions, newest first: "why did (or didn't) this fire".
+    public func events(reminderID: UUID, accountID: UUID, limit: Int) async throws -> [SpotsEvent] {
+        try await store.events(reminderID: reminderID, accountID: accountID, limit: limit)
     }
 
     // MARK: Place alerts
 
     /// Decides a device's location reports, oldest first, and sends the alerts they fire.
     /// Every decision about a place near the report (or one the device was inside) is kept.
-    func report(_ reports: [LocationReport], accountID: UUID, deviceKey: String) async throws -> [SpotsEvent] {
+    public func report(_ reports: [LocationReport], accountID: UUID, deviceKey: String) async throws -> [SpotsEvent] {
         try await perDevice.run(deviceKey) { [self] in
             let entry = try await fences.entry(accountID: accountID) { try await store.reminders(accountID: accountID).map(\.reminder) }
             guard !entry.reminders.isEmpty else { return [] }
@@ -69,32 +103,25 @@ struct SpotsService: Sendable {
             }
             try await store.saveFenceStates(states.filter { reminderIDs.contains($0.key) }, deviceKey: deviceKey)
             try await store.record(events, accountID: accountID)
-            for alert in alerts { try await live.publish(accountID: accountID, type: SpotsAlert.type, data: alert.json) }
+            for alert in alerts { try await live.announce(SpotsAlert.type, data: alert.json, to: accountID) }
             return events
         }
     }
 
     // MARK: Time alerts
 
-    private struct AlreadyFired: Error {}
-
     /// Sends every time alert that is due and not yet sent, each exactly once: the "fired"
     /// mark and the live event commit together, and a mark another instance made first wins.
     @discardableResult
-    func fireDueTimeAlerts() async throws -> Int {
+    public func fireDueTimeAlerts() async throws -> Int {
         var fired = 0
         for (accountID, stored) in try await store.dueUnfired(now: clock.now(), limit: 200) {
             guard let due = stored.reminder.due else { continue }
             let now = clock.now()
             let alert = TimeAlert(reminderID: stored.reminder.id, due: due, firedAt: now)
-            do {
-                try await live.publish(accountID: accountID, type: SpotsAlert.type,
-                                       data: SpotsAlert(stored.reminder, kind: "time", late: alert.late).json) { [store] sql in
-                    guard try await store.claimTimeAlert(id: stored.reminder.id, due: due, at: now, on: sql) else { throw AlreadyFired() }
-                }
-            } catch is AlreadyFired {
-                continue
-            }
+            let sent = try await timeAlerts.sendOnce(SpotsAlert(stored.reminder, kind: "time", late: alert.late),
+                                                     reminderID: stored.reminder.id, due: due, at: now, accountID: accountID)
+            guard sent else { continue }
             try await store.record([SpotsEvent(reminderID: stored.reminder.id, deviceKey: "server", at: now, kind: "time",
                                                fired: true, decision: nil, late: alert.late)], accountID: accountID)
             fired += 1
@@ -104,7 +131,7 @@ struct SpotsService: Sendable {
 
     // MARK: Gazetteer
 
-    func searchPlaces(_ query: String, limit: Int) async throws -> [GazetteerPlace] {
+    public func searchPlaces(_ query: String, limit: Int) async throws -> [GazetteerPlace] {
         try await places.gazetteer { try await store.gazetteer() }.search(query, limit: limit)
     }
 }

@@ -1,0 +1,33 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import SpotsService
+import Web
+
+/// Spots on the web: the API at `/api/v1/spots`, the phone's pages at `/phone/spots`, and the scheduler that fires
+/// time alerts while the server runs.
+public struct SpotsFeature: Sendable {
+    public static let resources = FeatureResources(bundle: .module)
+
+    public let service: SpotsService
+    let clock: any WallClock
+    let mapTiles: MapTiles
+    let logger: Logger
+
+    public init(service: SpotsService, clock: any WallClock, mapTiles: MapTiles, logger: Logger) {
+        self.service = service
+        self.clock = clock
+        self.mapTiles = mapTiles
+        self.logger = logger
+    }
+
+    public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
+        routes.authenticated.addRoutes(SpotsAPI(spots: service, clock: clock).routes, atPath: "api/v1/spots")
+        routes.signedInPages.addRoutes(SpotsPages(spots: service, pages: pages, clock: clock, mapTiles: mapTiles).routes)
+    }
+
+    /// What runs beside the routes: time alerts as they fall due.
+    public var jobs: [any Service] { [SpotsScheduler(spots: service, logger: logger)] }
+}
