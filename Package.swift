@@ -45,7 +45,7 @@ let package = Package(
             dependencies: ["TalksService", "Talks", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Sources/Talks/Web", resources: [.copy("Resources")]),
         // Every feature's migrations in one numbered history.
-        .target(name: "Schema", dependencies: ["Storage", "TalksStorage", "SpotsStorage"]),
+        .target(name: "Schema", dependencies: ["Storage", "TalksStorage", "SpotsStorage", "TempoStorage"]),
         .target(name: "Stage", dependencies: [
             "CadenceCore", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
         ]),
@@ -68,7 +68,25 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Sources/Spots/Web", resources: [.copy("Resources")]),
-        .target(name: "Tempo", dependencies: ["CadenceCore", "Geo"]),
+        .target(name: "Tempo", dependencies: ["CadenceCore", "Geo"], path: "Sources/Tempo/Domain"),
+        .target(
+            name: "TempoService",
+            dependencies: [
+                "Tempo", "CadenceCore", "AudioAnalysis", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/Tempo/Service"),
+        .target(
+            name: "TempoStorage", dependencies: ["TempoService", "Tempo", "CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit")],
+            path: "Sources/Tempo/Storage"),
+        .target(
+            name: "TempoWeb",
+            dependencies: [
+                "TempoService", "Tempo", "CadenceCore", "Web", "AudioAnalysis", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Sources/Tempo/Web", resources: [.copy("Resources")]),
         // Distances on the Earth, one set of formulas for Spots and Tempo.
         .target(name: "Geo"),
         // Decoding (WAV natively, the rest through ffmpeg at run time) and tempo estimation.
@@ -89,7 +107,6 @@ let package = Package(
             dependencies: [
                 "CadenceCore",
                 "Stage",
-                "Tempo",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -122,6 +139,9 @@ let package = Package(
                 "SpotsService",
                 "SpotsStorage",
                 "SpotsWeb",
+                "TempoService",
+                "TempoStorage",
+                "TempoWeb",
                 "Schema",
                 "CadenceCore",
                 "Talks",
@@ -162,6 +182,8 @@ let package = Package(
                 "Server",
                 "SpotsStorage",
                 "SpotsWeb",
+                "TempoService",
+                "TempoStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -193,6 +215,8 @@ let package = Package(
                 "TalksWeb",
                 "SpotsService",
                 "SpotsStorage",
+                "TempoService",
+                "TempoStorage",
                 "Stage",
                 "StagePackage",
                 "Storage",

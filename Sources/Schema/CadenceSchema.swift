@@ -1,10 +1,11 @@
 import Storage
 import SpotsStorage
 import TalksStorage
+import TempoStorage
 
 /// Every feature's tables, in one numbered history. A new feature adds its migrations here.
 public enum CadenceSchema {
-    public static let migrations: [Migration] = storageMigrations + [talksMigration, spotsMigration]
+    public static let migrations: [Migration] = storageMigrations + [talksMigration, spotsMigration, tempoMigration, tempoRunsMigration, tempoRunImportsMigration]
 }
 
 extension Migrator {

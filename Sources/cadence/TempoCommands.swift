@@ -2,8 +2,9 @@ import ArgumentParser
 import AudioAnalysis
 import CadenceCore
 import Foundation
-import Server
 import Storage
+import TempoService
+import TempoStorage
 
 /// `cadence import music DIR`: adds a folder of audio files to an account's library and
 /// analyses each song's tempo, printing progress.
@@ -34,7 +35,7 @@ struct ImportCommand: AsyncParsableCommand {
                 guard let account = try await SQLAccountRepository(database: database).credentials(email: address)?.account else {
                     throw CLIError("there is no account with the address \(email)")
                 }
-                let library = TempoLibrary(store: SQLTempoRepository(database: database),
+                let library = TempoLibrary(store: SQLTempoStore(database: database),
                                            dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true),
                                            clock: SystemClock(), logger: logger)
                 var imported = 0, failed = 0

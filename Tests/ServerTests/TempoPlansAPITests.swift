@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Storage
+import TempoService
+import TempoStorage
 import Testing
 
 /// `/api/v1/tempo/templates`, `/plans` and `/playlists`: workout plans and the playlists planned for them.

@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Storage
+import TempoService
+import TempoStorage
 import Testing
 
 /// A song whose analysis a stopped server left unfinished is analysed when a server starts again.
@@ -29,7 +31,7 @@ import Testing
                 for song in [running, pending] {
                     try audio.write(to: folder.appendingPathComponent("\(song.id.uuidString.lowercased()).wav"))
                     // Last touched long ago, as a song a stopped server left behind.
-                    try await SQLTempoRepository(database: server.database).saveSong(song, accountID: account, at: Date(timeIntervalSince1970: 1_700_000_000))
+                    try await SQLTempoStore(database: server.database).saveSong(song, accountID: account, at: Date(timeIntervalSince1970: 1_700_000_000))
                 }
                 // A server that is not running its services leaves them alone.
                 let shown = try await server.client.json(.get, "/api/v1/tempo/songs/\(running.id)", token: token)

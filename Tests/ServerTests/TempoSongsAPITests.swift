@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Storage
+import TempoService
+import TempoStorage
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -13,6 +13,9 @@ import SpotsStorage
 import SpotsWeb
 import TalksStorage
 import TalksWeb
+import TempoService
+import TempoStorage
+import TempoWeb
 import Web
 
 /// What the server needs from outside: where it listens, where data lives, how it
@@ -61,7 +64,7 @@ public struct AssembledServer {
 }
 
 /// Each feature's templates and scripts (the shared layout, stylesheet and live client are the server's own).
-let featureResources = [TalksFeature.resources, SpotsFeature.resources]
+let featureResources = [TalksFeature.resources, SpotsFeature.resources, TempoFeature.resources]
 
 /// Builds every route, middleware and background service. Shared by `cadence serve`
 /// and the tests, so the tests exercise exactly what runs in production.
@@ -151,15 +154,13 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
                           clock: dependencies.clock, logger: dependencies.logger)
         .addRoutes(to: authenticated.group("api/v1/stage"))
-    let tempo = TempoLibrary(store: SQLTempoRepository(database: database), dataDirectory: dependencies.dataDirectory,
+    let songs = TempoLibrary(store: SQLTempoStore(database: database), dataDirectory: dependencies.dataDirectory,
                              clock: dependencies.clock, logger: dependencies.logger)
-    TempoSongsController(library: tempo, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
-    TempoPlansController(store: tempo.store, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
-    TempoPagesController(store: tempo.store, pages: pages).addRoutes(to: signedInPages)
-    let runs = TempoRuns(store: SQLRunRepository(database: database), plans: tempo.store, clock: dependencies.clock)
-    TempoRunsController(runs: runs, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/tempo"))
-    TempoRunPagesController(runs: runs, pages: pages).addRoutes(open: pageRoutes, signedIn: signedInPages)
-    TempoLiveCommands.register(on: live, runs: runs)
+    let tempo = TempoFeature(
+        library: songs, runs: TempoRuns(store: SQLRunStore(database: database), plans: songs.store, clock: dependencies.clock),
+        clock: dependencies.clock, onlyInstance: !database.notifiesOtherInstances, logger: dependencies.logger)
+    tempo.addRoutes(to: features, pages: pages)
+    tempo.registerLiveCommands(on: live)
     let spotsStore = SQLSpotsStore(database: database)
     let spots = SpotsFeature(
         service: SpotsService(store: spotsStore, live: live, timeAlerts: LiveTimeAlertSender(live: live, store: spotsStore),
@@ -175,9 +176,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         .addRoutes(open: pageRoutes, signedIn: signedInPages)
     routeTable.record(router.routes)
     // A service that returns ends the whole server, so the listener joins only where it has work.
-    var services: [any Service] = spots.jobs + [
+    var services: [any Service] = spots.jobs + tempo.jobs + [
         LivePruner(live: live, presence: presence, logger: dependencies.logger),
-        TempoAnalysisResumer(library: tempo, onlyInstance: !database.notifiesOtherInstances, logger: dependencies.logger),
     ]
     if database.notifiesOtherInstances {
         services.append(LiveListener(database: database, events: liveEvents, hub: hub, live: live, sessionCache: sessionCache,

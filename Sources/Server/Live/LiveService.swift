@@ -81,11 +81,7 @@ struct LiveService: Sendable {
         }])
     }
 
-    /// What a command did: applied now, or already applied under the same id.
-    enum CommandOutcome: Equatable {
-        case applied
-        case duplicate
-    }
+    typealias CommandOutcome = LiveCommandOutcome
 
     /// Applies a device's or person's command once per client-generated id.
     func apply(commandID: String, type: String, data: [String: Any], accountID: UUID, from sender: String) async throws -> CommandOutcome {
@@ -119,8 +115,14 @@ struct LiveService: Sendable {
     }
 }
 
-extension LiveService: LiveAnnouncing {
+extension LiveService: LiveChannel {
     func announce(_ type: String, data: String, to accountID: UUID) async throws {
         try await publish(accountID: accountID, type: type, data: data)
+    }
+
+    var commandHandlers: LiveCommandHandlers { moduleCommands }
+
+    func recordCommand(_ commandID: String, accountID: UUID) async throws -> Bool {
+        try await events.recordCommand(accountID: accountID, commandID: commandID, at: clock.now())
     }
 }

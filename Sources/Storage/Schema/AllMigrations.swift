@@ -1,6 +1,6 @@
 import SQLKit
 
-/// The migrations of the features whose tables are still kept here (Talks and Spots keep their own: `TalksStorage`, `SpotsStorage`).
+/// The migrations of the features whose tables are still kept here (Talks, Spots and Tempo keep their own in their Storage targets).
 /// Append; never edit or renumber a landed one.
 public let storageMigrations: [Migration] = [
     accountsMigration,
@@ -8,10 +8,7 @@ public let storageMigrations: [Migration] = [
     liveMigration,
     presenceMigration,
     stageMigration,
-    tempoMigration,
-    tempoRunsMigration,
     stageCatalogueMigration,
     stageVariationsMigration,
-    tempoRunImportsMigration,
     stageScreensAndNotesMigration,
 ]

@@ -6,6 +6,8 @@ import Logging
 import NIOCore
 import Server
 import Storage
+import TempoService
+import TempoStorage
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -122,7 +124,7 @@ enum TempoLibrarySeed {
                                 analysis: analysis, progress: analysis == .done ? 1 : 0)
         // Each seeded song a second after the last, so "added" order is the order of the calls.
         let at = Date(timeIntervalSince1970: 1_800_000_000 + Double(counter.withLock { $0 += 1; return $0 }))
-        try await SQLTempoRepository(database: database).saveSong(record, accountID: accountID, at: at)
+        try await SQLTempoStore(database: database).saveSong(record, accountID: accountID, at: at)
         return record
     }
 }

@@ -2,9 +2,9 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import NIOCore
-import Storage
 import Tempo
 import Web
+import TempoService
 
 /// `/api/v1/tempo/songs` (M1): the music library. Uploads are `multipart/form-data`
 /// (one or more `file` parts) or a raw body with `?filename=`; each song's tempo is
@@ -13,7 +13,7 @@ struct TempoSongsController {
     let library: TempoLibrary
     let clock: any WallClock
 
-    var store: any TempoRepository { library.store }
+    var store: any TempoStore { library.store }
 
     func addRoutes(to group: RouterGroup<AppContext>) {
         group.get("songs", use: list)

@@ -1,10 +1,11 @@
 import SQLKit
+import Storage
 
 /// Tempo runs (M4, M5): each run a client names with its own id (so a watch that recorded
 /// offline can send it again without making a second run), its samples keyed by time (so a
 /// batch sent twice, or by two devices of the same run, merges instead of repeating), and the
 /// runner's profile for calories.
-let tempoRunsMigration = Migration(version: 9, name: "tempo_runs") { sql in
+public let tempoRunsMigration = Migration(version: 9, name: "tempo_runs") { sql in
     try await sql.create(table: "tempo_runs")
         .column("id", type: .text, .primaryKey(autoIncrement: false))
         .column("account_id", type: .text, .notNull, .references("accounts", "id", onDelete: .cascade))

@@ -1,4 +1,5 @@
 import SQLKit
+import Storage
 
 /// Runs as other programs' files and the simulator make them (issue 17):
 /// - `tempo_runs.simulated`: the runner simulator made the run's readings, so they are no
@@ -8,7 +9,7 @@ import SQLKit
 ///   several points at one time in different places, kept in the file's order by `seq` (0 for
 ///   every sample a device sends, so merging by time is unchanged). The table is rebuilt because
 ///   neither engine can change a primary key in place the same way.
-let tempoRunImportsMigration = Migration(version: 13, name: "tempo_run_imports") { sql in
+public let tempoRunImportsMigration = Migration(version: 13, name: "tempo_run_imports") { sql in
     try await sql.alter(table: "tempo_runs").column("simulated", type: .int, .notNull, .default(0)).run()
     try await sql.alter(table: "tempo_runs").column("import_report", type: .text).run()
     try await sql.create(table: "tempo_run_samples_by_seq")

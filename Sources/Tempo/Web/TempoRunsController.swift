@@ -2,9 +2,9 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import NIOCore
-import Storage
 import Tempo
 import Web
+import TempoService
 
 /// `/api/v1/tempo/runs…` and `/api/v1/tempo/profile` (M4, M5): runs started and fed by
 /// devices, finished, listed, shown with their stats, renamed, deleted, imported from GPX or

@@ -1,14 +1,14 @@
 import Foundation
 import Hummingbird
-import Storage
 import Web
+import TempoService
 
 /// The phone's Tempo pages (M1–M3): the music library (upload, BPM, preview at another
 /// tempo), the plans with their templates, the plan editor with its intensity curve, and a
 /// playlist drawn against its plan. The pages are shells; small scripts drive them over
 /// the JSON API (`/api/v1/tempo/…`), so the pages and the API cannot disagree.
 struct TempoPagesController {
-    let store: any TempoRepository
+    let store: any TempoStore
     let pages: PageRenderer
 
     func addRoutes(to router: RouterGroup<AppContext>) {

@@ -1,18 +1,18 @@
 import AudioAnalysis
 import CadenceCore
+import Crypto
 import Foundation
 import Logging
-import Storage
 
 /// The music library (M1): keeping uploaded files under the data folder, and analysing
 /// each song's tempo in the background (one at a time: analysis is CPU work), never in
 /// a request. Progress and results go to the database, so any instance can show them.
 public struct TempoLibrary: Sendable {
-    public let store: any TempoRepository
-    let root: URL
-    let clock: any WallClock
-    let logger: Logger
-    let queue = AsyncSemaphore(permits: 1)
+    public let store: any TempoStore
+    public let root: URL
+    public let clock: any WallClock
+    public let logger: Logger
+    public let queue = AsyncSemaphore(permits: 1)
 
     public static let maximumFileBytes = 200 << 20
     public static let audioTypes: [String: String] = [
@@ -20,14 +20,14 @@ public struct TempoLibrary: Sendable {
         "mp3": "audio/mpeg", "m4a": "audio/mp4", "aac": "audio/aac",
     ]
 
-    public init(store: any TempoRepository, dataDirectory: URL, clock: any WallClock, logger: Logger) {
+    public init(store: any TempoStore, dataDirectory: URL, clock: any WallClock, logger: Logger) {
         self.store = store
         root = dataDirectory.appendingPathComponent("tempo", isDirectory: true)
         self.clock = clock
         self.logger = logger
     }
 
-    func fileURL(of song: SongRecord, accountID: UUID) -> URL {
+    public func fileURL(of song: SongRecord, accountID: UUID) -> URL {
         let ext = (song.filename as NSString).pathExtension.lowercased()
         return root.appendingPathComponent(accountID.uuidString.lowercased(), isDirectory: true)
             .appendingPathComponent("\(song.id.uuidString.lowercased()).\(Self.audioTypes[ext] == nil ? "bin" : ext)")
@@ -48,7 +48,7 @@ public struct TempoLibrary: Sendable {
         }
         let title = (filename as NSString).deletingPathExtension
         let song = SongRecord(title: String(title.prefix(200)), filename: filename, contentType: contentType, byteSize: Int64(data.count),
-                              sha256: AssetStore.sha256(data))
+                              sha256: SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined())
         let url = fileURL(of: song, accountID: accountID)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url, options: .atomic)
@@ -61,13 +61,13 @@ public struct TempoLibrary: Sendable {
         return song
     }
 
-    func delete(id: UUID, accountID: UUID) async throws -> Bool {
+    public func delete(id: UUID, accountID: UUID) async throws -> Bool {
         guard let song = try await store.deleteSong(id: id, accountID: accountID) else { return false }
         try? FileManager.default.removeItem(at: fileURL(of: song, accountID: accountID))
         return true
     }
 
-    func analyseLater(_ id: UUID, accountID: UUID) {
+    public func analyseLater(_ id: UUID, accountID: UUID) {
         Task { [self] in
             do {
                 try await queue.acquire()
@@ -111,7 +111,7 @@ public struct TempoLibrary: Sendable {
         try await store.saveAnalysis(of: song, fileTitle: fileTitle, accountID: accountID, at: clock.now())
     }
 
-    static func signatureMatches(_ data: Data, ext: String) -> Bool {
+    public static func signatureMatches(_ data: Data, ext: String) -> Bool {
         let head = [UInt8](data.prefix(12))
         func starts(_ text: String) -> Bool { head.starts(with: Array(text.utf8)) }
         switch ext {

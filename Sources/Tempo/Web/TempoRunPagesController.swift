@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import Storage
 import Web
+import TempoService
 
 /// The Tempo run pages (M4, M5). On the phone: the live run (`/phone/tempo/run`: pick a plan and
 /// a playlist, start, the music follows the runner), the history with GPX/TCX import and the

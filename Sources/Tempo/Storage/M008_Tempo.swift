@@ -1,9 +1,10 @@
 import SQLKit
+import Storage
 
 /// Tempo (M1–M3): the music library with each song's analysis (BPM, confidence,
 /// alternatives, the person's override) and its progress; workout plans and playlists,
 /// kept as JSON documents written whole.
-let tempoMigration = Migration(version: 8, name: "tempo") { sql in
+public let tempoMigration = Migration(version: 8, name: "tempo") { sql in
     try await sql.create(table: "tempo_songs")
         .column("id", type: .text, .primaryKey(autoIncrement: false))
         .column("account_id", type: .text, .notNull, .references("accounts", "id", onDelete: .cascade))

@@ -1,15 +1,13 @@
 import CadenceCore
 import Crypto
 import Foundation
-import Storage
 import Tempo
-import Web
 
 /// The two file formats runs travel in.
-enum RunExportFormat: String {
+public enum RunExportFormat: String {
     case gpx, tcx
 
-    var contentType: String {
+    public var contentType: String {
         switch self {
         case .gpx: "application/gpx+xml"
         case .tcx: "application/vnd.garmin.tcx+xml"
@@ -22,26 +20,26 @@ extension TempoRuns {
     /// said). The run's id comes from the account and the file's digest, so importing the same
     /// file again answers with the run already there. `activity` is the import form's choice
     /// (running, walking, cycling, other); nil takes the file's.
-    func importFile(_ data: Data, activity chosen: String?, accountID: UUID) async throws -> (run: RunRecord, created: Bool) {
+    public func importFile(_ data: Data, activity chosen: String?, accountID: UUID) async throws -> (run: RunRecord, created: Bool) {
         let choice: Activity?? = try chosen.map { Activity(rawValue: try Self.checkActivity($0)) }
         let imported: ImportedRun
         do {
             imported = try RunImport.prepare(RunFileImporter.read(data), format: RunFileFormat.detect(data), chosenActivity: choice,
                                              now: clock.now().millisecondsSince1970)
         } catch let error as RunFormatError {
-            throw APIError.invalid(field: "file", error.description)
+            throw ValidationError(field: "file", error.description)
         }
         let id = Self.importID(accountID: accountID, data: data)
         let name = imported.name.flatMap { try? Self.checkName(String($0.prefix(200))) }
             ?? Self.defaultName(activity: imported.activity, startedAt: Date(millisecondsSince1970: imported.startTime))
         let record = RunRecord(id: id, name: name, activity: RunRecord.activityName(imported.activity), source: imported.report.format,
                                status: .finished, startedAt: imported.startTime, endedAt: imported.endTime, pauses: imported.pauses,
-                               simulated: imported.simulated, importReportJSON: try TempoPlansController.json(imported.report))
+                               simulated: imported.simulated, importReportJSON: try TempoJSON.json(imported.report))
         guard let created = try await store.createRun(record, accountID: accountID, at: clock.now()) else {
-            throw APIError(.conflict, code: "id_taken", "This file's run could not be stored; try again.")
+            throw Conflict(code: "id_taken", "This file's run could not be stored; try again.")
         }
         if created {
-            // One call: points that share a time are numbered within it (see `RunRepository.addSamples`).
+            // One call: points that share a time are numbered within it (see `RunStore.addSamples`).
             _ = try await store.addSamples(imported.samples, runID: id, accountID: accountID, at: clock.now())
             try await summarize(try await requireRun(id, accountID: accountID), accountID: accountID)
         }
@@ -50,7 +48,7 @@ extension TempoRuns {
 
     /// The run as a GPX or TCX file, from its cleaned samples (a jump filtered out of the stats
     /// does not come back in the export).
-    func export(_ runID: UUID, format: RunExportFormat, accountID: UUID) async throws -> (RunRecord, Data) {
+    public func export(_ runID: UUID, format: RunExportFormat, accountID: UUID) async throws -> (RunRecord, Data) {
         let (run, analysis) = try await details(runID, accountID: accountID)
         let activity = run.knownActivity
         let samples = TrackCleaning.clean(try await samples(runID, accountID: accountID), activity: activity, pauses: run.pauses).samples
@@ -65,18 +63,18 @@ extension TempoRuns {
                                                  calories: analysis.summary.calories.kilocalories))
             }
         } catch let error as RunFormatError {
-            throw APIError(.conflict, code: "not_exportable", error.description)
+            throw Conflict(code: "not_exportable", error.description)
         }
     }
 
     /// A file name for a download: the run's name, safe for any file system, and the extension.
-    static func filename(for run: RunRecord, format: RunExportFormat) -> String {
+    public static func filename(for run: RunRecord, format: RunExportFormat) -> String {
         let safe = run.name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "-" }
         let stem = String(safe).split(separator: "-").joined(separator: "-").lowercased()
         return "\(stem.isEmpty ? "run" : String(stem.prefix(60))).\(format.rawValue)"
     }
 
-    static func importID(accountID: UUID, data: Data) -> UUID {
+    public static func importID(accountID: UUID, data: Data) -> UUID {
         var hasher = SHA256()
         hasher.update(data: Data(accountID.uuidString.utf8))
         hasher.update(data: data)

@@ -1,19 +1,24 @@
 import Foundation
 import Logging
 import ServiceLifecycle
-import Storage
 
 /// At start, queues again the songs whose analysis a stopped server left unfinished,
 /// then waits for shutdown. On SQLite (one process) that is every unfinished song; with
 /// PostgreSQL another instance may be analysing some right now, so only songs silent for
 /// ten minutes are taken (the work is idempotent: at worst a song is analysed twice).
-struct TempoAnalysisResumer: Service {
-    let library: TempoLibrary
+public struct TempoAnalysisResumer: Service {
+    public let library: TempoLibrary
     /// True with SQLite: no other instance can be working on the same songs.
-    let onlyInstance: Bool
-    let logger: Logger
+    public let onlyInstance: Bool
+    public let logger: Logger
 
-    func run() async throws {
+    public init(library: TempoLibrary, onlyInstance: Bool, logger: Logger) {
+        self.library = library
+        self.onlyInstance = onlyInstance
+        self.logger = logger
+    }
+
+    public func run() async throws {
         do {
             let now = library.clock.now()
             let cutoff = onlyInstance ? now : now.addingTimeInterval(-600)

@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Tempo
+import TempoService
 import Web
 
 /// Tempo's commands on the live channel, so a phone and a watch in the same run hear each other:
@@ -15,8 +16,8 @@ enum TempoLiveCommands {
     /// A state message is a small summary, not a log.
     static let maximumStateBytes = 4096
 
-    static func register(on live: LiveService, runs: TempoRuns) {
-        live.moduleCommands.register("tempo.samples") { _, data, accountID, _ in
+    static func register(on live: any LiveChannel, runs: TempoRuns) {
+        live.commandHandlers.register("tempo.samples") { _, data, accountID, _ in
             let runID = try runID(in: data)
             guard let raw = data["samples"] else { throw ValidationError(field: "data.samples", "Send data.samples, a list of samples.") }
             let input: [SampleInput]
@@ -32,11 +33,11 @@ enum TempoLiveCommands {
             if let newest = input.max(by: { $0.t < $1.t }) {
                 var fields = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(newest))) as? [String: Any] ?? [:]
                 fields["runId"] = runID.uuidString
-                try await live.publish(accountID: accountID, type: "tempo.run.sample", data: LiveJSON.object(fields))
+                try await live.announce("tempo.run.sample", data: LiveJSON.object(fields), to: accountID)
             }
             return .applied
         }
-        live.moduleCommands.register("tempo.run.state") { _, data, accountID, sender in
+        live.commandHandlers.register("tempo.run.state") { _, data, accountID, sender in
             _ = try runID(in: data)
             var fields = data
             fields["by"] = sender
@@ -44,19 +45,19 @@ enum TempoLiveCommands {
             guard text.utf8.count <= maximumStateBytes else {
                 throw ValidationError(field: "data", "A run state is at most \(maximumStateBytes) bytes.")
             }
-            try await live.publish(accountID: accountID, type: "tempo.run.state", data: text)
+            try await live.announce("tempo.run.state", data: text, to: accountID)
             return .applied
         }
-        live.moduleCommands.register("tempo.run.control") { commandID, data, accountID, sender in
+        live.commandHandlers.register("tempo.run.control") { commandID, data, accountID, sender in
             let runID = try runID(in: data)
             guard let action = data["action"] as? String, controlActions.contains(action) else {
                 throw ValidationError(field: "data.action", "The action is pause, resume, skip or end.")
             }
-            guard try await live.events.recordCommand(accountID: accountID, commandID: commandID, at: live.clock.now()) else {
+            guard try await live.recordCommand(commandID, accountID: accountID) else {
                 return .duplicate
             }
-            try await live.publish(accountID: accountID, type: "tempo.run.control",
-                                   data: LiveJSON.object(["runId": runID.uuidString, "action": action, "by": sender]))
+            try await live.announce("tempo.run.control", data: LiveJSON.object(["runId": runID.uuidString, "action": action, "by": sender]),
+                                    to: accountID)
             return .applied
         }
     }

@@ -1,15 +1,15 @@
 import CadenceCore
 import Foundation
 import Hummingbird
-import Storage
 import Tempo
 import Web
+import TempoService
 
 /// `/api/v1/tempo/…` plans and playlists (M2, M3): workout plans (from a template or
 /// written whole), their timeline and curve, and playlists planned from the library,
 /// edited with remove, move, pin, unpin and swap (the rest rebalances).
 struct TempoPlansController {
-    let store: any TempoRepository
+    let store: any TempoStore
     let clock: any WallClock
 
     func addRoutes(to group: RouterGroup<AppContext>) {
@@ -43,7 +43,7 @@ struct TempoPlansController {
 
     @Sendable func listPlans(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
-        return .json(try await store.plans(accountID: account.id).compactMap { try? Self.decode(WorkoutPlan.self, $0.json) }.map { PlanBody($0) })
+        return .json(try await store.plans(accountID: account.id).compactMap { try? TempoJSON.decode(WorkoutPlan.self, $0.json) }.map { PlanBody($0) })
     }
 
     struct FromTemplate: Decodable {
@@ -67,7 +67,7 @@ struct TempoPlansController {
             let written = try Self.decodeBody(WorkoutPlan.self, object)
             plan = try WorkoutPlan(name: written.name, activity: written.activity, steps: written.steps)
         }
-        try await store.savePlan(id: plan.id, name: plan.name, json: try Self.json(plan), accountID: account.id, at: clock.now())
+        try await store.savePlan(id: plan.id, name: plan.name, json: try TempoJSON.json(plan), accountID: account.id, at: clock.now())
         return .json(PlanBody(plan), status: .created)
     }
 
@@ -82,7 +82,7 @@ struct TempoPlansController {
         var request = request
         let written = try await request.decodeJSON(WorkoutPlan.self, context: context)
         let plan = try WorkoutPlan(id: existing.id, name: written.name, activity: written.activity, steps: written.steps)
-        try await store.savePlan(id: plan.id, name: plan.name, json: try Self.json(plan), accountID: account.id, at: clock.now())
+        try await store.savePlan(id: plan.id, name: plan.name, json: try TempoJSON.json(plan), accountID: account.id, at: clock.now())
         return .json(PlanBody(plan))
     }
 
@@ -118,7 +118,7 @@ struct TempoPlansController {
         }
         let playlist = try PlaylistPlanner(plan: plan, library: library, options: options).plan()
         let id = UUID()
-        try await store.savePlaylist(id: id, planID: plan.id, json: try Self.json(playlist), accountID: account.id, at: clock.now())
+        try await store.savePlaylist(id: id, planID: plan.id, json: try TempoJSON.json(playlist), accountID: account.id, at: clock.now())
         return .json(PlaylistBody(id: id, plan: plan, playlist: playlist, library: library), status: .created)
     }
 
@@ -127,7 +127,7 @@ struct TempoPlansController {
         let plan = try await requirePlan(context, account: account)
         let library = try await songs(accountID: account.id)
         return .json(try await store.playlists(planID: plan.id, accountID: account.id).compactMap { stored in
-            (try? Self.decode(Playlist.self, stored.json)).map { PlaylistBody(id: stored.id, plan: plan, playlist: $0, library: library) }
+            (try? TempoJSON.decode(Playlist.self, stored.json)).map { PlaylistBody(id: stored.id, plan: plan, playlist: $0, library: library) }
         })
     }
 
@@ -156,7 +156,7 @@ struct TempoPlansController {
         while let index = pruned.entries.lastIndex(where: { !present.contains($0.song.id) }) {
             pruned = try planner.rebalance(pruned, edit: .remove(index))
         }
-        try await store.savePlaylist(id: id, planID: plan.id, json: try Self.json(pruned), accountID: accountID, at: clock.now())
+        try await store.savePlaylist(id: id, planID: plan.id, json: try TempoJSON.json(pruned), accountID: accountID, at: clock.now())
         return pruned
     }
 
@@ -198,7 +198,7 @@ struct TempoPlansController {
             let field = ["edit.index": "index", "edit.from": "index", "edit.to": "to", "edit.songID": "songId"][error.field] ?? error.field
             throw APIError.invalid(field: field, error.message)
         }
-        try await store.savePlaylist(id: id, planID: plan.id, json: try Self.json(edited), accountID: account.id, at: clock.now())
+        try await store.savePlaylist(id: id, planID: plan.id, json: try TempoJSON.json(edited), accountID: account.id, at: clock.now())
         return .json(PlaylistBody(id: id, plan: plan, playlist: edited, library: library))
     }
 
@@ -216,7 +216,7 @@ struct TempoPlansController {
         guard let json = try await store.plan(id: try context.parameters.requireID("id"), accountID: account.id) else {
             throw APIError.notFound("plan")
         }
-        return try Self.decode(WorkoutPlan.self, json)
+        return try TempoJSON.decode(WorkoutPlan.self, json)
     }
 
     private func requirePlaylist(_ context: AppContext, account: Account) async throws -> (UUID, WorkoutPlan, Playlist) {
@@ -224,11 +224,9 @@ struct TempoPlansController {
         guard let stored = try await store.playlist(id: id, accountID: account.id),
               let planJSON = try await store.plan(id: stored.planID, accountID: account.id)
         else { throw APIError.notFound("playlist") }
-        return (id, try Self.decode(WorkoutPlan.self, planJSON), try Self.decode(Playlist.self, stored.json))
+        return (id, try TempoJSON.decode(WorkoutPlan.self, planJSON), try TempoJSON.decode(Playlist.self, stored.json))
     }
 
-    static func json<T: Encodable>(_ value: T) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T { try decoder.decode(T.self, from: Data(json.utf8)) }
 
     /// Decodes an already-read JSON object, with the API's field-naming errors.
     static func decodeBody<T: Decodable>(_ type: T.Type, _ object: [String: Any]) throws -> T {

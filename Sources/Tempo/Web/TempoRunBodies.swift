@@ -1,35 +1,6 @@
 import Foundation
-import Storage
 import Tempo
-
-/// A run's samples cleaned (and what cleaning changed) and its stats, with the runner's profile.
-struct RunAnalysis {
-    let cleaning: CleaningReport
-    let summary: RunSummary
-
-    init(run: RunRecord, samples: [RunSample], profile: RunnerProfileRecord, now: Date) {
-        let cleaned = TrackCleaning.clean(samples, activity: run.knownActivity, pauses: run.pauses)
-        cleaning = cleaned.report
-        summary = RunStats.compute(
-            samples: cleaned.samples, activity: run.knownActivity, profile: Self.profile(profile, now: now),
-            pausedIntervals: run.pauses.map { $0.start...($0.end ?? run.endedAt ?? now.millisecondsSince1970) })
-    }
-
-    static func profile(_ record: RunnerProfileRecord, now: Date) -> RunnerProfile {
-        let year = Calendar(identifier: .gregorian).component(.year, from: now)
-        return RunnerProfile(weightKg: record.weightKg, age: record.birthYear.map { Double(year - $0) },
-                             sex: record.sex.flatMap(RunnerProfile.Sex.init(rawValue:)))
-    }
-}
-
-extension RunRecord {
-    /// The activity cleaning and calories go by: nil for "other" (a file that names none, or a
-    /// person who says it was none of these).
-    var knownActivity: Activity? { Activity(rawValue: activity) }
-
-    /// How an activity is stored and shown: its name, or "other".
-    static func activityName(_ activity: Activity?) -> String { activity?.rawValue ?? "other" }
-}
+import TempoService
 
 /// A run in the history list.
 struct TempoRunItem: Encodable {
@@ -76,11 +47,11 @@ struct TempoRunBody: Encodable {
     let importReport: ImportReport?
 
     init(run: RunRecord, analysis: RunAnalysis) {
-        importReport = run.importReportJSON.flatMap { try? TempoPlansController.decode(ImportReport.self, $0) }
+        importReport = run.importReportJSON.flatMap { try? TempoJSON.decode(ImportReport.self, $0) }
         self.run = TempoRunItem(run)
         pauses = run.pauses
         summary = analysis.summary
         cleaning = analysis.cleaning
-        plan = run.planJSON.flatMap { try? TempoPlansController.decode(WorkoutPlan.self, $0) }.map { PlanBody($0) }
+        plan = run.planJSON.flatMap { try? TempoJSON.decode(WorkoutPlan.self, $0) }.map { PlanBody($0) }
     }
 }

@@ -1,0 +1,44 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TempoService
+import Web
+
+/// Tempo on the web: the music library, plans and playlists, and runs at `/api/v1/tempo`, the phone's pages at
+/// `/phone/tempo`, the run commands on the live channel, and the job that resumes analyses a stop cut short.
+public struct TempoFeature: Sendable {
+    public static let resources = FeatureResources(bundle: .module)
+
+    public let library: TempoLibrary
+    public let runs: TempoRuns
+    let clock: any WallClock
+    /// True with SQLite: no other instance can be analysing the same songs.
+    let onlyInstance: Bool
+    let logger: Logger
+
+    public init(library: TempoLibrary, runs: TempoRuns, clock: any WallClock, onlyInstance: Bool, logger: Logger) {
+        self.library = library
+        self.runs = runs
+        self.clock = clock
+        self.onlyInstance = onlyInstance
+        self.logger = logger
+    }
+
+    public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
+        let api = routes.authenticated.group("api/v1/tempo")
+        TempoSongsController(library: library, clock: clock).addRoutes(to: api)
+        TempoPlansController(store: library.store, clock: clock).addRoutes(to: api)
+        TempoRunsController(runs: runs, clock: clock).addRoutes(to: api)
+        TempoPagesController(store: library.store, pages: pages).addRoutes(to: routes.signedInPages)
+        TempoRunPagesController(runs: runs, pages: pages).addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
+    }
+
+    /// Samples, run state and remote control from the devices in a run.
+    public func registerLiveCommands(on live: any LiveChannel) {
+        TempoLiveCommands.register(on: live, runs: runs)
+    }
+
+    public var jobs: [any Service] { [TempoAnalysisResumer(library: library, onlyInstance: onlyInstance, logger: logger)] }
+}
