@@ -45,10 +45,32 @@ let package = Package(
             dependencies: ["TalksService", "Talks", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Sources/Talks/Web", resources: [.copy("Resources")]),
         // Every feature's migrations in one numbered history.
-        .target(name: "Schema", dependencies: ["Storage", "TalksStorage", "SpotsStorage", "TempoStorage"]),
-        .target(name: "Stage", dependencies: [
-            "CadenceCore", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
-        ]),
+        .target(name: "Schema", dependencies: ["Storage", "TalksStorage", "StageStorage", "SpotsStorage", "TempoStorage"]),
+        // Stage, one folder: its rules (Domain), deck import and .cadence packages (libraries of its own), its use
+        // cases (Service), its tables (Storage), its API, pages, templates and scripts (Web).
+        .target(
+            name: "Stage",
+            dependencies: ["CadenceCore", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio")],
+            path: "Sources/Stage/Domain"),
+        .target(
+            name: "StageService",
+            dependencies: [
+                "Stage", "CadenceCore", "StagePackage", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/Stage/Service"),
+        .target(
+            name: "StageStorage", dependencies: ["StageService", "Stage", "CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit")],
+            path: "Sources/Stage/Storage"),
+        .target(
+            name: "StageWeb",
+            dependencies: [
+                "StageService", "Stage", "CadenceCore", "Web", "DeckImport", "StagePackage",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            path: "Sources/Stage/Web", resources: [.copy("Resources")]),
         .target(name: "Spots", dependencies: ["CadenceCore", "Geo", .product(name: "Crypto", package: "swift-crypto")], path: "Sources/Spots/Domain"),
         .target(
             name: "SpotsService",
@@ -92,21 +114,24 @@ let package = Package(
         // Decoding (WAV natively, the rest through ffmpeg at run time) and tempo estimation.
         .target(name: "AudioAnalysis"),
         // Reads uploaded decks (ZIP of pictures, PDF, PPTX); poppler and LibreOffice are used at run time when present.
-        .target(name: "DeckImport", dependencies: ["SafeZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(
+            name: "DeckImport", dependencies: ["SafeZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Sources/Stage/DeckImport"),
         // Reading untrusted ZIPs: entry names that stay inside a folder, the central directory, bombs.
         .target(name: "SafeZip", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // .cadence packages: a manifest with the SHA-256 of every file, optional AES-GCM under a scrypt key.
-        .target(name: "StagePackage", dependencies: [
-            "SafeZip",
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "CryptoExtras", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "StagePackage",
+            dependencies: [
+                "SafeZip",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Sources/Stage/Package"),
         .target(
             name: "Storage",
             dependencies: [
                 "CadenceCore",
-                "Stage",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -136,6 +161,9 @@ let package = Package(
                 "TalksService",
                 "TalksStorage",
                 "TalksWeb",
+                "StageService",
+                "StageStorage",
+                "StageWeb",
                 "SpotsService",
                 "SpotsStorage",
                 "SpotsWeb",
@@ -184,6 +212,8 @@ let package = Package(
                 "SpotsWeb",
                 "TempoService",
                 "TempoStorage",
+                "StageService",
+                "StageStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -217,6 +247,9 @@ let package = Package(
                 "SpotsStorage",
                 "TempoService",
                 "TempoStorage",
+                "StageService",
+                "StageStorage",
+                "StageWeb",
                 "Stage",
                 "StagePackage",
                 "Storage",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Errors the services throw, knowing nothing of HTTP. The web layer's one error middleware turns them into
 /// the JSON envelope for the API and a message on the page for browsers (`ValidationError` is the third).
 
@@ -23,6 +25,37 @@ public struct Conflict: Error, Equatable, Sendable, CustomStringConvertible {
         self.code = code
         self.message = message
         self.field = field
+    }
+
+    public var description: String { message }
+}
+
+/// Too many wrong guesses (codes, passwords) from one place: the next try is allowed after `retryAfter` seconds.
+public struct TooManyAttempts: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was tried too often, as a person reads it ("activation code attempts").
+    public let what: String
+    public let retryAfter: TimeInterval
+
+    public init(_ what: String, retryAfter: TimeInterval) {
+        self.what = what
+        self.retryAfter = retryAfter
+    }
+
+    public var description: String {
+        let minutes = Int((retryAfter / 60).rounded(.up))
+        let wait = retryAfter < 60 ? "\(Int(retryAfter)) seconds" : (minutes == 1 ? "1 minute" : "\(minutes) minutes")
+        return "Too many \(what). Try again in \(wait)."
+    }
+}
+
+/// Something this server depends on cannot do its part now (no mail server set up, or it refused).
+public struct Unavailable: Error, Equatable, Sendable, CustomStringConvertible {
+    public let code: String
+    public let message: String
+
+    public init(code: String, _ message: String) {
+        self.code = code
+        self.message = message
     }
 
     public var description: String { message }

@@ -1,11 +1,12 @@
 import Storage
 import SpotsStorage
+import StageStorage
 import TalksStorage
 import TempoStorage
 
 /// Every feature's tables, in one numbered history. A new feature adds its migrations here.
 public enum CadenceSchema {
-    public static let migrations: [Migration] = storageMigrations + [talksMigration, spotsMigration, tempoMigration, tempoRunsMigration, tempoRunImportsMigration]
+    public static let migrations: [Migration] = storageMigrations + [talksMigration, stageMigration, spotsMigration, tempoMigration, tempoRunsMigration, tempoRunImportsMigration, stageCatalogueMigration, stageVariationsMigration, stageScreensAndNotesMigration]
 }
 
 extension Migrator {

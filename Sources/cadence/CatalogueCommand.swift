@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Server
+import StageService
+import StageStorage
 import Storage
 
 /// `cadence catalogue`: the Stage packages this server offers for download (S8).
@@ -30,7 +31,7 @@ struct CatalogueCommand: AsyncParsableCommand {
         func run() async throws {
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
             let catalogue = StageCatalogue(dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true),
-                                           store: SQLStageCatalogueRepository(database: database), logger: CLILogger.make(level: .warning))
+                                           store: SQLStageCatalogueStore(database: database), logger: CLILogger.make(level: .warning))
             do {
                 let record = try await catalogue.add(file: URL(fileURLWithPath: file), free: free, codes: activationCodes)
                 try await database.shutdown()
@@ -56,7 +57,7 @@ struct CatalogueCommand: AsyncParsableCommand {
         func run() async throws {
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
             let catalogue = StageCatalogue(dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true),
-                                           store: SQLStageCatalogueRepository(database: database), logger: CLILogger.make(level: .warning))
+                                           store: SQLStageCatalogueStore(database: database), logger: CLILogger.make(level: .warning))
             let records = try await catalogue.entries()
             let codes = try await catalogue.codeCounts()
             try await database.shutdown()

@@ -1,3 +1,4 @@
+import CadenceCore
 import ArgumentParser
 import Foundation
 import Hummingbird

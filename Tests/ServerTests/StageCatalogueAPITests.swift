@@ -5,6 +5,8 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import Server
+import StageService
+import StageStorage
 import Storage
 import Testing
 
@@ -24,7 +26,7 @@ import Testing
     }
 
     static func catalogue(_ server: TestServer) -> StageCatalogue {
-        StageCatalogue(dataDirectory: server.dataDirectory, store: SQLStageCatalogueRepository(database: server.database),
+        StageCatalogue(dataDirectory: server.dataDirectory, store: SQLStageCatalogueStore(database: server.database),
                        logger: Logger(label: "test.catalogue"))
     }
 

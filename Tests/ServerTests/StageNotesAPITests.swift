@@ -5,7 +5,8 @@ import NIOCore
 import SQLKit
 import Stage
 import Testing
-@testable import Storage
+import Storage
+@testable import StageStorage
 
 /// `PUT /api/v1/stage/talks/{id}/variations/{variationId}/slides/{slideId}/notes`: edit mode's
 /// autosave writes one slide's notes alone (issue 17, item 22), with the same rules as the
@@ -103,7 +104,7 @@ import Testing
             let first = Edits.slideIDs(talk)[0]
             let sql = server.database.sql
             let old = TalkEdits(notes: [try #require(UUID(uuidString: first)): ["en": "Kept from before"]])
-            try await sql.update("stage_variations").set("edits", to: try SQLStageRepository.json(old))
+            try await sql.update("stage_variations").set("edits", to: try SQLStageStore.json(old))
                 .where("id", .equal, variationID.uppercased()).run()
             try await moveEditedNotesIntoRows(sql)
             try await moveEditedNotesIntoRows(sql)

@@ -6,5 +6,7 @@ public protocol LiveAnnouncing: Sendable {
     /// - Parameters:
     ///   - type: the event's type, `module.event` ("talk.cast").
     ///   - data: the event's JSON, as devices read it.
-    func announce(_ type: String, data: String, to accountID: UUID) async throws
+    /// - Returns: the event as kept, numbered (`seq`).
+    @discardableResult
+    func announce(_ type: String, data: String, to accountID: UUID) async throws -> LiveEvent
 }

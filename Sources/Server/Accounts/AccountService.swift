@@ -55,7 +55,7 @@ public struct AccountService: Sendable {
     public func signIn(email rawEmail: String, password: String, client: String?, userAgent: String) async throws -> SignedIn {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if let wait = throttle.retryAfter(email: email, client: client, now: clock.now()) {
-            throw APIError.tooManyAttempts("failed sign-ins", retryAfter: wait)
+            throw TooManyAttempts("failed sign-ins", retryAfter: wait)
         }
         let found = try await accounts.credentials(email: email)
         var matches = false

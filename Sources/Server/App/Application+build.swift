@@ -9,6 +9,9 @@ import ServiceLifecycle
 import StagePackage
 import Storage
 import SpotsService
+import StageService
+import StageStorage
+import StageWeb
 import SpotsStorage
 import SpotsWeb
 import TalksStorage
@@ -64,7 +67,7 @@ public struct AssembledServer {
 }
 
 /// Each feature's templates and scripts (the shared layout, stylesheet and live client are the server's own).
-let featureResources = [TalksFeature.resources, SpotsFeature.resources, TempoFeature.resources]
+let featureResources = [TalksFeature.resources, StageFeature.resources, SpotsFeature.resources, TempoFeature.resources]
 
 /// Builds every route, middleware and background service. Shared by `cadence serve`
 /// and the tests, so the tests exercise exactly what runs in production.
@@ -127,9 +130,10 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let features = FeatureRoutes(authenticated: authenticated, openPages: pageRoutes, signedInPages: signedInPages)
     let talks = TalksFeature(store: SQLTalkStore(database: database), live: live, clock: dependencies.clock)
     talks.addRoutes(to: features, pages: pages)
-    let stage = StageLibrary(store: SQLStageRepository(database: database), variations: SQLStageRepository(database: database), files: AssetStore(dataDirectory: dependencies.dataDirectory),
-                             clock: dependencies.clock, logger: dependencies.logger)
-    let stageJobs = SQLStageJobsRepository(database: database)
+    let stageLibrary = StageLibrary(
+        store: SQLStageStore(database: database), variations: SQLStageStore(database: database),
+        files: AssetStore(dataDirectory: dependencies.dataDirectory), clock: dependencies.clock, logger: dependencies.logger)
+    let stageJobs = SQLStageJobStore(database: database)
     // Imports run inside the process that took them. On SQLite (one process) any still marked
     // running were cut off by a stop; on PostgreSQL another instance may still be working, so
     // only imports silent for an hour are given up.
@@ -137,23 +141,15 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     try await stageJobs.failAbandonedImports(
         updatedBefore: database.notifiesOtherInstances ? now.addingTimeInterval(-3600) : now,
         message: "The server restarted before this import finished; import the file again.", at: now)
-    StageController(library: stage, jobs: stageJobs, live: live, clock: dependencies.clock)
-        .addRoutes(to: authenticated.group("api/v1/stage"))
-    let handouts = StageHandouts(library: stage, mailer: dependencies.mailer, clock: dependencies.clock)
-    StageHandoutController(handouts: handouts)
-        .addRoutes(to: authenticated.group("api/v1/stage"))
-    StageVariationsController(library: stage, live: live, clock: dependencies.clock)
-        .addRoutes(to: authenticated.group("api/v1/stage"))
-    let catalogue = StageCatalogue(dataDirectory: dependencies.dataDirectory, store: SQLStageCatalogueRepository(database: database),
+    let catalogue = StageCatalogue(dataDirectory: dependencies.dataDirectory, store: SQLStageCatalogueStore(database: database),
                                    logger: dependencies.logger)
     _ = try? await catalogue.entries(at: now)  // read new or changed packages at start
-    StagePackagesController(library: stage, workDirectory: dependencies.dataDirectory.appendingPathComponent("work", isDirectory: true),
-                            keyCost: dependencies.packageKeyCost, clock: dependencies.clock, catalogue: catalogue)
-        .addRoutes(to: authenticated.group("api/v1/stage"))
-    StageCatalogueController(catalogue: catalogue, clock: dependencies.clock).addRoutes(to: authenticated.group("api/v1/stage"))
-    StageImportController(library: stage, jobs: stageJobs, running: RunningImports(), importer: DeckImporter(),
-                          clock: dependencies.clock, logger: dependencies.logger)
-        .addRoutes(to: authenticated.group("api/v1/stage"))
+    StageFeature(
+        library: stageLibrary, jobs: stageJobs,
+        handouts: StageHandouts(library: stageLibrary, mailer: dependencies.mailer, clock: dependencies.clock), catalogue: catalogue,
+        live: live, workDirectory: dependencies.dataDirectory.appendingPathComponent("work", isDirectory: true),
+        keyCost: dependencies.packageKeyCost, clock: dependencies.clock, logger: dependencies.logger
+    ).addRoutes(to: features, pages: pages)
     let songs = TempoLibrary(store: SQLTempoStore(database: database), dataDirectory: dependencies.dataDirectory,
                              clock: dependencies.clock, logger: dependencies.logger)
     let tempo = TempoFeature(
@@ -167,7 +163,6 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
                               clock: dependencies.clock, logger: dependencies.logger),
         clock: dependencies.clock, mapTiles: dependencies.mapTiles, logger: dependencies.logger)
     spots.addRoutes(to: features, pages: pages)
-    StagePagesController(library: stage, jobs: stageJobs, pages: pages, clock: dependencies.clock, handouts: handouts, catalogue: catalogue).addRoutes(to: signedInPages)
     DevicesController(service: devices, live: live, publicURL: dependencies.publicURL, secureCookies: secureCookies)
         .addRoutes(to: authenticated.group("api/v1/devices"))
     AccountPagesController(service: service, pages: pages, secureCookies: secureCookies).addRoutes(open: pageRoutes, signedIn: signedInPages)

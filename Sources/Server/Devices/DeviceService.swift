@@ -44,7 +44,7 @@ struct DeviceService: Sendable {
         let now = clock.now()
         let clientKey = client ?? "unknown"
         if let wait = guesses.retryAfter(clientKey, now: now) {
-            throw APIError.tooManyAttempts("wrong pairing codes", retryAfter: wait)
+            throw TooManyAttempts("wrong pairing codes", retryAfter: wait)
         }
         let pairing: Pairing
         if let pairingID {

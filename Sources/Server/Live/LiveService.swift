@@ -116,8 +116,13 @@ struct LiveService: Sendable {
 }
 
 extension LiveService: LiveChannel {
-    func announce(_ type: String, data: String, to accountID: UUID) async throws {
+    @discardableResult
+    func announce(_ type: String, data: String, to accountID: UUID) async throws -> LiveEvent {
         try await publish(accountID: accountID, type: type, data: data)
+    }
+
+    func latestEvent(accountID: UUID, types: [String]) async throws -> LiveEvent? {
+        try await events.latest(accountID: accountID, types: types)
     }
 
     var commandHandlers: LiveCommandHandlers { moduleCommands }

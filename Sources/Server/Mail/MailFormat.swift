@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 
 /// A value an e-mail header cannot carry. A line break would end the header and start another one (header
@@ -59,13 +60,9 @@ enum MailFormat {
 
     /// Text a person wrote (a talk's title) made fit for an unstructured header such as a subject:
     /// its line breaks and other control characters become spaces.
-    static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0.unicodeScalars.contains(where: isControl) ? " " : $0 })
-    }
+    static func oneLine(_ text: String) -> String { MailMessage.oneLine(text) }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
-    }
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool { MailMessage.isControl(scalar) }
 
     private static func checkOneLine(_ value: String, header name: String) throws(MailHeaderError) {
         for scalar in value.unicodeScalars where isControl(scalar) {

@@ -44,10 +44,11 @@ struct AccountPagesController {
             let signedIn = try await service.signIn(
                 email: email, password: form["password"] ?? "", client: context.remoteAddress, userAgent: request.userAgent)
             return signedInRedirect(signedIn.token)
-        } catch let error as APIError where error.status.code < 500 {
-            var response = pages.render("login", title: "Sign in", ["error": error.message, "email": email],
+        } catch {
+            guard let refusal = APIError.refusal(error), refusal.status.code < 500 else { throw error }
+            var response = pages.render("login", title: "Sign in", ["error": refusal.message, "email": email],
                                         request: request, context: context)
-            response.headers.append(contentsOf: error.headers)
+            response.headers.append(contentsOf: refusal.headers)
             return response
         }
     }
@@ -169,11 +170,8 @@ struct AccountPagesController {
 
     /// The message and field to show on the form for a user-caused error; our own faults propagate.
     static func userFacing(_ error: any Error) throws -> (String, String?) {
-        switch error {
-        case let error as ValidationError: return (error.message, error.field)
-        case let error as APIError where error.status.code < 500: return (error.message, error.field)
-        default: throw error
-        }
+        guard let refusal = APIError.refusal(error), refusal.status.code < 500 else { throw error }
+        return (refusal.message, refusal.field)
     }
 }
 

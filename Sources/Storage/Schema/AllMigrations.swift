@@ -1,14 +1,10 @@
 import SQLKit
 
-/// The migrations of the features whose tables are still kept here (Talks, Spots and Tempo keep their own in their Storage targets).
+/// The migrations of the features whose tables are still kept here (accounts, devices, the live channel; each feature keeps its own in its Storage target).
 /// Append; never edit or renumber a landed one.
 public let storageMigrations: [Migration] = [
     accountsMigration,
     devicesMigration,
     liveMigration,
     presenceMigration,
-    stageMigration,
-    stageCatalogueMigration,
-    stageVariationsMigration,
-    stageScreensAndNotesMigration,
 ]

@@ -13,6 +13,6 @@ public struct LiveCastAnnouncer: CastAnnouncer {
 
     public func announce(_ state: CastState, to accountID: UUID) async throws {
         let data = String(decoding: try Response.jsonEncoder.encode(CastBody(state)), as: UTF8.self)
-        try await live.announce("talk.cast", data: data, to: accountID)
+        _ = try await live.announce("talk.cast", data: data, to: accountID)
     }
 }

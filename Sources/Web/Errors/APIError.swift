@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 import Hummingbird
 import NIOCore
@@ -30,6 +31,31 @@ public struct APIError: HTTPResponseError {
         var response = Response.json(ErrorEnvelope(error: .init(code: code, message: message, field: field)), status: status)
         response.headers.append(contentsOf: headers)
         return response
+    }
+}
+
+extension APIError {
+    /// The answer to an error the client caused or can act on, the services' domain errors included; nil for
+    /// anything else (our own fault: a 500, logged). Pages use this to show a refusal on the form.
+    public static func refusal(_ error: any Error) -> APIError? {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as ValidationError:
+            return .invalid(field: error.field, error.message)
+        case let error as NotFound:
+            return .notFound(error.what)
+        case let error as Conflict:
+            return APIError(.conflict, code: error.code, error.message, field: error.field)
+        case let error as TooManyAttempts:
+            var refusal = APIError(.tooManyRequests, code: "too_many_attempts", error.description)
+            refusal.headers[.retryAfter] = String(Int(error.retryAfter))
+            return refusal
+        case let error as Unavailable:
+            return APIError(.serviceUnavailable, code: error.code, error.message)
+        default:
+            return nil
+        }
     }
 }
 

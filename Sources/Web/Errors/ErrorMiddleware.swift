@@ -37,15 +37,8 @@ public struct ErrorMiddleware: RouterMiddleware {
     }
 
     public static func apiError(for error: any Error, logger: Logger) -> APIError {
+        if let refusal = APIError.refusal(error) { return refusal }
         switch error {
-        case let error as APIError:
-            return error
-        case let error as ValidationError:
-            return APIError.invalid(field: error.field, error.message)
-        case let error as NotFound:
-            return APIError.notFound(error.what)
-        case let error as Conflict:
-            return APIError(.conflict, code: error.code, error.message, field: error.field)
         case let error as HTTPError:
             return APIError(error.status, code: code(for: error.status), error.body ?? message(for: error.status))
         default:

@@ -1,6 +1,7 @@
 import Foundation
 import Stage
-import Storage
+import StageService
+import Web
 
 /// The JSON shapes of the Stage API.
 struct SeriesBody: Encodable {

@@ -1,11 +1,12 @@
 import SQLKit
+import Storage
 
 /// Stage (S1–S4, S7 import, S9): series, talks and slides; the media files' records
 /// (the bytes live under the data directory); per-account preferences; import jobs; and
 /// presentation logs. A talk's order and visibility is one small JSON document
 /// (`arrangement`), so saving a new order is one write and a later variation can carry
 /// its own arrangement without copying slides. A slide is one JSON document too.
-let stageMigration = Migration(version: 6, name: "stage") { sql in
+public let stageMigration = Migration(version: 6, name: "stage") { sql in
     try await sql.create(table: "stage_series")
         .column("id", type: .text, .primaryKey(autoIncrement: false))
         .column("account_id", type: .text, .notNull, .references("accounts", "id", onDelete: .cascade))

@@ -2,21 +2,21 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import Stage
-import Storage
 import Web
+import StageService
 
 /// The phone's Stage pages (S1–S4, S9): the Stage home, the series list, the talk picker
 /// with its language toolbar, the presenter, import, and settings. The presenter and
 /// import pages are driven by small scripts over the JSON API; the rest are plain forms.
 struct StagePagesController {
     let library: StageLibrary
-    let jobs: any StageJobsRepository
+    let jobs: any StageJobStore
     let pages: PageRenderer
     let clock: any WallClock
     let handouts: StageHandouts
     let catalogue: StageCatalogue
 
-    var store: any StageRepository { library.store }
+    var store: any StageStore { library.store }
 
     func addRoutes(to router: RouterGroup<AppContext>) {
         router.get("/phone/stage", use: home)
@@ -95,8 +95,9 @@ struct StagePagesController {
             try await handouts.email(handout, to: identity.account, logger: context.logger)
             return try await pickerPage(series, identity: identity, notice: "The handout of \(talk.title) was sent to \(identity.account.email).",
                                         request: request, context: context)
-        } catch let error as APIError {
-            return try await pickerPage(series, identity: identity, error: error.message, request: request, context: context)
+        } catch {
+            guard let refusal = APIError.refusal(error) else { throw error }
+            return try await pickerPage(series, identity: identity, error: refusal.message, request: request, context: context)
         }
     }
 
@@ -173,8 +174,11 @@ struct StagePagesController {
             let names = unlocked.map(\.title).joined(separator: ", ")
             return try await cataloguePage(identity, notice: unlocked.isEmpty ? "Code accepted." : "Unlocked: \(names).",
                                            request: request, context: context)
-        } catch let error as APIError where error.status == .badRequest || error.status == .tooManyRequests {
-            return try await cataloguePage(identity, error: error.message, code: form["code"], request: request, context: context)
+        } catch {
+            guard let refusal = APIError.refusal(error), refusal.status == .badRequest || refusal.status == .tooManyRequests else {
+                throw error
+            }
+            return try await cataloguePage(identity, error: refusal.message, code: form["code"], request: request, context: context)
         }
     }
 

@@ -2,18 +2,18 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import Stage
-import Storage
 import Web
+import StageService
 
 /// `/api/v1/stage/…` (S1–S4, S9): the library, decks for presenting, what the audience
 /// screens show, presentation logs and preferences. Imports live in StageImportController.
 struct StageController {
     let library: StageLibrary
-    let jobs: any StageJobsRepository
-    let live: LiveService
+    let jobs: any StageJobStore
+    let live: any LiveChannel
     let clock: any WallClock
 
-    var store: any StageRepository { library.store }
+    var store: any StageStore { library.store }
 
     func addRoutes(to group: RouterGroup<AppContext>) {
         group.get("series", use: listSeries)
@@ -177,7 +177,7 @@ struct StageController {
 
     @Sendable func currentScreen(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
-        guard let event = try await live.events.latest(accountID: account.id, types: [StageScreen.type]) else {
+        guard let event = try await live.latestEvent(accountID: account.id, types: [StageScreen.type]) else {
             return .json(StageScreen.black)
         }
         return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
@@ -241,7 +241,7 @@ struct StageController {
             screen.blank = true
         }
         let data = String(decoding: try JSONEncoder().encode(screen), as: UTF8.self)
-        let event = try await live.publish(accountID: account.id, type: StageScreen.type, data: data)
+        let event = try await live.announce(StageScreen.type, data: data, to: account.id)
         return .json(["seq": event.seq])
     }
 

@@ -1,9 +1,10 @@
 import SQLKit
+import Storage
 
 /// Stage variations (S5, S6): what each variation of a talk changes (a small JSON of edits,
 /// never a copy of the slides), its revision for conflict checks, and which variation each
 /// talk presents now. The original variation has the talk's id and a row only once edited.
-let stageVariationsMigration = Migration(version: 11, name: "stage_variations") { sql in
+public let stageVariationsMigration = Migration(version: 11, name: "stage_variations") { sql in
     try await sql.create(table: "stage_variations")
         .column("id", type: .text, .primaryKey(autoIncrement: false))
         .column("account_id", type: .text, .notNull, .references("accounts", "id", onDelete: .cascade))

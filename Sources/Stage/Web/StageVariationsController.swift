@@ -5,8 +5,8 @@ import Hummingbird
 import NIOCore
 import Stage
 import StagePackage
-import Storage
 import Web
+import StageService
 
 /// `/api/v1/stage/talks/{id}/variations…` (S5, S6): a talk's variations — list, create from the
 /// original or another, rename, delete (never the original), switch (the presenter and the
@@ -15,10 +15,10 @@ import Web
 /// videos for "insert" are uploaded to `…/media` first.
 struct StageVariationsController {
     let library: StageLibrary
-    let live: LiveService
+    let live: any LiveChannel
     let clock: any WallClock
 
-    var variations: any StageVariationRepository { library.variations }
+    var variations: any StageVariationStore { library.variations }
 
     func addRoutes(to group: RouterGroup<AppContext>) {
         group.get("talks/:id/variations", use: list)

@@ -1,6 +1,8 @@
 import CadenceCore
 import Foundation
 import Stage
+import StageService
+import Web
 
 /// What the audience screens show (S2, S3): sent on the live channel as `stage.screen`
 /// with everything a display needs to draw it, so a display makes no second request.

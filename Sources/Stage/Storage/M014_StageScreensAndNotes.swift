@@ -1,11 +1,12 @@
 import Foundation
 import SQLKit
+import Storage
 import Stage
 
 /// Stage, issue 17: the audience screens' mode is remembered per account (mirror, the seed's
 /// default), and a variation's edited notes move out of its JSON edit set into one row per
 /// slide and language, so saving one slide's notes writes that row (and the revision) alone.
-let stageScreensAndNotesMigration = Migration(version: 14, name: "stage_screen_mode_and_variation_notes") { sql in
+public let stageScreensAndNotesMigration = Migration(version: 14, name: "stage_screen_mode_and_variation_notes") { sql in
     try await sql.alter(table: "stage_preferences")
         .column("screen_mode", type: .text, .notNull, .default(SQLLiteral.string(ScreenMode.default.rawValue)))
         .run()
@@ -28,7 +29,7 @@ let stageScreensAndNotesMigration = Migration(version: 14, name: "stage_screen_m
 func moveEditedNotesIntoRows(_ sql: any SQLDatabase) async throws {
     let rows = try await sql.select().columns("id", "talk_id", "account_id", "edits").from("stage_variations").all()
     for row in rows {
-        var edits = try SQLStageRepository.decodeJSON(TalkEdits.self, row, column: "edits")
+        var edits = try SQLStageStore.decodeJSON(TalkEdits.self, row, column: "edits")
         guard !edits.notes.isEmpty else { continue }
         let id = try row.decode(column: "id", as: String.self)
         let talkID = try row.decode(column: "talk_id", as: String.self), accountID = try row.decode(column: "account_id", as: String.self)
@@ -42,6 +43,6 @@ func moveEditedNotesIntoRows(_ sql: any SQLDatabase) async throws {
             }
         }
         edits.notes = [:]
-        try await sql.update("stage_variations").set("edits", to: try SQLStageRepository.json(edits)).where("id", .equal, id).run()
+        try await sql.update("stage_variations").set("edits", to: try SQLStageStore.json(edits)).where("id", .equal, id).run()
     }
 }

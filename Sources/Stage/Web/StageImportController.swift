@@ -5,9 +5,9 @@ import Hummingbird
 import Logging
 import NIOCore
 import Stage
-import Storage
 import Synchronization
 import Web
+import StageService
 
 /// `/api/v1/stage/imports` (S7): upload a ZIP of pictures, a PDF or a PPTX; it becomes a
 /// talk in a series. The upload is streamed to disk (bounded), its format checked at once
@@ -16,7 +16,7 @@ import Web
 /// whole deck is read, so a bad or cancelled import leaves nothing behind.
 struct StageImportController {
     let library: StageLibrary
-    let jobs: any StageJobsRepository
+    let jobs: any StageJobStore
     let running: RunningImports
     let importer: DeckImporter
     let clock: any WallClock
@@ -24,7 +24,7 @@ struct StageImportController {
 
     static let maximumUploadBytes = 512 << 20
 
-    var store: any StageRepository { library.store }
+    var store: any StageStore { library.store }
     var workRoot: URL { library.files.root.appendingPathComponent("imports", isDirectory: true) }
 
     func addRoutes(to group: RouterGroup<AppContext>) {

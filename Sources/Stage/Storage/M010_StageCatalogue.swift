@@ -1,10 +1,11 @@
 import SQLKit
+import Storage
 
 /// The Stage catalogue (S8): packages an operator offers from `<data directory>/catalogue`,
 /// each either free or unlocked by activation codes (stored as SHA-256, never in clear); a code
 /// belongs to the first account that enters it. Installs made from the catalogue are recorded
 /// so the list can say which series an account already has (a deleted series drops its record).
-let stageCatalogueMigration = Migration(version: 10, name: "stage_catalogue") { sql in
+public let stageCatalogueMigration = Migration(version: 10, name: "stage_catalogue") { sql in
     try await sql.create(table: "stage_catalogue_entries")
         // The file's name in the catalogue folder: access (free, codes) follows the name, so a
         // newer version of a package under the same name keeps its codes.

@@ -2,21 +2,27 @@ import CadenceCore
 import Foundation
 import Logging
 import Stage
-import Storage
-import Web
 
 /// The Stage library (S1, S9) over its repository and file store: the demo series, which
 /// series are shown, decks for presenting, and deleting a series with its files.
-struct StageLibrary: Sendable {
-    let store: any StageRepository
-    let variations: any StageVariationRepository
-    let files: AssetStore
-    let clock: any WallClock
-    let logger: Logger
+public struct StageLibrary: Sendable {
+    public let store: any StageStore
+    public let variations: any StageVariationStore
+    public let files: AssetStore
+    public let clock: any WallClock
+    public let logger: Logger
+
+    public init(store: any StageStore, variations: any StageVariationStore, files: AssetStore, clock: any WallClock, logger: Logger) {
+        self.store = store
+        self.variations = variations
+        self.files = files
+        self.clock = clock
+        self.logger = logger
+    }
 
     /// Creates the demo series the first time an account opens Stage. Concurrent first
     /// visits wait on one another in the database; the one that loses removes its files.
-    func ensureDemo(accountID: UUID) async throws {
+    public func ensureDemo(accountID: UUID) async throws {
         guard try await store.preferences(accountID: accountID).demoCreated == false else { return }
         let demo = DemoSeries.make()
         var assets: [MediaAsset] = []
@@ -41,23 +47,23 @@ struct StageLibrary: Sendable {
 
     /// The series to list. The demo steps aside once the person has a complete series of
     /// their own (one with a talk: imports add a talk only when it is whole).
-    func visibleSeries(accountID: UUID) async throws -> [SeriesSummary] {
+    public func visibleSeries(accountID: UUID) async throws -> [SeriesSummary] {
         try await ensureDemo(accountID: accountID)
         let all = try await store.allSeries(accountID: accountID)
         let hasOwn = all.contains { !$0.series.isDemo && $0.talkCount > 0 }
         return all.filter { !($0.series.isDemo && hasOwn) }
     }
 
-    struct LoadedTalk: Sendable {
-        let talk: StageTalk
-        let series: Series
-        let slides: [Slide]
-        let deck: Deck
-        let assets: [UUID: MediaAsset]
+    public struct LoadedTalk: Sendable {
+        public let talk: StageTalk
+        public let series: Series
+        public let slides: [Slide]
+        public let deck: Deck
+        public let assets: [UUID: MediaAsset]
     }
 
     /// Everything the presenter needs for a talk as its chosen variation shows it, in the series' chosen languages.
-    func load(talkID: UUID, accountID: UUID) async throws -> LoadedTalk? {
+    public func load(talkID: UUID, accountID: UUID) async throws -> LoadedTalk? {
         guard let (series, edited) = try await edited(talkID: talkID, accountID: accountID) else { return nil }
         let deck = Deck(talk: edited.talk, slides: edited.slides, languages: series.deckLanguages)
         let slides = Array(edited.slides.values)
@@ -68,7 +74,7 @@ struct StageLibrary: Sendable {
     }
 
     /// The talk as a variation shows it: the one asked for, else the one the talk presents now.
-    func edited(talkID: UUID, accountID: UUID, variationID: UUID? = nil) async throws -> (Series, EditedTalk)? {
+    public func edited(talkID: UUID, accountID: UUID, variationID: UUID? = nil) async throws -> (Series, EditedTalk)? {
         guard let (talk, series, variation) = try await variation(talkID: talkID, accountID: accountID, variationID: variationID) else { return nil }
         let slides = try await store.slides(talkID: talkID, accountID: accountID)
         return (series, EditedTalk(talk: talk, slides: slides, variation: variation))
@@ -77,7 +83,7 @@ struct StageLibrary: Sendable {
     /// One slide of the talk as presented (its chosen variation, with the notes it edited), read
     /// without the talk's other slides: what the audience screens need at every step of a talk.
     /// nil when there is no such talk; a nil slide when the talk as presented has no such slide.
-    func presentedSlide(_ slideID: UUID, talkID: UUID, accountID: UUID) async throws -> (series: Series, slide: Slide?)? {
+    public func presentedSlide(_ slideID: UUID, talkID: UUID, accountID: UUID) async throws -> (series: Series, slide: Slide?)? {
         guard let (talk, series, variation) = try await variation(talkID: talkID, accountID: accountID) else { return nil }
         let imported = try await store.slideIDs(talkID: talkID, accountID: accountID)
         let arrangement = variation.arrangement(of: talk) { imported.contains($0) || variation.addedSlide($0) != nil }
@@ -88,20 +94,20 @@ struct StageLibrary: Sendable {
     /// Saves one slide's notes in one language (edit mode's autosave) on `revision`, reading and
     /// writing that slide alone, so a 300-slide talk saves as fast as a short one. Answers the
     /// variation as saved and the slide with its notes as the variation now shows them.
-    func saveNotes(_ markup: String, language requestedLanguage: String?, slideID: UUID, talkID: UUID, variationID: UUID, revision: Int,
+    public func saveNotes(_ markup: String, language requestedLanguage: String?, slideID: UUID, talkID: UUID, variationID: UUID, revision: Int,
                    accountID: UUID) async throws -> (TalkVariation, Slide) {
         guard var (_, series, variation) = try await variation(talkID: talkID, accountID: accountID, variationID: variationID) else {
-            throw APIError.notFound("variation")
+            throw NotFound("variation")
         }
         guard revision == variation.revision else { throw Self.conflict(currentRevision: variation.revision) }
         guard let own = try await ownSlide(slideID, talkID: talkID, variation: variation, accountID: accountID) else {
-            throw APIError.invalid(field: "slideId", "This talk has no such slide.")
+            throw ValidationError(field: "slideId", "This talk has no such slide.")
         }
         let language: String
         do {
             language = try series.notesLanguage(requestedLanguage)
             try variation.setNotes(markup, of: own, language: language)
-        } catch { throw APIError.invalid(field: error.field, error.message) }
+        } catch { throw ValidationError(field: error.field, error.message) }
         guard try await variations.saveNotes(variation.edits.notes[slideID]?[language], slideID: slideID, language: language,
                                              variation: variation, accountID: accountID, at: clock.now())
         else { throw Self.conflict(currentRevision: nil) }
@@ -130,15 +136,15 @@ struct StageLibrary: Sendable {
     }
 
     /// Someone saved the variation since the revision an edit was made on.
-    static func conflict(currentRevision: Int?) -> APIError {
+    public static func conflict(currentRevision: Int?) -> Conflict {
         let now = currentRevision.map { " (now revision \($0))" } ?? ""
-        return APIError(.conflict, code: "edit_conflict",
-                        "This variation was changed on another device\(now); reload it, then edit again.", field: "revision")
+        return Conflict(code: "edit_conflict", "This variation was changed on another device\(now); reload it, then edit again.",
+                        field: "revision")
     }
 
     /// Saves an edited variation; a 409 naming the conflict when it was saved elsewhere meanwhile.
     @discardableResult
-    func save(_ variation: TalkVariation, accountID: UUID) async throws -> TalkVariation {
+    public func save(_ variation: TalkVariation, accountID: UUID) async throws -> TalkVariation {
         var variation = variation
         guard try await variations.saveVariation(variation, accountID: accountID, at: clock.now()) else {
             throw Self.conflict(currentRevision: nil)
@@ -150,25 +156,25 @@ struct StageLibrary: Sendable {
     /// Applies one change to the variation the talk presents now, retrying once if another device
     /// saved in between (order, visibility and appeal are set whole, so the later one simply wins).
     /// Answers the talk as changed and the variation as saved (its new revision).
-    func changeActive(talkID: UUID, accountID: UUID, _ change: (inout EditedTalk) throws -> Void) async throws -> (EditedTalk, TalkVariation) {
+    public func changeActive(talkID: UUID, accountID: UUID, _ change: (inout EditedTalk) throws -> Void) async throws -> (EditedTalk, TalkVariation) {
         for attempt in 0..<2 {
-            guard var (_, edited) = try await edited(talkID: talkID, accountID: accountID) else { throw APIError.notFound("talk") }
+            guard var (_, edited) = try await edited(talkID: talkID, accountID: accountID) else { throw NotFound("talk") }
             try change(&edited)
             do {
                 return (edited, try await save(edited.variation, accountID: accountID))
-            } catch let error as APIError where error.code == "edit_conflict" && attempt == 0 {
+            } catch let error as Conflict where error.code == "edit_conflict" && attempt == 0 {
                 continue
             }
         }
-        throw APIError(.conflict, code: "edit_conflict", "This talk is being changed on another device; try again.")
+        throw Conflict(code: "edit_conflict", "This talk is being changed on another device; try again.")
     }
 
     /// Deletes a series, its talks and its files; false when there is no such series.
-    func deleteSeries(id: UUID, accountID: UUID) async throws -> Bool {
+    public func deleteSeries(id: UUID, accountID: UUID) async throws -> Bool {
         guard let assets = try await store.deleteSeries(id: id, accountID: accountID) else { return false }
         files.remove(assets, accountID: accountID)
         return true
     }
 
-    static func assetURL(_ id: UUID) -> String { "/api/v1/stage/assets/\(id.uuidString.lowercased())" }
+    public static func assetURL(_ id: UUID) -> String { "/api/v1/stage/assets/\(id.uuidString.lowercased())" }
 }

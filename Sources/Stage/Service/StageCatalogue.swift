@@ -3,9 +3,7 @@ import Crypto
 import Foundation
 import Logging
 import StagePackage
-import Storage
 import Synchronization
-import Web
 
 /// The Stage catalogue (S8): the `.cadence` packages an operator offers from
 /// `<data directory>/catalogue`. Each file is read whole (every entry checked against its
@@ -15,24 +13,24 @@ import Web
 /// activation code (`cadence catalogue add`); a file dropped in by hand is listed, locked.
 public final class StageCatalogue: Sendable {
     public let directory: URL
-    let dataDirectory: URL
-    let store: any StageCatalogueRepository
-    let logger: Logger
+    public let dataDirectory: URL
+    public let store: any StageCatalogueStore
+    public let logger: Logger
     /// Files that could not be read, by name, with the size and time they had then (not retried until they change).
     private let unreadable = Mutex<[String: Stamp]>([:])
     /// Wrong activation codes per account: 10 in 15 minutes, then a wait.
-    let throttle = LockedThrottle(limit: 10, window: 15 * 60)
+    public let throttle = LockedThrottle(limit: 10, window: 15 * 60)
 
-    public init(dataDirectory: URL, store: any StageCatalogueRepository, logger: Logger) {
+    public init(dataDirectory: URL, store: any StageCatalogueStore, logger: Logger) {
         self.dataDirectory = dataDirectory
         self.directory = dataDirectory.appendingPathComponent("catalogue", isDirectory: true)
         self.store = store
         self.logger = logger
     }
 
-    struct Stamp: Equatable {
-        let bytes: Int64
-        let modifiedAt: Int64
+    public struct Stamp: Equatable, Sendable {
+        public let bytes: Int64
+        public let modifiedAt: Int64
     }
 
     // MARK: Listing
@@ -77,17 +75,17 @@ public final class StageCatalogue: Sendable {
     }
 
     /// One entry as an account sees it.
-    struct Item: Sendable {
-        let record: CatalogueRecord
-        let locked: Bool
-        let installed: Bool
+    public struct Item: Sendable {
+        public let record: CatalogueRecord
+        public let locked: Bool
+        public let installed: Bool
     }
 
-    enum Sort: String, CaseIterable {
+    public enum Sort: String, CaseIterable {
         case name, availability
     }
 
-    func items(accountID: UUID, sort: Sort = .name) async throws -> [Item] {
+    public func items(accountID: UUID, sort: Sort = .name) async throws -> [Item] {
         let records = try await entries()
         let unlocked = try await store.unlockedFileNames(accountID: accountID)
         let installed = try await store.installedEntryIDs(accountID: accountID)
@@ -99,14 +97,14 @@ public final class StageCatalogue: Sendable {
         }
     }
 
-    func item(id: String, accountID: UUID) async throws -> Item? {
+    public func item(id: String, accountID: UUID) async throws -> Item? {
         try await items(accountID: accountID).first { $0.record.id == id.lowercased() }
     }
 
-    func fileURL(_ record: CatalogueRecord) -> URL { directory.appendingPathComponent(record.fileName) }
+    public func fileURL(_ record: CatalogueRecord) -> URL { directory.appendingPathComponent(record.fileName) }
 
     /// Bytes free on the file system that holds the data directory.
-    func freeBytes() -> Int64 {
+    public func freeBytes() -> Int64 {
         try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let attributes = try? FileManager.default.attributesOfFileSystem(forPath: dataDirectory.path)
         return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
@@ -115,20 +113,20 @@ public final class StageCatalogue: Sendable {
     // MARK: Activation codes
 
     /// Unlocks what the code unlocks for the account; the records unlocked.
-    func activate(code: String, accountID: UUID, now: Date) async throws -> [CatalogueRecord] {
+    public func activate(code: String, accountID: UUID, now: Date) async throws -> [CatalogueRecord] {
         let normalized = Self.normalize(code)
-        guard !normalized.isEmpty else { throw APIError.invalid(field: "code", "Enter an activation code.") }
+        guard !normalized.isEmpty else { throw ValidationError(field: "code", "Enter an activation code.") }
         let key = accountID.uuidString
         if let wait = throttle.retryAfter(key, now: now) {
-            throw APIError.tooManyAttempts("activation code attempts", retryAfter: wait)
+            throw TooManyAttempts("activation code attempts", retryAfter: wait)
         }
         switch try await store.redeem(codeHash: Self.hash(normalized), accountID: accountID, at: now) {
         case .unknown:
             throttle.recordFailure(key, now: now)
-            throw APIError.invalid(field: "code", "That activation code is not right; check it and try again.")
+            throw ValidationError(field: "code", "That activation code is not right; check it and try again.")
         case .usedByAnotherAccount:
             throttle.recordFailure(key, now: now)
-            throw APIError.invalid(field: "code", "That activation code was already used by another account; each code unlocks series for one account.")
+            throw ValidationError(field: "code", "That activation code was already used by another account; each code unlocks series for one account.")
         case .unlocked(let names):
             throttle.reset(key)
             let records = try await entries(at: now)
@@ -145,7 +143,7 @@ public final class StageCatalogue: Sendable {
         SHA256.hash(data: Data(normalizedCode.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
-    func recordInstall(entryID: String, seriesID: UUID, accountID: UUID, at: Date) async {
+    public func recordInstall(entryID: String, seriesID: UUID, accountID: UUID, at: Date) async {
         do {
             try await store.recordInstall(entryID: entryID, seriesID: seriesID, accountID: accountID, at: at)
         } catch {
@@ -203,7 +201,7 @@ public final class StageCatalogue: Sendable {
 
     // MARK: Reading a file
 
-    static func stamp(_ url: URL) -> Stamp? {
+    public static func stamp(_ url: URL) -> Stamp? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
               (attributes[.type] as? FileAttributeType) == .typeRegular,
               let size = (attributes[.size] as? NSNumber)?.int64Value,
@@ -212,7 +210,7 @@ public final class StageCatalogue: Sendable {
         return Stamp(bytes: size, modifiedAt: modified.millisecondsSince1970)
     }
 
-    static func read(_ url: URL, fileName: String, stamp: Stamp) throws -> CatalogueRecord {
+    public static func read(_ url: URL, fileName: String, stamp: Stamp) throws -> CatalogueRecord {
         let manifest: PackageManifest
         let sha256: String
         do {
@@ -231,7 +229,7 @@ public final class StageCatalogue: Sendable {
                                passwordProtected: manifest.isEncrypted, free: false)
     }
 
-    static func describe(_ error: any Error) -> String {
+    public static func describe(_ error: any Error) -> String {
         (error as? CatalogueError)?.description ?? "\(error)"
     }
 }
@@ -239,5 +237,5 @@ public final class StageCatalogue: Sendable {
 /// Why the catalogue refused a file, worded for the operator.
 public struct CatalogueError: Error, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }

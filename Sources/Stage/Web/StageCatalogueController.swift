@@ -2,8 +2,8 @@ import CadenceCore
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Storage
 import Web
+import StageService
 
 /// The catalogue over the API (S8): what the server offers with sizes and free space, activation
 /// codes, and each package's file with HTTP Range so downloads pause and resume. Installing is the

@@ -5,8 +5,8 @@ import Hummingbird
 import NIOCore
 import Stage
 import StagePackage
-import Storage
 import Web
+import StageService
 
 /// `.cadence` packages (S7, S8): a series exported with its media and the SHA-256 of every file
 /// (optionally under a password), and installed from one. An install is verified whole in a
@@ -20,7 +20,7 @@ struct StagePackagesController {
     /// Set when packages can come from the server's catalogue (`?catalogueId=`).
     var catalogue: StageCatalogue? = nil
 
-    var store: any StageRepository { library.store }
+    var store: any StageStore { library.store }
 
     func addRoutes(to group: RouterGroup<AppContext>) {
         group.get("series/:id/package", use: exportPlain)

@@ -2,49 +2,10 @@ import CadenceCore
 import Foundation
 import SQLKit
 import Stage
+import StageService
+import Storage
 
-/// An import's progress as the pages and the API see it (S7: long work shows progress).
-public struct ImportJob: Equatable, Sendable {
-    public enum State: String, Sendable {
-        case running, done, failed, cancelled
-    }
-
-    public let id: UUID
-    public var filename: String
-    public var state: State
-    public var fraction: Double
-    public var stage: String
-    /// The error, or the warnings of a finished import.
-    public var message: String?
-    public var talkID: UUID?
-
-    public init(id: UUID = UUID(), filename: String, state: State = .running, fraction: Double = 0, stage: String = "Uploaded",
-                message: String? = nil, talkID: UUID? = nil) {
-        self.id = id
-        self.filename = filename
-        self.state = state
-        self.fraction = fraction
-        self.stage = stage
-        self.message = message
-        self.talkID = talkID
-    }
-}
-
-/// Import jobs and presentation logs, each scoped to an account.
-public protocol StageJobsRepository: Sendable {
-    func saveImport(_ job: ImportJob, accountID: UUID, at: Date) async throws
-    func importJob(id: UUID, accountID: UUID) async throws -> ImportJob?
-    /// Imports left running by a server that stopped (not updated since `updatedBefore`): marked
-    /// failed at start, so nobody waits forever.
-    func failAbandonedImports(updatedBefore: Date, message: String, at: Date) async throws
-
-    func saveLog(id: UUID, talkID: UUID?, log: PresentationLog, accountID: UUID) async throws
-    /// Newest first.
-    func logs(accountID: UUID) async throws -> [(id: UUID, log: PresentationLog)]
-    func log(id: UUID, accountID: UUID) async throws -> PresentationLog?
-}
-
-public struct SQLStageJobsRepository: StageJobsRepository {
+public struct SQLStageJobStore: StageJobStore {
     let database: Database
     public init(database: Database) { self.database = database }
 
@@ -84,19 +45,19 @@ public struct SQLStageJobsRepository: StageJobsRepository {
         try await database.sql.insert(into: "stage_logs")
             .columns("id", "account_id", "talk_id", "talk_title", "started_at", "duration_ms", "log")
             .values(SQLBind(id.uuidString), SQLBind(accountID.uuidString), SQLBind(talkID?.uuidString), SQLBind(log.talkTitle),
-                    SQLBind(log.startedAt), SQLBind(log.durationMs), SQLBind(try SQLStageRepository.json(log)))
+                    SQLBind(log.startedAt), SQLBind(log.durationMs), SQLBind(try SQLStageStore.json(log)))
             .run()
     }
 
     public func logs(accountID: UUID) async throws -> [(id: UUID, log: PresentationLog)] {
         try await database.sql.select().columns("id", "log").from("stage_logs")
             .where("account_id", .equal, accountID.uuidString).orderBy("started_at", .descending).all()
-            .map { row in (try row.decodeUUID(column: "id"), try SQLStageRepository.decodeJSON(PresentationLog.self, row, column: "log")) }
+            .map { row in (try row.decodeUUID(column: "id"), try SQLStageStore.decodeJSON(PresentationLog.self, row, column: "log")) }
     }
 
     public func log(id: UUID, accountID: UUID) async throws -> PresentationLog? {
         try await database.sql.select().column("log").from("stage_logs")
             .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).first()
-            .map { try SQLStageRepository.decodeJSON(PresentationLog.self, $0, column: "log") }
+            .map { try SQLStageStore.decodeJSON(PresentationLog.self, $0, column: "log") }
     }
 }

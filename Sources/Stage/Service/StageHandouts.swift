@@ -1,0 +1,88 @@
+import CadenceCore
+import Foundation
+import Logging
+import Stage
+
+/// A talk's presented slides (visible, in order, with the appeal chosen) as a PDF with their
+/// notes in the chosen language, made in Swift; e-mailed only to the account's own address
+/// (the server must not become a way to mail strangers).
+public struct StageHandouts: Sendable {
+    let library: StageLibrary
+    let mailer: any Mailer
+    let clock: any WallClock
+
+    public init(library: StageLibrary, mailer: any Mailer, clock: any WallClock) {
+        self.library = library
+        self.mailer = mailer
+        self.clock = clock
+    }
+
+    public struct Handout: Sendable {
+        public let title: String
+        public let pdf: Data
+        public var filename: String { StageHandouts.filename(title) }
+    }
+
+    /// - Parameters:
+    ///   - notesLanguage: the notes' language; nil for the series' chosen one.
+    ///   - paper: `a4` (nil) or `letter`.
+    public func make(talkID: UUID, accountID: UUID, notesLanguage: String? = nil, paper paperName: String? = nil) async throws -> Handout {
+        guard let loaded = try await library.load(talkID: talkID, accountID: accountID) else { throw NotFound("talk") }
+        let series = loaded.series
+        let language = try series.notesLanguage(notesLanguage, field: "notesLanguage")
+        let paper: HandoutOptions.PaperSize
+        switch paperName ?? "a4" {
+        case "a4": paper = .a4
+        case "letter": paper = .usLetter
+        default: throw ValidationError(field: "paper", "The paper is a4 or letter.")
+        }
+        let deck = Deck(talk: loaded.talk, slides: Dictionary(uniqueKeysWithValues: loaded.slides.map { ($0.id, $0) }),
+                        languages: Deck.Languages(slide: series.slideLanguage, notes: language, fallbacks: series.slideLanguages))
+        let slides = deck.entries.map { entry in
+            HandoutSlide(number: entry.number, title: entry.title, picture: picture(entry, loaded, accountID: accountID),
+                         notes: HandoutNotes.paragraphs(entry.notes))
+        }
+        let date = clock.now().formatted(.dateTime.day().month(.wide).year())
+        let document = HandoutDocument(
+            title: loaded.talk.title,
+            subtitle: "\(series.title) · notes in \(LanguageTag.name(of: language)) · \(date)", slides: slides)
+        return Handout(title: loaded.talk.title, pdf: HandoutWriter.pdf(for: document, options: HandoutOptions(paper: paper)))
+    }
+
+    public func email(_ handout: Handout, to account: Account, logger: Logger) async throws {
+        guard mailer.delivers else {
+            throw Unavailable(code: "mail_not_configured",
+                              "This server has no mail server set up (cadence serve --smtp-url); download the handout instead.")
+        }
+        // A subject is one line: a title's line breaks and control characters (an imported file may
+        // bring them) become spaces rather than a refused header.
+        var message = MailMessage(to: account.email, subject: "Handout: \(MailMessage.oneLine(handout.title))",
+                                  body: "The handout of \"\(handout.title)\" is attached: the slides with your notes.\n\n— Cadence")
+        message.attachments = [MailAttachment(filename: handout.filename, contentType: "application/pdf", data: handout.pdf)]
+        do {
+            try await mailer.send(message)
+        } catch {
+            logger.error("handout e-mail failed", metadata: ["error": .string(String(describing: error))])
+            throw Unavailable(code: "mail_failed", "The e-mail could not be sent; download the handout instead.")
+        }
+    }
+
+    private func picture(_ entry: Deck.Entry, _ loaded: StageLibrary.LoadedTalk, accountID: UUID) -> HandoutPicture {
+        if entry.kind == .video { return .missing("Video slide") }
+        guard let id = entry.mediaID, let asset = loaded.assets[id] else { return .missing("No picture") }
+        guard let data = try? Data(contentsOf: library.files.url(for: asset, accountID: accountID)) else {
+            return .missing("The picture's file is missing")
+        }
+        switch asset.contentType {
+        case "image/jpeg": return .jpeg(data)
+        case "image/png": return .png(data)
+        default: return .missing("A \(asset.contentType == "image/svg+xml" ? "drawn (SVG)" : asset.contentType) slide")
+        }
+    }
+
+    public static func filename(_ title: String) -> String {
+        let safe = String(title.unicodeScalars.map { $0.isASCII && CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
+        let stem = safe.split(separator: "-").joined(separator: "-").lowercased()
+        return "\(stem.isEmpty ? "talk" : String(stem.prefix(60)))-handout.pdf"
+    }
+}

@@ -1,0 +1,51 @@
+import CadenceCore
+import DeckImport
+import Foundation
+import Hummingbird
+import Logging
+import StagePackage
+import StageService
+import Web
+
+/// Stage on the web: the library, imports, variations, packages, the catalogue and handouts at `/api/v1/stage`, the
+/// presenter's and editor's pages at `/phone/stage`, and the audience screens over the live channel.
+public struct StageFeature: Sendable {
+    public static let resources = FeatureResources(bundle: .module)
+
+    let library: StageLibrary
+    let jobs: any StageJobStore
+    let handouts: StageHandouts
+    let catalogue: StageCatalogue
+    let live: any LiveChannel
+    let workDirectory: URL
+    let keyCost: KDFParameters
+    let clock: any WallClock
+    let logger: Logger
+
+    public init(library: StageLibrary, jobs: any StageJobStore, handouts: StageHandouts, catalogue: StageCatalogue,
+                live: any LiveChannel, workDirectory: URL, keyCost: KDFParameters, clock: any WallClock, logger: Logger) {
+        self.library = library
+        self.jobs = jobs
+        self.handouts = handouts
+        self.catalogue = catalogue
+        self.live = live
+        self.workDirectory = workDirectory
+        self.keyCost = keyCost
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
+        let api = routes.authenticated.group("api/v1/stage")
+        StageController(library: library, jobs: jobs, live: live, clock: clock).addRoutes(to: api)
+        StageHandoutController(handouts: handouts).addRoutes(to: api)
+        StageVariationsController(library: library, live: live, clock: clock).addRoutes(to: api)
+        StagePackagesController(library: library, workDirectory: workDirectory, keyCost: keyCost, clock: clock, catalogue: catalogue)
+            .addRoutes(to: api)
+        StageCatalogueController(catalogue: catalogue, clock: clock).addRoutes(to: api)
+        StageImportController(library: library, jobs: jobs, running: RunningImports(), importer: DeckImporter(), clock: clock, logger: logger)
+            .addRoutes(to: api)
+        StagePagesController(library: library, jobs: jobs, pages: pages, clock: clock, handouts: handouts, catalogue: catalogue)
+            .addRoutes(to: routes.signedInPages)
+    }
+}
