@@ -90,7 +90,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Sources/Spots/Web", resources: [.copy("Resources")]),
-        .target(name: "Tempo", dependencies: ["CadenceCore", "Geo"], path: "Sources/Tempo/Domain"),
+        .target(name: "Tempo", dependencies: ["CadenceCore", "Geo", "SafeXML"], path: "Sources/Tempo/Domain"),
         .target(
             name: "TempoService",
             dependencies: [
@@ -115,7 +115,10 @@ let package = Package(
         .target(name: "AudioAnalysis"),
         // Reads uploaded decks (ZIP of pictures, PDF, PPTX); poppler and LibreOffice are used at run time when present.
         .target(
-            name: "DeckImport", dependencies: ["SafeZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Sources/Stage/DeckImport"),
+            name: "DeckImport", dependencies: ["SafeZip", "SafeXML", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            path: "Sources/Stage/DeckImport"),
+        // Untrusted XML: the one DOCTYPE rule, and a parser that resolves no entity and reads large documents.
+        .target(name: "SafeXML"),
         // Reading untrusted ZIPs: entry names that stay inside a folder, the central directory, bombs.
         .target(name: "SafeZip", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // .cadence packages: a manifest with the SHA-256 of every file, optional AES-GCM under a scrypt key.
@@ -225,6 +228,7 @@ let package = Package(
         ),
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["geo-cases.json"]),
+        .testTarget(name: "SafeXMLTests", dependencies: ["SafeXML"]),
         .testTarget(name: "SafeZipTests", dependencies: ["SafeZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"], exclude: ["talk-run-cases.json"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
@@ -233,7 +237,7 @@ let package = Package(
             name: "TempoTests", dependencies: ["Tempo", "CadenceCore", "Geo"],
             exclude: ["live-tempo-cases.json", "Files/xsd"], resources: [.copy("Files/Fixtures")]),
         .testTarget(name: "AudioAnalysisTests", dependencies: ["AudioAnalysis"]),
-        .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", "SafeXML", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "StagePackageTests", dependencies: ["StagePackage", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "ServerTests",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DeckImport
+import SafeXML
 
 /// Hostile and broken uploads: each must fail with the right kind and a helpful message.
 @Suite struct SafetyTests {
@@ -167,7 +168,7 @@ import Testing
         let error = await expectImportError(.externalEntity) { try await run(pptx, "x.pptx") }
         #expect(error?.message.contains("document type declaration") == true)
         // The parser itself refuses too (billion laughs via internal subset, checked without the pre-scan).
-        #expect(XMLTree.containsDoctype(Data("<?xml version=\"1.0\"?>\n<!doctype a []><a/>".utf8)))
+        #expect(SafeXML.hasDoctype(Data("<?xml version=\"1.0\"?>\n<!doctype a []><a/>".utf8)))
     }
 
     @Test func malformedXMLNamesThePart() async {

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import SafeXML
 
 /// A tiny namespace-aware DOM. Elements are matched by (namespace URI, local name), never by prefix,
 /// because generators pick prefixes freely. Namespace scoping is done here rather than by XMLParser
@@ -66,15 +67,12 @@ enum XMLTree {
     /// Parses `data` (the part named `part`, used in messages). Documents with a DOCTYPE are refused
     /// outright: OOXML never needs one, and it is the door to external-entity and entity-expansion attacks.
     static func parse(_ data: Data, part: String) throws -> XElement {
-        if containsDoctype(data) {
+        if SafeXML.hasDoctype(data) {
             throw DeckImportError(.externalEntity,
                 "The part “\(part)” contains XML with a document type declaration, which is refused (external entities); save the file again from your presentation program.")
         }
         let builder = TreeBuilder()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
+        let parser = SafeXML.parser(for: data, namespaces: false)
         parser.delegate = builder
         let ok = parser.parse()
         if builder.sawDoctype {
@@ -87,21 +85,6 @@ enum XMLTree {
                 "The part “\(part)” is not well-formed XML (\(detail), line \(parser.lineNumber)); the file is damaged — save it again and re-import.")
         }
         return root
-    }
-
-    /// Looks for "<!DOCTYPE" in the raw bytes (UTF-8, or UTF-16 with a byte-order mark).
-    static func containsDoctype(_ data: Data) -> Bool {
-        let bytes = [UInt8](data.prefix(4))
-        let text: String?
-        if bytes.starts(with: [0xFF, 0xFE]) {
-            text = String(data: data, encoding: .utf16LittleEndian)
-        } else if bytes.starts(with: [0xFE, 0xFF]) {
-            text = String(data: data, encoding: .utf16BigEndian)
-        } else {
-            return FileBytes.range(of: Array("<!DOCTYPE".utf8), in: [UInt8](data)) != nil
-                || FileBytes.range(of: Array("<!doctype".utf8), in: [UInt8](data)) != nil
-        }
-        return text?.range(of: "<!DOCTYPE", options: .caseInsensitive) != nil
     }
 }
 

@@ -1,6 +1,6 @@
 // Wires a page to the live channel: the online/offline indicator, "find my
 // device" on watches and displays, and presence plus "Find" on the devices page.
-import { LiveChannel } from "./live.js";
+import { LiveChannel, showLiveStatus } from "./live.js";
 import { setupTalk } from "./talk-watch.js";
 import { setupPhoneRun } from "./talk-phone.js";
 import { setupPresenter } from "./stage-present.js";
@@ -8,7 +8,6 @@ import { setupDisplay } from "./stage-display.js";
 import { setupSpotsAlerts } from "./spots-alert.js";
 
 const body = document.body;
-const statusElement = document.getElementById("live-status");
 const labels = {
   connecting: "Connecting…",
   online: "Online",
@@ -18,12 +17,7 @@ const labels = {
 
 const live = new LiveChannel({
   onStatus(state) {
-    body.dataset.live = state;
-    if (statusElement) {
-      statusElement.hidden = false;
-      statusElement.textContent = labels[state] || state;
-      statusElement.dataset.state = state;
-    }
+    showLiveStatus(state, labels);
   },
 });
 

@@ -16,6 +16,17 @@ export function newId() {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/** The page's online/offline indicator (`#live-status`, and `data-live` on the body for styles), in the words
+ * the page chooses for each state. */
+export function showLiveStatus(state, labels) {
+  document.body.dataset.live = state;
+  const status = document.getElementById("live-status");
+  if (!status) return;
+  status.hidden = false;
+  status.dataset.state = state;
+  status.textContent = labels[state] || state;
+}
+
 export class LiveChannel {
   constructor({ onStatus = () => {}, path = "/api/v1/live" } = {}) {
     this.path = path;

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import SafeXML
 
 /// A thin SAX layer over `XMLParser` that the GPX and TCX readers build on.
 ///
@@ -25,12 +26,7 @@ class NamespacedXMLParser: NSObject, XMLParserDelegate {
     /// Parses the whole document (after the size and DOCTYPE checks).
     func run(_ data: Data) throws {
         try XMLPreflight.check(data)
-        // Stream, not `XMLParser(data:)`: on Linux the data initializer hands libxml2 the whole
-        // buffer as one chunk, which fails ("parser error 1") past about 10 MB — a 10-hour run.
-        let p = XMLParser(stream: InputStream(data: data))
-        p.shouldProcessNamespaces = true
-        p.shouldReportNamespacePrefixes = false
-        p.shouldResolveExternalEntities = false
+        let p = SafeXML.parser(for: data, namespaces: true)
         p.delegate = self
         parser = p
         let ok = p.parse()

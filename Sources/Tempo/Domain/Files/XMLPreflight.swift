@@ -1,25 +1,21 @@
 import Foundation
+import SafeXML
 
-/// Checks done on the raw bytes before any XML parser sees them.
-///
-/// DOCTYPE is refused here, before parsing, because that is the only way to be sure no DTD
-/// (entity expansion, external entities) is ever processed, whatever the platform's
-/// XMLParser does with `shouldResolveExternalEntities`.
+/// Checks done on the raw bytes before any XML parser sees them: the size, a DOCTYPE (`SafeXML`'s rule), and
+/// whether it is XML at all.
 enum XMLPreflight {
     static func check(_ data: Data) throws {
         if data.count > RunFormatLimits.maxBytes {
             throw RunFormatError.tooLarge(bytes: data.count, limit: RunFormatLimits.maxBytes)
         }
-        let prolog = XMLProlog.scan(data)
-        if prolog.hasDoctype { throw RunFormatError.doctypeRefused }
-        if !prolog.looksLikeXML { throw RunFormatError.notXML }
+        if SafeXML.hasDoctype(data) { throw RunFormatError.doctypeRefused }
+        if !XMLProlog.scan(data).looksLikeXML { throw RunFormatError.notXML }
     }
 }
 
 /// What the start of a document holds, found without a parser.
 struct XMLProlog {
     var rootName: String?
-    var hasDoctype = false
     var looksLikeXML = false
 
     static func scan(_ data: Data) -> XMLProlog {
@@ -44,8 +40,7 @@ struct XMLProlog {
                 result.looksLikeXML = true
                 s = s[end.upperBound...]
             } else if s.hasPrefix("<!") {
-                // <!DOCTYPE …> (any case: refuse anything DTD-like).
-                if s.dropFirst(2).prefix(7).uppercased() == "DOCTYPE" { result.hasDoctype = true }
+                // <!DOCTYPE …>: refused by SafeXML before this is asked.
                 result.looksLikeXML = true
                 return result
             } else if s.hasPrefix("<") {

@@ -2,7 +2,9 @@
 // where a run is in its plan, the stride model (cadence ↔ pace), sample queues kept in
 // localStorage until the server acknowledges them, a step detector and the tempo rule.
 
-/** Zone tables from Sources/Tempo/Activity.swift: cadence and speed (m/s) at zones 1…5. */
+import { clockText } from "./format.js";
+
+/** Zone tables from Sources/Tempo/Domain/Activity.swift: cadence and speed (m/s) at zones 1…5. */
 const ZONES = {
   running: { cadence: [150, 160, 168, 176, 185], speed: [420, 375, 330, 290, 255].map((s) => 1000 / s), unit: "steps/min" },
   walking: { cadence: [100, 108, 115, 122, 130], speed: [720, 660, 600, 545, 500].map((s) => 1000 / s), unit: "steps/min" },
@@ -55,12 +57,9 @@ export function parsePace(text) {
   return seconds >= 60 && seconds <= 3600 ? seconds : null;
 }
 
+/** A running time: whole seconds elapsed, as a stopwatch shows them. */
 export function clock(seconds) {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const r = String(s % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
+  return clockText(Math.floor(seconds));
 }
 
 export function wholeSecond(ms) {

@@ -6,7 +6,7 @@
 // A run started with the simulator on is marked simulated (its readings are made up), and the
 // simulator stays on or off until the run ends.
 import { metresBetween } from "./geo.js";
-import { LiveChannel } from "./live.js";
+import { LiveChannel, showLiveStatus } from "./live.js";
 import { api, el, showError } from "./tempo-util.js";
 import {
   SampleQueue, StepDetector, cadenceForSpeed, cadenceUnit, clock, isoSeconds, newId, paceText, parsePace,
@@ -44,11 +44,7 @@ const steps = new StepDetector();
 
 const live = new LiveChannel({
   onStatus(state) {
-    const status = $("live-status");
-    document.body.dataset.live = state;
-    status.hidden = false;
-    status.dataset.state = state;
-    status.textContent = { connecting: "Connecting…", online: "Online", offline: "Offline, recording here", revoked: "Signed out" }[state] || state;
+    showLiveStatus(state, { connecting: "Connecting…", online: "Online", offline: "Offline, recording here", revoked: "Signed out" });
   },
 });
 

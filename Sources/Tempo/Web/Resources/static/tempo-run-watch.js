@@ -8,7 +8,7 @@
 // make up a heart rate from the plan's effort). It keeps them in localStorage and sends them over
 // the live channel (`tempo.samples`) when it can; the server merges by time, so a batch sent
 // twice changes nothing.
-import { LiveChannel } from "./live.js";
+import { LiveChannel, showLiveStatus } from "./live.js";
 import {
   SampleQueue, StepDetector, cadenceUnit, clock, isoSeconds, newId, paceText, planPosition, roundText, speedForCadence, wholeSecond,
 } from "./tempo-run-common.js";
@@ -25,11 +25,7 @@ const steps = new StepDetector();
 
 const live = new LiveChannel({
   onStatus(state) {
-    const status = $("live-status");
-    document.body.dataset.live = state;
-    status.hidden = false;
-    status.dataset.state = state;
-    status.textContent = { connecting: "Connecting…", online: "Online", offline: "Offline", revoked: "Removed" }[state] || state;
+    showLiveStatus(state, { connecting: "Connecting…", online: "Online", offline: "Offline", revoked: "Removed" });
     if (state !== "online") inflight = null; // resent by the channel when it is back; acknowledged then
   },
 });

@@ -1,5 +1,7 @@
 // Tempo pages: the JSON API, number formatting and the SVG chart (plan curve, songs' tempi).
 
+import { clockText } from "./format.js";
+
 /** An API call; resolves to the parsed body, or throws an Error with .field from the API's error. */
 export async function api(method, path, body) {
   const options = { method, credentials: "same-origin", headers: {} };
@@ -51,12 +53,9 @@ export function bpm(value) {
   return value === null || value === undefined ? "" : `${Number(value).toFixed(value % 1 === 0 ? 0 : 1)}`;
 }
 
+/** A length (a song, a plan) to the nearest second. */
 export function clock(seconds) {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const r = String(s % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
+  return clockText(Math.round(seconds));
 }
 
 export function minutes(seconds) {

@@ -1,0 +1,69 @@
+import CadenceCore
+import DeckImport
+import Foundation
+import SpotsService
+import SpotsStorage
+import SpotsWeb
+import StageService
+import StageStorage
+import StageWeb
+import TalksStorage
+import TalksWeb
+import TempoService
+import TempoStorage
+import TempoWeb
+
+// Each feature built over its SQL stores and the platform's live channel.
+
+extension TalksFeature {
+    static func assembled(_ dependencies: ServerDependencies, live: LiveService) -> TalksFeature {
+        TalksFeature(store: SQLTalkStore(database: dependencies.database), live: live, clock: dependencies.clock)
+    }
+}
+
+extension StageFeature {
+    static func assembled(_ dependencies: ServerDependencies, live: LiveService) async throws -> StageFeature {
+        let database = dependencies.database
+        let library = StageLibrary(
+            store: SQLStageStore(database: database), variations: SQLStageStore(database: database),
+            files: AssetStore(dataDirectory: dependencies.dataDirectory), clock: dependencies.clock, logger: dependencies.logger)
+        let jobs = SQLStageJobStore(database: database)
+        // Imports run inside the process that took them. On SQLite (one process) any still marked
+        // running were cut off by a stop; on PostgreSQL another instance may still be working, so
+        // only imports silent for an hour are given up.
+        let now = dependencies.clock.now()
+        try await jobs.failAbandonedImports(
+            updatedBefore: database.notifiesOtherInstances ? now.addingTimeInterval(-3600) : now,
+            message: "The server restarted before this import finished; import the file again.", at: now)
+        let catalogue = StageCatalogue(dataDirectory: dependencies.dataDirectory, store: SQLStageCatalogueStore(database: database),
+                                       logger: dependencies.logger)
+        _ = try? await catalogue.entries(at: now)  // read new or changed packages at start
+        return StageFeature(
+            library: library, jobs: jobs,
+            handouts: StageHandouts(library: library, mailer: dependencies.mailer, clock: dependencies.clock), catalogue: catalogue,
+            live: live, workDirectory: dependencies.dataDirectory.appendingPathComponent("work", isDirectory: true),
+            keyCost: dependencies.packageKeyCost, clock: dependencies.clock, logger: dependencies.logger)
+    }
+}
+
+extension SpotsFeature {
+    static func assembled(_ dependencies: ServerDependencies, live: LiveService) -> SpotsFeature {
+        let store = SQLSpotsStore(database: dependencies.database)
+        let service = SpotsService(store: store, live: live, timeAlerts: LiveTimeAlertSender(live: live, store: store),
+                                   clock: dependencies.clock, logger: dependencies.logger)
+        return SpotsFeature(service: service, clock: dependencies.clock, mapTiles: dependencies.mapTiles, logger: dependencies.logger)
+    }
+}
+
+extension TempoFeature {
+    static func assembled(_ dependencies: ServerDependencies, live: LiveService) -> TempoFeature {
+        let database = dependencies.database
+        let library = TempoLibrary(store: SQLTempoStore(database: database), dataDirectory: dependencies.dataDirectory,
+                                   clock: dependencies.clock, logger: dependencies.logger)
+        let feature = TempoFeature(
+            library: library, runs: TempoRuns(store: SQLRunStore(database: database), plans: library.store, clock: dependencies.clock),
+            clock: dependencies.clock, onlyInstance: !database.notifiesOtherInstances, logger: dependencies.logger)
+        feature.registerLiveCommands(on: live)
+        return feature
+    }
+}

@@ -1,0 +1,77 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import Storage
+import TalksService
+import Web
+
+/// What every feature stands on: accounts and sessions, paired devices, the live channel. Built once per server;
+/// its routes are sign-in, the account and device pages, the phone's home and the live channel itself.
+struct Platform {
+    let accounts: AccountService
+    let devices: DeviceService
+    let live: LiveService
+    let hub: LiveHub
+    let liveEvents: SQLLiveEventRepository
+    let presence: SQLPresenceRepository
+    let sessionCache: SessionCache
+    let database: Database
+    let publicURL: String
+    let secureCookies: Bool
+    let logger: Logger
+
+    init(_ dependencies: ServerDependencies) {
+        let database = dependencies.database
+        self.database = database
+        publicURL = dependencies.publicURL
+        secureCookies = dependencies.publicURL.hasPrefix("https://")
+        logger = dependencies.logger
+        // Revocations made through any instance clear every instance's cache at once (NOTIFY with
+        // PostgreSQL); the 5 s lifetime bounds the rest (the CLI on SQLite, a listener outage).
+        sessionCache = SessionCache(ttl: 5, clock: dependencies.clock)
+        accounts = AccountService(
+            accounts: SQLAccountRepository(database: database),
+            sessions: SQLSessionRepository(database: database),
+            resets: SQLPasswordResetRepository(database: database),
+            hasher: dependencies.passwordHasher, throttle: ThrottleGuard(),
+            sessionCache: sessionCache, database: database,
+            mailer: dependencies.mailer,
+            clock: dependencies.clock, publicURL: dependencies.publicURL, logger: dependencies.logger)
+        devices = DeviceService(
+            devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
+            clock: dependencies.clock, logger: dependencies.logger)
+        liveEvents = SQLLiveEventRepository(database: database)
+        presence = SQLPresenceRepository(database: database)
+        hub = LiveHub()
+        live = LiveService(
+            events: liveEvents, devices: SQLDeviceRepository(database: database), presence: presence, hub: hub,
+            database: database, clock: dependencies.clock, logger: dependencies.logger)
+    }
+
+    /// Who is asking: a session (cookie or bearer token) or a paired device's token.
+    var authentication: AuthenticationMiddleware { AuthenticationMiddleware(service: accounts, devices: devices) }
+
+    func addRoutes(to routes: FeatureRoutes, pages: PageRenderer, talks: TalkService) {
+        AuthController(service: accounts, secureCookies: secureCookies).addRoutes(to: routes.authenticated.group("api/v1/auth"))
+        LiveController(service: live).addRoutes(to: routes.authenticated.group("api/v1"))
+        DevicesController(service: devices, live: live, publicURL: publicURL, secureCookies: secureCookies)
+            .addRoutes(to: routes.authenticated.group("api/v1/devices"))
+        AccountPagesController(service: accounts, pages: pages, secureCookies: secureCookies)
+            .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
+        PhoneController(pages: pages, talks: talks).addRoutes(to: routes.signedInPages)
+        DevicePagesController(service: devices, live: live, pages: pages, publicURL: publicURL, secureCookies: secureCookies)
+            .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
+    }
+
+    /// History pruning; with PostgreSQL also the listener that hears other instances. A service that returns
+    /// ends the whole server, so the listener joins only where it has work.
+    var jobs: [any Service] {
+        var jobs: [any Service] = [LivePruner(live: live, presence: presence, logger: logger)]
+        if database.notifiesOtherInstances {
+            jobs.append(LiveListener(database: database, events: liveEvents, hub: hub, live: live, sessionCache: sessionCache, logger: logger))
+        }
+        return jobs
+    }
+}

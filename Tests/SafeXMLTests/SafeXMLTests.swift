@@ -1,0 +1,57 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SafeXML
+import Testing
+
+@Suite struct SafeXMLTests {
+    @Test(arguments: [
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [<!ENTITY x \"y\">]><gpx/>",
+        "<?xml version=\"1.0\"?>\n<!doctype a []><a/>",
+        "<!-- a comment first -->\n<!DocType a SYSTEM \"file:///etc/passwd\"><a/>",
+        "<a><![CDATA[ <!DOCTYPE inside text is refused too ]]></a>",
+    ])
+    func aDocumentTypeDeclarationIsFoundAnywhereInAnyCase(_ text: String) {
+        #expect(SafeXML.hasDoctype(Data(text.utf8)))
+    }
+
+    @Test func utf16DocumentsAreReadBeforeLooking() {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><!DOCTYPE a><a/>"
+        var little = Data([0xFF, 0xFE])
+        little.append(text.data(using: .utf16LittleEndian)!)
+        var big = Data([0xFE, 0xFF])
+        big.append(text.data(using: .utf16BigEndian)!)
+        #expect(SafeXML.hasDoctype(little))
+        #expect(SafeXML.hasDoctype(big))
+    }
+
+    @Test(arguments: [
+        "<?xml version=\"1.0\"?><gpx><trk><name>Doc type &lt;!DOCTYPE&gt; written as text</name></trk></gpx>",
+        "<p:sld xmlns:p=\"urn:p\"><p:txBody>!DOCTYPE without the bracket</p:txBody></p:sld>",
+        "",
+        "<",
+    ])
+    func ordinaryDocumentsPass(_ text: String) {
+        #expect(!SafeXML.hasDoctype(Data(text.utf8)))
+    }
+
+    @Test func theParserReadsADocumentLargerThanOneLibxmlChunk() {
+        // Over 10 MB: XMLParser(data:) fails on Linux there; the stream parser does not.
+        let point = "<p a=\"1\">x</p>"
+        let document = "<r>" + String(repeating: point, count: 800_000) + "</r>"
+        let counter = ElementCounter()
+        let parser = SafeXML.parser(for: Data(document.utf8), namespaces: false)
+        parser.delegate = counter
+        #expect(parser.parse())
+        #expect(counter.count == 800_001)
+    }
+}
+
+private final class ElementCounter: NSObject, XMLParserDelegate {
+    var count = 0
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        count += 1
+    }
+}
