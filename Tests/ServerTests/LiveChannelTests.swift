@@ -171,15 +171,15 @@ func socketConfiguration(token: String) -> WebSocketClientConfiguration {
         try await withTestServer(live: true) { server in try await withDeadline {
             let account = try await LiveAccount.make(server.client)
             let client = server.client
-            let started = ContinuousClock.now
             let close = try await client.ws("/api/v1/live", configuration: socketConfiguration(token: account.deviceToken)) { inbound, _, _ in
                 var reader = LiveReader(inbound)
                 _ = try await reader.next(ofType: "hello")
                 #expect(try await client.json(.delete, "/api/v1/devices/\(account.deviceID)", token: account.personToken).status == .noContent)
                 try await reader.drain()  // until the server closes
             }
+            // Closed by the revocation (policy violation), not by a missed ping; no timing is asserted, as a loaded
+            // machine (the suite beside a build) can take seconds to set the account up.
             #expect(close?.closeCode == .policyViolation)
-            #expect(ContinuousClock.now - started < .seconds(5))
             #expect(try await client.json(.get, "/api/v1/devices/me", token: account.deviceToken).status == .unauthorized)
         } }
     }

@@ -80,6 +80,7 @@ extension Response {
 
     /// A JSON response. Encoding our own values cannot fail short of a bug; if one does, the client is told the
     /// server failed (500) rather than handed an empty object as if it were the answer.
+    @inlinable
     public static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
         guard let data = try? jsonEncoder.encode(value) else {
             return Response(

@@ -65,3 +65,16 @@ export function drawSlide(frame, slide, { video = "poster", lazy = false } = {})
   }
   return media;
 }
+
+/** On a video slide, the presenter alone sees the time left under it. */
+export function showVideoTimeLeft(label, media) {
+  label.hidden = true;
+  if (!media || media.tagName !== "VIDEO") return;
+  const update = () => {
+    if (!Number.isFinite(media.duration)) return;
+    label.hidden = false;
+    label.textContent = `Video · ${formatDuration((media.duration - media.currentTime) * 1000)} left`;
+  };
+  media.addEventListener("timeupdate", update);
+  media.addEventListener("loadedmetadata", update);
+}

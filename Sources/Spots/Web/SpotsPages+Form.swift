@@ -1,0 +1,107 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import Spots
+import SpotsService
+import Web
+
+// How the Spots pages read their forms and write dates, times and distances, in the browser's zone.
+extension SpotsPages {
+    // MARK: Reading the form
+
+    /// The form's reminder, checked by the same rules as the API (Reminder, Place, Fence).
+    static func reminder(from form: [String: String], id: UUID, keeping existing: Reminder?) throws -> Reminder {
+        func field(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+        let due = try parseDue(field("due"), zone: field("tz"))
+        var place: PlaceBody?
+        let (latitudeText, longitudeText) = (field("latitude"), field("longitude"))
+        if !latitudeText.isEmpty || !longitudeText.isEmpty {
+            guard let latitude = Double(latitudeText), let longitude = Double(longitudeText) else {
+                throw ValidationError(field: "place.latitude", "Pick the place: tap the map or search for it by name.")
+            }
+            var radius: Double?
+            if !field("radius").isEmpty {
+                guard let value = Double(field("radius")) else {
+                    throw ValidationError(field: "place.radius", "The radius is a number of metres, from 50 to 50,000.")
+                }
+                radius = value
+            }
+            place = PlaceBody(name: form["placeName"] ?? "", latitude: latitude, longitude: longitude, radius: radius,
+                              trigger: field("trigger").isEmpty ? nil : field("trigger"))
+        }
+        let input = SpotsAPI.ReminderInput(title: form["title"] ?? "", notes: form["notes"] ?? "", due: due, place: place)
+        return try SpotsAPI.reminder(from: input, id: id, keeping: existing)
+    }
+
+    /// A `datetime-local` value ("2026-05-01T09:30", seconds optional) read in `zone`: an IANA
+    /// name or an offset such as "+02:00"; UTC when empty (the browser ran no script).
+    static func parseDue(_ text: String, zone: String) throws -> Date? {
+        guard !text.isEmpty else { return nil }
+        let timeZone = Self.timeZone(named: zone) ?? TimeZone(identifier: "UTC")!
+        for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd HH:mm"] {
+            if let date = formatter(format, timeZone).date(from: text) { return date }
+        }
+        throw ValidationError(field: "due", "Enter the due time as a date and a time, e.g. 2026-05-01 09:30.")
+    }
+
+    static func timeZone(named text: String) -> TimeZone? {
+        guard !text.isEmpty, text.count <= 64 else { return nil }
+        if let zone = TimeZone(identifier: text) { return zone }
+        // "+02:00", "-0530", "+2"
+        let sign: Int
+        switch text.first {
+        case "+": sign = 1
+        case "-": sign = -1
+        default: return nil
+        }
+        let digits = text.dropFirst().replacingOccurrences(of: ":", with: "")
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let number = Int(digits) else { return nil }
+        let (hours, minutes) = digits.count <= 2 ? (number, 0) : (number / 100, number % 100)
+        guard hours <= 14, minutes < 60 else { return nil }
+        return TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60))
+    }
+
+    static func zone(_ request: Request) -> TimeZone {
+        request.cookies[zoneCookie].flatMap { timeZone(named: $0.value.removingPercentEncoding ?? $0.value) }
+            ?? TimeZone(identifier: "UTC")!
+    }
+
+    /// Where Complete and Reopen go back to: a Spots page, never another site.
+    static func backPath(_ text: String?) -> String? {
+        guard let text, text.hasPrefix("/phone/spots"), !text.contains("//"), !text.contains("\\") else { return nil }
+        return text
+    }
+
+    // MARK: Formatting
+
+    static func id(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    static func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    static func formatter(_ format: String, _ zone: TimeZone) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = calendar(zone)
+        formatter.timeZone = zone
+        formatter.dateFormat = format
+        return formatter
+    }
+
+    static func iso(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+
+    /// Coordinates and radii without a trailing ".0" or float noise.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.6f", value)
+            .replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+    }
+
+    static func distance(_ metres: Double) -> String {
+        metres >= 1000 ? String(format: "%.1f km", metres / 1000).replacingOccurrences(of: ".0 km", with: " km") : "\(Int(metres.rounded())) m"
+    }
+}
