@@ -226,18 +226,20 @@ let package = Package(
                 "AudioAnalysis",
             ]
         ),
+        // What several test targets build: pictures (PNG, zlib, CRC-32) made in memory.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["geo-cases.json"]),
         .testTarget(name: "SafeXMLTests", dependencies: ["SafeXML"]),
         .testTarget(name: "SafeZipTests", dependencies: ["SafeZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"], exclude: ["talk-run-cases.json"]),
-        .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore"]),
+        .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore", "TestSupport"]),
         .testTarget(name: "SpotsTests", dependencies: ["Spots", "CadenceCore", "Geo"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TempoTests", dependencies: ["Tempo", "CadenceCore", "Geo"],
             exclude: ["live-tempo-cases.json", "Files/xsd"], resources: [.copy("Files/Fixtures")]),
         .testTarget(name: "AudioAnalysisTests", dependencies: ["AudioAnalysis"]),
-        .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", "SafeXML", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", "SafeXML", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "StagePackageTests", dependencies: ["StagePackage", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "ServerTests",
@@ -245,6 +247,7 @@ let package = Package(
                 "Server",
                 "Web",
                 "Schema",
+                "TestSupport",
                 "TalksService",
                 "TalksWeb",
                 "SpotsService",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ZIPFoundation
 @testable import DeckImport
@@ -22,36 +23,8 @@ enum Fixtures {
 
     // MARK: Pictures
 
-    /// A valid RGB PNG; zlib data uses stored (uncompressed) deflate blocks, so no compressor is needed.
-    static func png(width: Int, height: Int) -> Data {
-        var raw: [UInt8] = []
-        for y in 0..<height {
-            raw.append(0) // filter: none
-            for x in 0..<width { raw += [UInt8(x & 0xFF), UInt8(y & 0xFF), 0x80] }
-        }
-        var zlib: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let n = min(65_535, raw.count - offset)
-            let final: UInt8 = offset + n >= raw.count ? 1 : 0
-            zlib += [final, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
-            zlib += raw[offset..<(offset + n)]
-            offset += n
-        } while offset < raw.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
-        zlib += be32(b << 16 | a)
-        var ihdr = be32(UInt32(width)) + be32(UInt32(height))
-        ihdr += [8, 2, 0, 0, 0]
-        return Data(ImageProbe.pngSignature + chunk("IHDR", ihdr) + chunk("IDAT", zlib) + chunk("IEND", []))
-    }
-
-    private static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return be32(UInt32(data.count)) + body + be32(CRC32.checksum(body))
-    }
+    /// A valid RGB PNG (TestSupport's).
+    static func png(width: Int, height: Int) -> Data { TestImages.rgbPNG(width: width, height: height) }
 
     /// A 16×12 baseline JPEG made by pdftoppm.
     static let jpeg = Data(base64Encoded: "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wAARCAAMABADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD3+iiigD//2Q==")!

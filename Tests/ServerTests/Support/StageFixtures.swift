@@ -2,33 +2,13 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import TestSupport
 
 /// Test files for Stage imports, made in memory (no binaries committed, no extra dependency):
-/// PNGs and ZIPs with stored (uncompressed) data, and a one-page PDF.
+/// PNGs (TestSupport) and ZIPs with stored (uncompressed) data, and a one-page PDF.
 enum StageFixtures {
-    /// A valid RGB PNG; the zlib stream uses stored deflate blocks, so no compressor is needed.
-    static func png(width: Int, height: Int) -> Data {
-        var raw: [UInt8] = []
-        for y in 0..<height {
-            raw.append(0)  // filter: none
-            for x in 0..<width { raw += [UInt8(x & 0xFF), UInt8(y & 0xFF), 0x80] }
-        }
-        var zlib: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let n = min(65_535, raw.count - offset)
-            let final: UInt8 = offset + n >= raw.count ? 1 : 0
-            zlib += [final, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
-            zlib += raw[offset..<(offset + n)]
-            offset += n
-        } while offset < raw.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
-        zlib += be32(b << 16 | a)
-        let header = be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0]
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        return Data(signature + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", []))
-    }
+    /// A valid RGB PNG (TestSupport's).
+    static func png(width: Int, height: Int) -> Data { TestImages.rgbPNG(width: width, height: height) }
 
     /// A ZIP whose entries are stored uncompressed, written by hand.
     static func zip(_ entries: [(path: String, data: Data)]) -> Data {
@@ -36,7 +16,7 @@ enum StageFixtures {
         var central: [UInt8] = []
         for (path, data) in entries {
             let name = Array(path.utf8), bytes = [UInt8](data)
-            let crc = CRC32.checksum(bytes), size = UInt32(bytes.count), offset = UInt32(out.count)
+            let crc = TestCRC32.checksum(bytes), size = UInt32(bytes.count), offset = UInt32(out.count)
             // Local header: version 20, no flags, stored, no time, CRC, sizes, name length, no extra.
             out += le32(0x0403_4B50) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0x21)
             out += le32(crc) + le32(size) + le32(size) + le16(UInt16(name.count)) + le16(0) + name + bytes
@@ -75,25 +55,8 @@ enum StageFixtures {
         return Data(out.utf8)
     }
 
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return be32(UInt32(data.count)) + body + be32(CRC32.checksum(body))
-    }
-
-    private static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
     private static func le32(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)] }
     private static func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
-}
-
-/// CRC-32 (IEEE), as PNG chunks and ZIP entries use it.
-enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { n in
-        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    }
-
-    static func checksum<C: Collection<UInt8>>(_ bytes: C) -> UInt32 {
-        ~bytes.reduce(~UInt32(0)) { table[Int(($0 ^ UInt32($1)) & 0xFF)] ^ ($0 >> 8) }
-    }
 }
 
 /// Stage requests a client makes, so each test reads as what the person does.

@@ -6,49 +6,32 @@
 // notes) and put an earlier one back with the edits needed; leaving the page clears them.
 // Another device's edits arrive on the live channel and are taken in at once.
 import { LiveChannel } from "./live.js";
+import { talkAPI } from "./stage-edit-api.js";
+import { EditHistory, bindUndoKeys } from "./stage-edit-history.js";
+import { listOtherTalks, slideItem } from "./stage-edit-slide.js";
+import { VariationsPanel, openVariation } from "./stage-edit-variations.js";
+import { markupToHTML } from "./stage-notes.js";
 const $ = (id) => document.getElementById(id);
 const root = $("editor");
 const talkId = root.dataset.talkId;
 const slideLanguages = root.dataset.slideLanguages.split(" ").filter(Boolean);
 const notesLanguage = root.dataset.notesLanguage;
 const api = `/api/v1/stage/talks/${talkId}`;
-const LIMIT = 10;
 const NOTES_PAUSE = 600;
 
 let variationId = new URL(location.href).searchParams.get("variation");
 let talk = null;             // TalkBody of the variation being edited
-let variations = [];         // VariationBody list
-let activeId = null;         // the variation the talk presents
 let currentId = null;        // the slide whose notes are open
 const selected = new Set();
-let undoStack = [];
-let redoStack = [];
 let notesTimer = null;
 let notesDirty = false;
 let queue = Promise.resolve();
+const editHistory = new EditHistory(10, () => updateHistoryButtons());
 let pending = 0;
 let refocus = null;          // after a move: [slide id, button class] to keep the keyboard where it was
 
 // --- Talking to the server ----------------------------------------------------------
-async function call(method, path, body, raw) {
-  const options = { method, credentials: "same-origin", headers: {} };
-  if (raw) {
-    options.body = raw;
-    options.headers["Content-Type"] = raw.type || "application/octet-stream";
-  } else if (body !== undefined) {
-    options.body = JSON.stringify(body);
-    options.headers["Content-Type"] = "application/json";
-  }
-  const response = await fetch(api + path, options);
-  const text = await response.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!response.ok) {
-    const error = new Error((data && (data.message || (data.error && data.error.message))) || `The server answered ${response.status}.`);
-    error.status = response.status;
-    throw error;
-  }
-  return data;
-}
+const call = talkAPI(api);
 
 function showError(message) {
   $("edit-error").textContent = message;
@@ -100,19 +83,16 @@ async function saveNotes({ slideId, ...notes }) {
 /// about states that are gone, so it goes too.
 async function takeInServerState() {
   await reload();
-  undoStack = [];
-  redoStack = [];
+  editHistory.clear();
   notesDirty = false;
-  updateHistoryButtons();
   render();
   drawNotes(true);
 }
 
 async function reload() {
   const list = await call("GET", "/variations");
-  variations = list.variations;
-  activeId = list.active;
-  if (!variationId || !variations.some((v) => v.id === variationId)) variationId = activeId;
+  panel.set(list);
+  if (!variationId || !list.variations.some((v) => v.id === variationId)) variationId = list.active;
   talk = await call("GET", `/variations/${variationId}`);
   if (!talk.slides.some((s) => s.id === currentId)) currentId = talk.slides[0] ? talk.slides[0].id : null;
   for (const id of [...selected]) if (!talk.slides.some((s) => s.id === id)) selected.delete(id);
@@ -128,17 +108,14 @@ function snapshot() {
 
 /// Call before a change: the state now can be gone back to; what could be redone goes.
 function remember() {
-  undoStack.push(snapshot());
-  if (undoStack.length > LIMIT) undoStack.shift();
-  redoStack = [];
-  updateHistoryButtons();
+  editHistory.remember(snapshot());
 }
 
 function updateHistoryButtons() {
-  $("undo").disabled = undoStack.length === 0;
-  $("redo").disabled = redoStack.length === 0;
-  root.dataset.undo = String(undoStack.length);
-  root.dataset.redo = String(redoStack.length);
+  $("undo").disabled = editHistory.undoStack.length === 0;
+  $("redo").disabled = editHistory.redoStack.length === 0;
+  root.dataset.undo = String(editHistory.undoStack.length);
+  root.dataset.redo = String(editHistory.redoStack.length);
 }
 
 /// Puts a remembered state back: slides added since are deleted (or hidden when they cannot
@@ -172,20 +149,17 @@ async function restore(state) {
   }
 }
 
-async function step(from, to) {
+async function step(direction) {
   await flushNotes();
   await queue;
-  const state = from.pop();
+  const state = editHistory.take(direction, snapshot());
   if (!state) return;
-  to.push(snapshot());
-  if (to.length > LIMIT) to.shift();
-  updateHistoryButtons();
   try { await restore(state); } catch { /* shown already */ }
   drawNotes(true);
   updateHistoryButtons();
 }
-const undo = () => step(undoStack, redoStack);
-const redo = () => step(redoStack, undoStack);
+const undo = () => step("undo");
+const redo = () => step("redo");
 
 // --- Slides ---------------------------------------------------------------------------
 function picture(slide) {
@@ -200,8 +174,7 @@ function arrangement() {
 function change(op, fields) {
   remember();
   return edit(op, fields).catch(() => {
-    undoStack.pop();
-    updateHistoryButtons();
+    editHistory.forget();
   });
 }
 
@@ -219,96 +192,24 @@ function render() {
   root.dataset.variation = talk.variation.id;
   root.dataset.revision = String(talk.variation.revision);
   const list = $("slides");
-  list.replaceChildren(...talk.slides.map((slide, index) => slideItem(slide, index)));
+  list.replaceChildren(...talk.slides.map((slide, index) => slideItem(slide, index, {
+    total: talk.slides.length, isCurrent: slide.id === currentId, isSelected: selected.has(slide.id), picture: picture(slide),
+    select: (checked) => (checked ? selected.add(slide.id) : selected.delete(slide.id)),
+    open: () => selectCurrent(slide.id),
+    move: (to, focus) => {
+      refocus = [slide.id, focus];
+      move(index, to);
+    },
+    drop: (from) => move(from, index),
+  })));
   if (refocus && pending <= 1) {
     const button = list.querySelector(`li[data-id="${refocus[0]}"] .${refocus[1]}`);
     if (button) button.focus();
     refocus = null;
   }
-  drawVariations();
+  panel.draw(talk);
   drawNotes(false);
   updateHistoryButtons();
-}
-
-function slideItem(slide, index) {
-  const number = index + 1;
-  const item = document.createElement("li");
-  item.className = "edit-slide" + (slide.hidden ? " is-hidden" : "") + (slide.id === currentId ? " is-current" : "");
-  item.draggable = true;
-  item.dataset.id = slide.id;
-  item.dataset.index = String(index);
-  if (slide.id === currentId) item.setAttribute("aria-current", "true");
-
-  const check = document.createElement("input");
-  check.type = "checkbox";
-  check.id = `select-${slide.id}`;
-  check.checked = selected.has(slide.id);
-  check.setAttribute("aria-label", `Select slide ${number}`);
-  check.addEventListener("change", () => (check.checked ? selected.add(slide.id) : selected.delete(slide.id)));
-
-  const open = document.createElement("button");
-  open.type = "button";
-  open.className = "edit-thumb";
-  open.setAttribute("aria-label", `Slide ${number}${slide.hidden ? " (hidden)" : ""}: open its notes`);
-  const src = picture(slide);
-  if (src) {
-    const img = document.createElement("img");
-    img.src = src;
-    img.alt = "";
-    img.loading = "lazy";
-    img.width = 160;
-    img.height = 90;
-    open.append(img);
-  } else {
-    const empty = document.createElement("span");
-    empty.className = "thumb-empty";
-    open.append(empty);
-  }
-  open.addEventListener("click", () => selectCurrent(slide.id));
-
-  const label = document.createElement("span");
-  label.className = "edit-slide-label";
-  label.textContent = `${number}${slide.hidden ? " · hidden" : ""}`;
-
-  const up = document.createElement("button");
-  up.type = "button";
-  up.className = "secondary move-up";
-  up.textContent = "↑";
-  up.setAttribute("aria-label", `Move slide ${number} up`);
-  up.disabled = index === 0;
-  up.addEventListener("click", () => {
-    refocus = [slide.id, index - 1 === 0 ? "move-down" : "move-up"];
-    move(index, index - 1);
-  });
-  const down = document.createElement("button");
-  down.type = "button";
-  down.className = "secondary move-down";
-  down.textContent = "↓";
-  down.setAttribute("aria-label", `Move slide ${number} down`);
-  down.disabled = index === talk.slides.length - 1;
-  down.addEventListener("click", () => {
-    refocus = [slide.id, index + 1 === talk.slides.length - 1 ? "move-up" : "move-down"];
-    move(index, index + 1);
-  });
-
-  item.addEventListener("dragstart", (event) => {
-    event.dataTransfer.setData("text/plain", String(index));
-    event.dataTransfer.effectAllowed = "move";
-    item.classList.add("dragging");
-  });
-  item.addEventListener("dragend", () => item.classList.remove("dragging"));
-  item.addEventListener("dragover", (event) => {
-    event.preventDefault();
-    event.dataTransfer.dropEffect = "move";
-  });
-  item.addEventListener("drop", (event) => {
-    event.preventDefault();
-    const from = Number(event.dataTransfer.getData("text/plain"));
-    if (!Number.isNaN(from)) move(from, index);
-  });
-
-  item.append(check, open, label, up, down);
-  return item;
 }
 
 function selectCurrent(id) {
@@ -332,33 +233,7 @@ function setHidden(hidden) {
   return change("arrange", { slides: order });
 }
 
-// --- Notes: rich-notes markup <-> the editor's HTML ------------------------------------
-function escapeHTML(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-function inline(text) {
-  return escapeHTML(text)
-    .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>")
-    .replace(/__(.+?)__/g, "<u>$1</u>")
-    .replace(/~~(.+?)~~/g, "<s>$1</s>")
-    .replace(/\*(.+?)\*/g, "<i>$1</i>");
-}
-
-export function markupToHTML(markup) {
-  let html = "";
-  let depth = 0;
-  for (const line of markup.split("\n")) {
-    const bullet = /^( *)- (.*)$/.exec(line);
-    const level = bullet ? Math.floor(bullet[1].length / 2) + 1 : 0;
-    while (depth < level) { html += "<ul>"; depth++; }
-    while (depth > level) { html += "</ul>"; depth--; }
-    html += bullet ? `<li>${inline(bullet[2])}</li>` : `<div>${line ? inline(line) : "<br>"}</div>`;
-  }
-  while (depth-- > 0) html += "</ul>";
-  return html;
-}
-
+// --- Notes: the editor shows rich-notes markup as HTML (stage-notes.js) --------------------
 function currentSlide() {
   return talk && talk.slides.find((s) => s.id === currentId);
 }
@@ -398,34 +273,6 @@ function flushNotes() {
   return sent.catch(() => {});
 }
 
-// --- Variations -------------------------------------------------------------------------
-function drawVariations() {
-  const select = $("variation");
-  select.replaceChildren(...variations.map((v) =>
-    new Option(`${v.name}${v.isOriginal ? " (original)" : ""}${v.id === activeId ? " — presented" : ""}`, v.id, false, v.id === talk.variation.id)));
-  const active = variations.find((v) => v.id === activeId);
-  $("presented").textContent = talk.variation.id === activeId ? "Presented now" : `Presented: ${active ? active.name : "—"}`;
-  $("present").disabled = talk.variation.id === activeId;
-  $("delete-variation").disabled = talk.variation.isOriginal;
-  if (document.activeElement !== $("variation-name")) $("variation-name").value = talk.variation.name;
-  $("share-variation").href = `${api}/variations/${talk.variation.id}/export`;
-}
-
-function open(id) {
-  const url = new URL(location.href);
-  url.searchParams.set("variation", id);
-  location.assign(url.toString());
-}
-
-async function guarded(action) {
-  try {
-    await action();
-    showError("");
-  } catch (error) {
-    showError(error.message);
-  }
-}
-
 // --- Wiring ------------------------------------------------------------------------------
 function wire() {
   $("undo").addEventListener("click", undo);
@@ -463,7 +310,7 @@ function wire() {
     await flushNotes();
     try {
       const result = await call("POST", "/variations/import", undefined, file);
-      open(result.imported.id);
+      openVariation(result.imported.id);
     } catch (error) {
       showError(error.message);
     } finally {
@@ -502,69 +349,16 @@ function wire() {
     });
   }
 
-  document.addEventListener("keydown", (event) => {
-    if (!(event.ctrlKey || event.metaKey)) return;
-    if (event.target.matches && event.target.matches("input, select, textarea")) return; // their own undo
-    const key = event.key.toLowerCase();
-    if (key === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
-    else if ((key === "z" && event.shiftKey) || key === "y") { event.preventDefault(); redo(); }
-  });
+  bindUndoKeys(undo, redo);
 
-  $("variation").addEventListener("change", () => open($("variation").value));
-  $("present").addEventListener("click", () => guarded(async () => {
-    await call("PUT", "/variation", { id: talk.variation.id });
-    activeId = talk.variation.id;
-    render();
-  }));
-  $("rename").addEventListener("click", () => guarded(async () => {
-    await queue;
-    const renamed = await call("PUT", `/variations/${talk.variation.id}`, { name: $("variation-name").value, revision: talk.variation.revision });
-    talk.variation = renamed;
-    variations = variations.map((v) => (v.id === renamed.id ? renamed : v));
-    render();
-  }));
-  $("delete-variation").addEventListener("click", () => {
-    $("confirm-delete-variation-text").textContent = `Delete the variation “${talk.variation.name}”? The original and other variations stay.`;
-    $("confirm-delete-variation").hidden = false;
-  });
-  $("delete-variation-no").addEventListener("click", () => ($("confirm-delete-variation").hidden = true));
-  $("delete-variation-yes").addEventListener("click", () => guarded(async () => {
-    await call("DELETE", `/variations/${talk.variation.id}`);
-    open(talkId);
-  }));
-  $("new-variation").addEventListener("click", () => guarded(async () => {
-    await flushNotes();
-    await queue;
-    const body = { name: $("new-name").value.trim() };
-    if ($("new-from").value === "this") body.from = talk.variation.id;
-    const created = await call("POST", "/variations", body);
-    open(created.id);
-  }));
   // Leaving edit mode: what is still being typed is saved, and the history goes.
   $("done").addEventListener("click", async (event) => {
     event.preventDefault();
     await flushNotes();
     await queue;
-    undoStack = [];
-    redoStack = [];
+    editHistory.clear();
     location.assign($("done").href);
   });
-}
-
-/** The other talks of the series and their slides, for "a slide from another talk". */
-async function listOtherTalks() {
-  const series = await fetch(`/api/v1/stage/series/${root.dataset.seriesId}`, { credentials: "same-origin" }).then((r) => r.json());
-  const groups = [];
-  for (const other of (series.talks || []).filter((t) => t.id.toLowerCase() !== talkId.toLowerCase())) {
-    const body = await fetch(`/api/v1/stage/talks/${other.id}`, { credentials: "same-origin" }).then((r) => r.json());
-    const group = document.createElement("optgroup");
-    group.label = other.title;
-    (body.slides || []).forEach((slide, n) => group.append(new Option(`${n + 1}. ${slide.title || "Slide"}`, slide.id)));
-    if (group.children.length) groups.push(group);
-  }
-  $("insert-from").append(...groups);
-  $("insert-from").disabled = groups.length === 0;
-  $("insert-slide").disabled = groups.length === 0;
 }
 
 // --- Another device's edits: an edit page open elsewhere (or the API) saved a change; take it in
@@ -585,9 +379,13 @@ live.on("stage.variation.edited", async (data) => {
   $("save-state").textContent = "Updated with a change from another device";
 });
 
+const panel = new VariationsPanel({
+  call, api, talkId, current: () => talk, flushNotes, waitForSaves: () => queue, render, showError,
+});
 wire();
+panel.wire();
 live.connect();
-listOtherTalks().catch(() => ($("insert-from").disabled = true));
+listOtherTalks(root.dataset.seriesId, talkId, $("insert-from"), $("insert-slide")).catch(() => ($("insert-from").disabled = true));
 reload()
   .then(() => {
     render();

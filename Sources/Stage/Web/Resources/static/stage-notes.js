@@ -57,3 +57,31 @@ export function notesPageCount(container) {
   const overflow = container.scrollHeight - container.clientHeight;
   return overflow <= 1 ? 1 : 1 + Math.ceil(overflow / notesPageStep(container));
 }
+
+function escapeHTML(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function inline(text) {
+  return escapeHTML(text)
+    .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>")
+    .replace(/__(.+?)__/g, "<u>$1</u>")
+    .replace(/~~(.+?)~~/g, "<s>$1</s>")
+    .replace(/\*(.+?)\*/g, "<i>$1</i>");
+}
+
+/** Rich-notes markup as the edit page's editor shows it: lines as <div>, "- " bullets (two spaces a level) as
+ * nested lists, **bold**, *italic*, __underline__, ~~strikethrough~~; everything else escaped. */
+export function markupToHTML(markup) {
+  let html = "";
+  let depth = 0;
+  for (const line of markup.split("\n")) {
+    const bullet = /^( *)- (.*)$/.exec(line);
+    const level = bullet ? Math.floor(bullet[1].length / 2) + 1 : 0;
+    while (depth < level) { html += "<ul>"; depth++; }
+    while (depth > level) { html += "</ul>"; depth--; }
+    html += bullet ? `<li>${inline(bullet[2])}</li>` : `<div>${line ? inline(line) : "<br>"}</div>`;
+  }
+  while (depth-- > 0) html += "</ul>";
+  return html;
+}

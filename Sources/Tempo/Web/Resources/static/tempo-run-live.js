@@ -7,14 +7,14 @@
 // simulator stays on or off until the run ends.
 import { metresBetween } from "./geo.js";
 import { LiveChannel, showLiveStatus } from "./live.js";
-import { api, el, showError } from "./tempo-util.js";
-import {
-  SampleQueue, StepDetector, cadenceForSpeed, cadenceUnit, clock, isoSeconds, newId, paceText, parsePace,
-  planPosition, roundText, speedForCadence, wholeSecond,
-} from "./tempo-run-common.js";
+import { api, showError } from "./tempo-util.js";
+import { SampleQueue, StepDetector, isoSeconds, newId, planPosition, speedForCadence, wholeSecond } from "./tempo-run-common.js";
+import { RunMusic } from "./tempo-run-music.js";
+import { showEnded, showPhase, showRunNow } from "./tempo-run-now.js";
+import { loadPlans, loadPlaylists, showRunElsewhere } from "./tempo-run-setup.js";
+import { RunSimulator } from "./tempo-run-simulator.js";
 
 const ACTIVE = "cadence.tempo.activeRun";
-const SIM = "cadence.tempo.simulator";
 const $ = (id) => document.getElementById(id);
 const root = $("live-run");
 const errorBox = $("run-error");
@@ -22,18 +22,12 @@ const audio = $("run-audio");
 
 let run = JSON.parse(localStorage.getItem(ACTIVE) || "null"); // {id, activity, startedAt, pauses, pausedAt, endedAt, planId, playlistId, songIndex, distance, last, simulated}
 let segments = [];
-let entries = [];          // playlist entries with their song's url
-let budget = 0.08;
 let queue = null;
-// The tempo rule: window.CadenceLiveTempo.step from static/tempo-live-rules.js (the browser's copy of
-// Tempo's LiveTempo.swift, held to it by Tests/TempoTests/live-tempo-cases.json), loaded by the page first.
-const liveStep = window.CadenceLiveTempo.step;
-let rule = { state: null, output: null };
-let musicTempo = null;     // the music's tempo as played now (BPM), null without music
+const music = new RunMusic(audio, $("run-song"));
+const sim = new RunSimulator();
 let lastSecond = 0;
 let lastPublished = 0;
 let lastPublishedKey = "";
-let shownInterval = null;
 let watchSample = null;    // the newest sample from another device {at, hr, cadence}
 let watchSeen = false;
 let sensorCadence = null;
@@ -55,99 +49,6 @@ function fail(error) {
 function save() {
   if (run) localStorage.setItem(ACTIVE, JSON.stringify(run));
   else localStorage.removeItem(ACTIVE);
-}
-
-// ---- Simulator ----
-const sim = {
-  on: $("sim-on"), cadence: $("sim-cadence"), pace: $("sim-pace"), hr: $("sim-hr"),
-  values() {
-    const cadence = Number(this.cadence.value), hr = Number(this.hr.value), pace = parsePace(this.pace.value);
-    return { cadence: Number.isFinite(cadence) && cadence > 0 ? cadence : null, hr: Number.isFinite(hr) && hr > 0 ? hr : null, pace };
-  },
-};
-
-function simulatorChanged() {
-  // During a run the choice made at its start holds: a run is simulated or it is not.
-  if (run) sim.on.checked = !!run.simulated;
-  sim.on.disabled = !!run;
-  $("sim-locked").hidden = !run;
-  $("sim-controls").hidden = !sim.on.checked;
-  const { pace } = sim.values();
-  const paceInvalid = sim.on.checked && pace === null;
-  sim.pace.setAttribute("aria-invalid", String(paceInvalid));
-  $("sim-error").hidden = !paceInvalid;
-  $("sim-error").textContent = paceInvalid ? "Pace: write minutes and seconds per km, e.g. 5:30 (1:00 to 60:00)." : "";
-  localStorage.setItem(SIM, JSON.stringify({ on: sim.on.checked, cadence: sim.cadence.value, pace: sim.pace.value, hr: sim.hr.value }));
-  document.body.dataset.simulator = String(sim.on.checked);
-}
-
-function restoreSimulator() {
-  const stored = JSON.parse(localStorage.getItem(SIM) || "null");
-  if (stored) {
-    sim.on.checked = !!stored.on;
-    if (stored.cadence) sim.cadence.value = stored.cadence;
-    if (stored.pace) sim.pace.value = stored.pace;
-    if (stored.hr) sim.hr.value = stored.hr;
-  }
-  for (const input of [sim.on, sim.cadence, sim.pace, sim.hr]) input.addEventListener("input", simulatorChanged);
-  sim.on.addEventListener("change", simulatorChanged);
-  simulatorChanged();
-}
-
-// ---- Setup: plans and playlists ----
-/** A run recording on another device (started on the watch) is said on the start page, with a
- * link to it; the phone does not take it over (the watch keeps its own state and ends it). */
-async function showRunElsewhere() {
-  const notice = $("run-elsewhere");
-  if (run) { notice.hidden = true; return; }
-  let list;
-  try { list = await api("GET", "/runs"); } catch { return; }
-  const recording = list.find((r) => r.status === "recording" && Date.now() - Date.parse(r.startedAt) < 12 * 3600 * 1000);
-  notice.hidden = !recording;
-  if (!recording) return;
-  const started = new Date(recording.startedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  notice.replaceChildren(
-    `Your watch (or another device) is recording “${recording.name}”, started at ${started}. It is saved to your history when that device ends it. `,
-    el("a", { href: recording.url, text: "See it so far" }),
-  );
-  notice.dataset.runId = recording.id.toLowerCase();
-}
-
-async function loadPlans() {
-  let plans;
-  try {
-    plans = await api("GET", "/plans");
-  } catch (error) {
-    fail(error);
-    return;
-  }
-  const select = $("run-plan");
-  for (const body of plans) {
-    const id = body.plan.id.toLowerCase();
-    select.append(el("option", { value: id, text: `${body.plan.name} (${Math.round(body.totalSeconds / 60)} min, ${body.plan.activity})` }));
-  }
-  if (root.dataset.planId && plans.some((b) => b.plan.id.toLowerCase() === root.dataset.planId)) select.value = root.dataset.planId;
-  else if (plans.length && !root.dataset.planId) select.value = plans[0].plan.id.toLowerCase();
-  await loadPlaylists();
-}
-
-async function loadPlaylists() {
-  const select = $("run-playlist");
-  select.replaceChildren(el("option", { value: "", text: "No music" }));
-  const planId = $("run-plan").value;
-  if (!planId) return;
-  try {
-    const lists = await api("GET", `/plans/${planId}/playlists`);
-    lists.forEach((body, index) => {
-      const minutes = Math.round(body.playlist.entries.reduce((s, e) => s + e.duration, 0) / 60);
-      select.append(el("option", { value: body.id.toLowerCase(), text: `Playlist ${index + 1}: ${body.playlist.entries.length} songs, ${minutes} min` }));
-    });
-    const wanted = root.dataset.playlistId;
-    if (wanted && lists.some((b) => b.id.toLowerCase() === wanted)) select.value = wanted;
-    else if (lists.length) select.value = lists[lists.length - 1].id.toLowerCase();
-  } catch (error) {
-    fail(error);
-  }
 }
 
 // ---- Starting and resuming ----
@@ -202,10 +103,7 @@ async function enterRun() {
   }
   if (run.playlistId) {
     try {
-      const body = await api("GET", `/playlists/${run.playlistId}`);
-      const urls = new Map(body.songs.map((s) => [s.id.toLowerCase(), s.url]));
-      budget = body.playlist.options?.stretchBudget ?? 0.08;
-      entries = body.playlist.entries.map((e) => ({ ...e, url: urls.get(e.song.id.toLowerCase()) || `/api/v1/tempo/songs/${e.song.id.toLowerCase()}/file` }));
+      music.load(await api("GET", `/playlists/${run.playlistId}`));
     } catch (error) {
       fail(error);
     }
@@ -216,12 +114,12 @@ async function enterRun() {
   $("run-cadence-label").textContent = run.activity === "cycling" ? "Cadence (rpm)" : "Cadence";
   root.dataset.runId = run.id;
   document.body.dataset.runId = run.id;
-  simulatorChanged();
+  sim.refresh(run);
   $("run-simulated").hidden = !run.simulated;
   if (!run.simulated) startGeolocation();
   if (run.endedAt) showEnded();
   else if (!run.pausedAt) playSong(run.songIndex, true);
-  updatePauseButton();
+  showPhase(run);
   tick();
 }
 
@@ -233,64 +131,7 @@ function startGeolocation() {
     { enableHighAccuracy: true, maximumAge: 1000 });
 }
 
-// ---- Music ----
-
-function playSong(index, resume = false) {
-  if (!entries.length) return;
-  if (index >= entries.length) {
-    run.songIndex = entries.length;
-    audio.removeAttribute("src");
-    $("run-song").textContent = "The playlist is over.";
-    save();
-    return;
-  }
-  run.songIndex = index;
-  save();
-  const entry = entries[index];
-  if (!resume || !audio.src.endsWith(entry.url)) {
-    audio.src = entry.url;
-    audio.dataset.song = entry.song.id.toLowerCase();
-  }
-  audio.preservesPitch = true;
-  audio.mozPreservesPitch = true;
-  if (!resume || rule.state === null) {
-    // A new song starts at its planned rate; the rule moves it from there.
-    rule = { state: { rate: null, lastCadence: rule.state?.lastCadence ?? null }, output: null };
-    audio.playbackRate = Math.max(0.5, Math.min(2, entry.playbackRate));
-    audio.dataset.rate = audio.playbackRate.toFixed(4);
-  }
-  $("run-song").textContent = `♪ ${entry.song.title} (${index + 1} of ${entries.length})`;
-  if (!run.pausedAt && !run.endedAt) {
-    audio.play().catch(() => {
-      // Autoplay refused (no tap yet, e.g. after a reload): the Resume tap starts it.
-      $("run-song").textContent = `♪ ${entry.song.title}: tap Pause and Resume to start the music.`;
-    });
-  }
-}
-
-/** The entry playing now, if any. */
-function currentEntry() {
-  return run && !run.endedAt && run.songIndex < entries.length ? entries[run.songIndex] : null;
-}
-
-/** One step of the tempo rule: the song's rate (preservesPitch keeps its key) and the tempo it gives. */
-function stepTempo(planCadence, reading) {
-  const entry = currentEntry();
-  const sensor = reading.cadence !== null || reading.hr !== null ? { time: reading.time, cadence: reading.cadence, heartRate: reading.hr } : null;
-  const result = liveStep(rule.state, { now: Date.now(), planCadence, sensor, songBPM: entry ? entry.songBPM : null,
-    plannedRate: entry ? entry.playbackRate : 1, stretchBudget: budget });
-  rule = result;
-  const out = result.output;
-  if (!entry) {
-    musicTempo = null;
-    return;
-  }
-  if (Math.abs(audio.playbackRate - out.rate) > 0.0005) audio.playbackRate = out.rate;
-  audio.dataset.rate = out.rate.toFixed(4);
-  const beat = out.beat ?? entry.beat;
-  musicTempo = entry.songBPM * (beat === "halfTime" ? 2 : beat === "doubleTime" ? 0.5 : 1) * out.rate;
-}
-
+const playSong = (index, resume = false) => music.play(run, index, resume, save);
 audio.addEventListener("ended", () => { if (run) playSong(run.songIndex + 1); });
 
 // ---- Pause, skip, end, save ----
@@ -307,7 +148,7 @@ function pause() {
   run.pausedAt = Date.now();
   audio.pause();
   save();
-  updatePauseButton();
+  showPhase(run);
   publish(true);
 }
 
@@ -317,12 +158,12 @@ function resume() {
   run.pausedAt = null;
   save();
   playSong(run.songIndex, true);
-  updatePauseButton();
+  showPhase(run);
   publish(true);
 }
 
 function skip() {
-  if (!run || run.endedAt || !entries.length) return;
+  if (!run || run.endedAt || !music.entries.length) return;
   playSong(run.songIndex + 1);
   publish(true);
 }
@@ -339,15 +180,6 @@ function end() {
   save();
   showEnded();
   publish(true);
-}
-
-function showEnded() {
-  $("run-save-box").hidden = false;
-  $("run-pause").disabled = true;
-  $("run-skip").disabled = true;
-  $("run-end").disabled = true;
-  document.body.dataset.runPhase = "ended";
-  $("run-save").focus();
 }
 
 function keepGoing() {
@@ -386,14 +218,8 @@ async function saveRun() {
   queue.clear();
   run = null;
   save();
-  simulatorChanged();
+  sim.refresh(run);
   location.assign(`/phone/tempo/runs/${id}`);
-}
-
-function updatePauseButton() {
-  const paused = !!run?.pausedAt;
-  $("run-pause").textContent = paused ? "Resume" : "Pause";
-  document.body.dataset.runPhase = run?.endedAt ? "ended" : paused ? "paused" : "running";
 }
 
 // ---- Sensors, samples and the tempo, once a second ----
@@ -446,7 +272,7 @@ function recordSecond(t, reading) {
   }
   if (!paused) {
     if (reading.cadence !== null) sample.cadence = Math.round(reading.cadence);
-    if (musicTempo) sample.tempo = Math.round(musicTempo * 10) / 10;
+    if (music.tempo) sample.tempo = Math.round(music.tempo * 10) / 10;
   }
   if (reading.hr !== null) sample.hr = Math.round(reading.hr);
   queue.add(sample);
@@ -470,7 +296,7 @@ function tick() {
     lastSecond = second;
     const reading = measure();
     if (!run.pausedAt && !run.endedAt) {
-      stepTempo(at && !at.done ? at.cadence : null, reading);
+      music.step(run, at && !at.done ? at.cadence : null, reading);
     }
     recordUpTo(now);
     render(at, elapsed, reading);
@@ -479,34 +305,9 @@ function tick() {
 }
 
 function render(at, elapsed, reading) {
-  const unit = cadenceUnit(run.activity);
-  const name = at ? (at.done ? "Plan complete" : at.segment.name) : "Free run";
-  const interval = $("run-interval");
-  if (interval.textContent !== name) interval.textContent = name;
-  $("run-round").textContent = at?.segment ? roundText(at.segment) : "";
-  $("run-time-left").textContent = at && !at.done ? clock(at.left) : clock(elapsed);
-  $("run-time-left").nextElementSibling.textContent = at && !at.done ? "left" : "so far";
-  $("run-next").textContent = at?.next ? `Next: ${at.next.name} (${clock(at.next.duration)})` : at && !at.done ? "Last interval" : "";
-  $("run-elapsed").textContent = clock(elapsed);
-  $("run-distance").textContent = `${(run.distance / 1000).toFixed(2)} km`;
-  $("run-pace").textContent = paceText(run.activity, currentPace(reading));
-  $("run-target").textContent = at && !at.done
-    ? `${Math.round(at.cadence)} ${unit} · ${paceText(run.activity, 1000 / speedForCadence(run.activity, at.cadence))}` : "–";
-  $("run-cadence").textContent = reading.cadence !== null ? `${Math.round(reading.cadence)} ${unit}` : "–";
-  $("run-hr").textContent = reading.hr !== null ? `${Math.round(reading.hr)} bpm${freshWatch("hr") !== null ? " (watch)" : ""}` : "–";
-  const aim = rule.output?.targetCadence;
-  $("run-tempo").textContent = musicTempo ? `${Math.round(musicTempo)} BPM · ×${Number(audio.dataset.rate || 1).toFixed(3)}`
-    : aim ? `no music (aiming at ${Math.round(aim)})` : "–";
-  $("run-source").textContent = run.pausedAt ? "paused" : reading.source;
-  $("run-why").textContent = run.pausedAt || !rule.output?.reason ? "" : `Music: ${rule.output.reason}.`;
-  const pending = queue.size;
-  $("run-sync").textContent = pending ? `${pending} sample${pending === 1 ? "" : "s"} waiting to be sent.` : "All samples sent.";
-  root.dataset.samplesPending = String(pending);
-  if (at?.segment && shownInterval !== at.index) {
-    if (shownInterval !== null && navigator.vibrate) navigator.vibrate([150, 80, 150]);
-    shownInterval = at.index;
-  }
-  document.body.dataset.interval = at?.segment ? String(at.index) : "";
+  showRunNow(run, at, elapsed, reading, {
+    music, pace: currentPace(reading), hrFromWatch: freshWatch("hr") !== null, pending: queue.size, root,
+  });
 }
 
 /** The state the watch shows: every 2 s, and at once on a change (pause, interval, end). */
@@ -529,8 +330,8 @@ function publish(force, at, elapsed, reading) {
     next: at?.next?.name ?? null, targetCadence: at && !at.done ? Math.round(at.cadence) : null,
     targetPace: at && !at.done ? Math.round(1000 / speedForCadence(run.activity, at.cadence)) : null,
     pace: pace ? Math.round(pace) : null, cadence: reading.cadence !== null ? Math.round(reading.cadence) : null,
-    hr: reading.hr !== null ? Math.round(reading.hr) : null, tempo: musicTempo ? Math.round(musicTempo) : null, tempoSource: rule.output?.source ?? null,
-    distance: Math.round(run.distance), song: entries[run.songIndex]?.song.title ?? null,
+    hr: reading.hr !== null ? Math.round(reading.hr) : null, tempo: music.tempo ? Math.round(music.tempo) : null, tempoSource: music.rule.output?.source ?? null,
+    distance: Math.round(run.distance), song: music.entries[run.songIndex]?.song.title ?? null,
   });
 }
 
@@ -570,20 +371,20 @@ live.on("hello", () => publish(true));
 live.on("tempo.run.state", (data) => {
   if (run || !data.runId) return;
   const notice = $("run-elsewhere");
-  if (data.ended || notice.hidden || notice.dataset.runId !== data.runId.toLowerCase()) showRunElsewhere();
+  if (data.ended || notice.hidden || notice.dataset.runId !== data.runId.toLowerCase()) showRunElsewhere(run);
 });
 
 $("run-setup").addEventListener("submit", start);
-$("run-plan").addEventListener("change", loadPlaylists);
+$("run-plan").addEventListener("change", () => loadPlaylists(root, fail));
 $("run-pause").addEventListener("click", () => (run?.pausedAt ? resume() : pause()));
 $("run-skip").addEventListener("click", skip);
 $("run-end").addEventListener("click", end);
 $("run-save").addEventListener("click", saveRun);
 $("run-resume-after-end").addEventListener("click", keepGoing);
 
-restoreSimulator();
+sim.restore(() => run);
 live.connect();
 setInterval(tick, 200);
 setInterval(() => { if (run) flush(); }, 3000);
 if (run) enterRun();
-else { loadPlans(); showRunElsewhere(); }
+else { loadPlans(root, fail); showRunElsewhere(run); }
