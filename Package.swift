@@ -32,7 +32,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "CadenceCore"),
+        .target(name: "CadenceCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Talks, one folder: its rules (Domain), its use cases (Service, no HTTP and no SQL), its tables (Storage),
         // its API, pages, templates and scripts (Web).
         .target(name: "Talks", dependencies: ["CadenceCore"], path: "Sources/Talks/Domain"),

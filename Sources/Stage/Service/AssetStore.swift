@@ -1,4 +1,4 @@
-import Crypto
+import CadenceCore
 import Foundation
 import Stage
 
@@ -47,6 +47,6 @@ public struct AssetStore: Sendable {
 
     /// Lower-case hex SHA-256 of stored bytes, the files' ETag (also for Tempo's music).
     public static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        SHA256Hex.digest(data)
     }
 }

@@ -1,5 +1,4 @@
 import CadenceCore
-import Crypto
 import Foundation
 import Logging
 import StagePackage
@@ -140,7 +139,7 @@ public final class StageCatalogue: Sendable {
     }
 
     public static func hash(_ normalizedCode: String) -> String {
-        SHA256.hash(data: Data(normalizedCode.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256Hex.digest(Array(normalizedCode.utf8))
     }
 
     public func recordInstall(entryID: String, seriesID: UUID, accountID: UUID, at: Date) async {

@@ -1,6 +1,5 @@
 import AudioAnalysis
 import CadenceCore
-import Crypto
 import Foundation
 import Logging
 
@@ -48,7 +47,7 @@ public struct TempoLibrary: Sendable {
         }
         let title = (filename as NSString).deletingPathExtension
         let song = SongRecord(title: String(title.prefix(200)), filename: filename, contentType: contentType, byteSize: Int64(data.count),
-                              sha256: SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined())
+                              sha256: SHA256Hex.digest(data))
         let url = fileURL(of: song, accountID: accountID)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url, options: .atomic)

@@ -1,4 +1,4 @@
-import Crypto
+import CadenceCore
 import Foundation
 
 /// Opaque secrets handed to clients (session tokens, reset links). Only their
@@ -14,15 +14,8 @@ public enum SecretToken {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    /// Lower-case hex SHA-256. Runs on every authenticated request, so no per-byte String(format:).
+    /// Lower-case hex SHA-256.
     public static func hash(_ token: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex = [UInt8]()
-        hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: Array(token.utf8)) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        SHA256Hex.digest(Array(token.utf8))
     }
 }
