@@ -33,6 +33,18 @@ let package = Package(
     ],
     targets: [
         .target(name: "CadenceCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // The platform every feature stands on, one folder: accounts and sessions, devices and pairing, the live
+        // channel. Its use cases (Service: no HTTP, no SQL) and its tables (Storage); its routes and pages are in Server.
+        .target(
+            name: "PlatformService",
+            dependencies: [
+                "CadenceCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Sources/Platform/Service"),
+        .target(
+            name: "PlatformStorage", dependencies: ["PlatformService", "CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit")],
+            path: "Sources/Platform/Storage"),
         // Talks, one folder: its rules (Domain), its use cases (Service, no HTTP and no SQL), its tables (Storage),
         // its API, pages, templates and scripts (Web).
         .target(name: "Talks", dependencies: ["CadenceCore"], path: "Sources/Talks/Domain"),
@@ -45,7 +57,7 @@ let package = Package(
             dependencies: ["TalksService", "Talks", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Sources/Talks/Web", resources: [.copy("Resources")]),
         // Every feature's migrations in one numbered history.
-        .target(name: "Schema", dependencies: ["Storage", "TalksStorage", "StageStorage", "SpotsStorage", "TempoStorage"]),
+        .target(name: "Schema", dependencies: ["Storage", "PlatformStorage", "TalksStorage", "StageStorage", "SpotsStorage", "TempoStorage"]),
         // Stage, one folder: its rules (Domain), deck import and .cadence packages (libraries of its own), its use
         // cases (Service), its tables (Storage), its API, pages, templates and scripts (Web).
         .target(
@@ -80,7 +92,7 @@ let package = Package(
             ],
             path: "Sources/Spots/Service"),
         .target(
-            name: "SpotsStorage", dependencies: ["SpotsService", "Spots", "CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit")],
+            name: "SpotsStorage", dependencies: ["SpotsService", "Spots", "CadenceCore", "Storage", "PlatformStorage", .product(name: "SQLKit", package: "sql-kit")],
             path: "Sources/Spots/Storage"),
         .target(
             name: "SpotsWeb",
@@ -161,6 +173,8 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "Web",
+                "PlatformService",
+                "PlatformStorage",
                 "TalksService",
                 "TalksStorage",
                 "TalksWeb",
@@ -210,6 +224,10 @@ let package = Package(
                 "Geo",
                 "Storage",
                 "Schema",
+                "PlatformService",
+                "PlatformStorage",
+                "TalksService",
+                "TalksStorage",
                 "Server",
                 "SpotsStorage",
                 "SpotsWeb",
@@ -247,6 +265,8 @@ let package = Package(
                 "Server",
                 "Web",
                 "Schema",
+                "PlatformService",
+                "PlatformStorage",
                 "TestSupport",
                 "TalksService",
                 "TalksWeb",

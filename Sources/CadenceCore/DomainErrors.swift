@@ -60,3 +60,33 @@ public struct Unavailable: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 }
+
+/// A request this record refuses as asked, though it is well-formed (a pairing code that matches nothing, a
+/// current password that is not right): the client can correct it. `code` names the refusal for programs.
+public struct Refused: Error, Equatable, Sendable, CustomStringConvertible {
+    public let code: String
+    public let message: String
+    /// The input field the refusal is about, if one is.
+    public let field: String?
+
+    public init(code: String, _ message: String, field: String? = nil) {
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+
+    public var description: String { message }
+}
+
+/// The credentials presented do not identify anyone (a wrong e-mail address and password pair).
+public struct NotAuthenticated: Error, Equatable, Sendable, CustomStringConvertible {
+    public let code: String
+    public let message: String
+
+    public init(code: String, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,8 +1,9 @@
-import CadenceCore
 import ArgumentParser
+import CadenceCore
 import Foundation
 import Hummingbird
 import Logging
+import PlatformService
 import Server
 import SpotsWeb
 import Storage

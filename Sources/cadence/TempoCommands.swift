@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioAnalysis
 import CadenceCore
 import Foundation
+import PlatformStorage
 import Storage
 import TempoService
 import TempoStorage

@@ -1,8 +1,11 @@
 import ArgumentParser
 import CadenceCore
 import Foundation
-import Server
+import PlatformService
+import PlatformStorage
 import Storage
+import TalksService
+import TalksStorage
 
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +31,7 @@ struct UserCommand: AsyncParsableCommand {
                 let account = Account(id: UUID(), email: email, displayName: name, createdAt: Date())
                 try await SQLAccountRepository(database: database)
                     .create(account, passwordHash: try await PasswordHasher().hash(password))
-                try await NewAccountExamples.create(for: account, database: database, at: Date())
+                try await ExampleTalk(store: SQLTalkStore(database: database)).create(for: account, at: Date())
                 try await database.shutdown()
                 print("Created \(email) (\(account.id.uuidString.lowercased())).")
                 if generated { print("Password: \(password)") }
@@ -75,7 +78,8 @@ struct UserCommand: AsyncParsableCommand {
             }
             try await accounts.setPasswordHash(try await PasswordHasher().hash(password), for: found.account.id)
             try await SQLSessionRepository(database: database).revokeAll(accountID: found.account.id, keeping: nil)
-            try await AccountService.announceSessionsRevoked(accountID: found.account.id, database: database)
+            // Running servers on the same PostgreSQL drop the sessions from their caches too.
+            try await SQLInstanceMessenger(database: database).tell(.accountSessionsRevoked(found.account.id, keeping: nil))
             try await database.shutdown()
             print("New password set for \(email); all of its sessions are signed out.")
             if generated { print("Password: \(password)") }

@@ -1,7 +1,8 @@
 import CadenceCore
 import Foundation
-@testable import Server
+import PlatformService
 import Testing
+@testable import Server
 
 @Suite struct LiveHubTests {
     func event(_ account: UUID, _ seq: Int64, type: String = "device.find", data: String = "{}") -> LiveEvent {

@@ -5,10 +5,11 @@ import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
 import Logging
+import PlatformService
 import Server
-import Web
 import Storage
 import Testing
+import Web
 
 /// P4: two server instances on one PostgreSQL database. A change made through one
 /// reaches a device connected to the other. (SQLite is one process by design.)

@@ -1,5 +1,6 @@
 import CadenceCore
 import Foundation
+import PlatformStorage
 import Schema
 import Storage
 import Testing

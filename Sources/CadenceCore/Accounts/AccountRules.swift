@@ -8,6 +8,8 @@ public enum AccountRules {
     public static let maximumPasswordBytes = 72
     public static let maximumDisplayNameLength = 80
     public static let maximumEmailLength = 254
+    /// A session unused for this long is over (its cookie lasts as long): 30 days.
+    public static let sessionLifetime = 30 * 24 * 60 * 60
 
     /// Trims and lower-cases the address so "Ann@Example.org " and "ann@example.org" are one account.
     public static func normalizedEmail(_ raw: String, field: String = "email") throws(ValidationError) -> String {

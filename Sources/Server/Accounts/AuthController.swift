@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import PlatformService
 import Web
 
 /// `/api/v1/auth/…`: accounts and sessions for API clients and the CLI (P1, P5).

@@ -1,6 +1,8 @@
 import CadenceCore
 import DeckImport
 import Foundation
+import PlatformService
+import PlatformStorage
 import SpotsService
 import SpotsStorage
 import SpotsWeb
@@ -49,7 +51,9 @@ extension StageFeature {
 extension SpotsFeature {
     static func assembled(_ dependencies: ServerDependencies, live: LiveService) -> SpotsFeature {
         let store = SQLSpotsStore(database: dependencies.database)
-        let service = SpotsService(store: store, live: live, timeAlerts: LiveTimeAlertSender(live: live, store: store),
+        let timeAlerts = SQLTimeAlertSender(events: SQLLiveEventRepository(database: dependencies.database), store: store,
+                                            deliver: live.deliver)
+        let service = SpotsService(store: store, live: live, timeAlerts: timeAlerts,
                                    clock: dependencies.clock, logger: dependencies.logger)
         return SpotsFeature(service: service, clock: dependencies.clock, mapTiles: dependencies.mapTiles, logger: dependencies.logger)
     }

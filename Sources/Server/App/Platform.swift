@@ -2,9 +2,12 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import Logging
+import PlatformService
+import PlatformStorage
 import ServiceLifecycle
 import Storage
 import TalksService
+import TalksStorage
 import Web
 
 /// What every feature stands on: accounts and sessions, paired devices, the live channel. Built once per server;
@@ -36,18 +39,18 @@ struct Platform {
             sessions: SQLSessionRepository(database: database),
             resets: SQLPasswordResetRepository(database: database),
             hasher: dependencies.passwordHasher, throttle: ThrottleGuard(),
-            sessionCache: sessionCache, database: database,
-            mailer: dependencies.mailer,
+            sessionCache: sessionCache, instances: SQLInstanceMessenger(database: database),
+            examples: ExampleTalk(store: SQLTalkStore(database: database)), mailer: dependencies.mailer,
             clock: dependencies.clock, publicURL: dependencies.publicURL, logger: dependencies.logger)
-        devices = DeviceService(
-            devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
-            clock: dependencies.clock, logger: dependencies.logger)
         liveEvents = SQLLiveEventRepository(database: database)
         presence = SQLPresenceRepository(database: database)
         hub = LiveHub()
         live = LiveService(
             events: liveEvents, devices: SQLDeviceRepository(database: database), presence: presence, hub: hub,
-            database: database, clock: dependencies.clock, logger: dependencies.logger)
+            instances: SQLInstanceMessenger(database: database), clock: dependencies.clock, logger: dependencies.logger)
+        devices = DeviceService(
+            devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
+            live: live, clock: dependencies.clock, logger: dependencies.logger)
     }
 
     /// Who is asking: a session (cookie or bearer token) or a paired device's token.
@@ -56,12 +59,12 @@ struct Platform {
     func addRoutes(to routes: FeatureRoutes, pages: PageRenderer, talks: TalkService) {
         AuthController(service: accounts, secureCookies: secureCookies).addRoutes(to: routes.authenticated.group("api/v1/auth"))
         LiveController(service: live).addRoutes(to: routes.authenticated.group("api/v1"))
-        DevicesController(service: devices, live: live, publicURL: publicURL, secureCookies: secureCookies)
+        DevicesController(service: devices, publicURL: publicURL, secureCookies: secureCookies)
             .addRoutes(to: routes.authenticated.group("api/v1/devices"))
         AccountPagesController(service: accounts, pages: pages, secureCookies: secureCookies)
             .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
         PhoneController(pages: pages, talks: talks).addRoutes(to: routes.signedInPages)
-        DevicePagesController(service: devices, live: live, pages: pages, publicURL: publicURL, secureCookies: secureCookies)
+        DevicePagesController(service: devices, pages: pages, publicURL: publicURL, secureCookies: secureCookies)
             .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
     }
 

@@ -1,9 +1,10 @@
 import CadenceCore
 import Foundation
 import Logging
+import PlatformService
+import SpotsWeb
 import StagePackage
 import Storage
-import SpotsWeb
 
 /// What the server needs from outside: where it listens, where data lives, how it
 /// sends mail, where "now" comes from. The CLI fills it from flags; tests fill it

@@ -1,12 +1,12 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import PlatformService
 import Web
 
 /// `/api/v1/devices/…`: pairing codes, pairing, and the account's devices (P2).
 struct DevicesController {
     let service: DeviceService
-    let live: LiveService
     let publicURL: String
     let secureCookies: Bool
 
@@ -85,7 +85,7 @@ struct DevicesController {
 
     @Sendable func list(request: Request, context: AppContext) async throws -> Response {
         let account = try context.requireAccount()
-        let devices = try await service.devices.list(accountID: account.id)
+        let devices = try await service.list(accountID: account.id)
         return .json(devices.map { DeviceBody($0, current: $0.id == context.device?.device.id) })
     }
 
@@ -101,20 +101,14 @@ struct DevicesController {
         let id = try context.parameters.requireID("id")
         var request = request
         let body = try await request.decodeJSON(RenameRequest.self, context: context)
-        let name = try Device.name(body.name)
-        guard let device = try await service.devices.rename(id: id, accountID: identity.account.id, to: name) else {
-            throw APIError.notFound("device")
-        }
+        let device = try await service.rename(id, accountID: identity.account.id, to: body.name)
         return .json(DeviceBody(device))
     }
 
     @Sendable func revoke(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let id = try context.parameters.requireID("id")
-        guard try await service.devices.revoke(id: id, accountID: identity.account.id) else {
-            throw APIError.notFound("device")
-        }
-        try await live.deviceRevoked(id, accountID: identity.account.id)
+        try await service.revoke(id, accountID: identity.account.id)
         return Response(status: .noContent)
     }
 }

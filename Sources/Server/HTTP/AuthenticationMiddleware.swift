@@ -1,5 +1,7 @@
+import CadenceCore
 import Foundation
 import Hummingbird
+import PlatformService
 import Web
 
 /// Finds who is asking, from `Authorization: Bearer …` (API, CLI) or the session
@@ -82,7 +84,7 @@ enum DeviceCookie {
 /// sites cannot post with it, Secure when Cadence is served over HTTPS.
 enum SessionCookie {
     static let name = "cadence_session"
-    static let lifetime = 30 * 24 * 60 * 60
+    static let lifetime = AccountRules.sessionLifetime
 
     static func set(_ token: String, secure: Bool) -> Cookie {
         Cookie(name: name, value: token, maxAge: lifetime, path: "/", secure: secure, httpOnly: true, sameSite: .lax)

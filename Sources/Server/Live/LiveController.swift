@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import PlatformService
 import Web
 
 /// `/api/v1/live`: one WebSocket per device (P3), plus REST for commands and presence.

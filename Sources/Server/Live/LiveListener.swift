@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Logging
+import PlatformService
 import ServiceLifecycle
 import Storage
 

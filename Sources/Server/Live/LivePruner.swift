@@ -2,6 +2,7 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import Logging
+import PlatformService
 import ServiceLifecycle
 import Storage
 

@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import PlatformService
 import Web
 
 /// The signed-out pages (sign in, register, forgot and reset password), the

@@ -1,13 +1,13 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import PlatformService
 import Web
 
 /// Device pages: the phone's devices page (pair, rename, revoke) and the pages a
 /// watch or display opens to pair (`/pair`) and then lives on (`/watch`, `/display`).
 struct DevicePagesController {
     let service: DeviceService
-    let live: LiveService
     let pages: PageRenderer
     let publicURL: String
     let secureCookies: Bool
@@ -46,10 +46,7 @@ struct DevicePagesController {
         let form = context.form
         let id = try context.parameters.requireID("id")
         do {
-            let name = try Device.name(form["name"] ?? "")
-            guard try await service.devices.rename(id: id, accountID: identity.account.id, to: name) != nil else {
-                throw APIError.notFound("device")
-            }
+            _ = try await service.rename(id, accountID: identity.account.id, to: form["name"] ?? "")
             return PageRenderer.redirect(to: "/phone/devices")
         } catch let error as ValidationError {
             return try await devicesPage(identity, extra: ["error": error.message], request: request, context: context)
@@ -59,8 +56,7 @@ struct DevicePagesController {
     @Sendable func revoke(request: Request, context: AppContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let id = try context.parameters.requireID("id")
-        guard try await service.devices.revoke(id: id, accountID: identity.account.id) else { throw APIError.notFound("device") }
-        try await live.deviceRevoked(id, accountID: identity.account.id)
+        try await service.revoke(id, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/devices")
     }
 
@@ -110,7 +106,7 @@ struct DevicePagesController {
     }
 
     private func devicesPage(_ identity: Identity, extra: [String: Any] = [:], request: Request, context: AppContext) async throws -> Response {
-        let devices = try await service.devices.list(accountID: identity.account.id).map { device -> [String: Any] in
+        let devices = try await service.list(accountID: identity.account.id).map { device -> [String: Any] in
             [
                 "id": device.id.uuidString.lowercased(), "name": device.name, "role": device.role.rawValue.capitalized,
                 "lastSeen": device.lastSeenAt.formatted(date: .abbreviated, time: .shortened),

@@ -1,3 +1,4 @@
+import CadenceCore
 import Hummingbird
 import Talks
 import TalksService

@@ -53,6 +53,10 @@ extension APIError {
             return refusal
         case let error as Unavailable:
             return APIError(.serviceUnavailable, code: error.code, error.message)
+        case let error as Refused:
+            return APIError(.badRequest, code: error.code, error.message, field: error.field)
+        case let error as NotAuthenticated:
+            return APIError(.unauthorized, code: error.code, error.message)
         default:
             return nil
         }

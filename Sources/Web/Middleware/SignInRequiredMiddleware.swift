@@ -1,3 +1,4 @@
+import CadenceCore
 import Hummingbird
 
 /// The pages of a signed-in person: anyone else is sent to the sign-in page (303), before the handler runs, so

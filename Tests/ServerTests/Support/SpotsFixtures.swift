@@ -4,9 +4,10 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import PlatformService
 import Server
-import Web
 import Storage
+import Web
 
 /// Helpers for the Spots API tests: dates as the API writes them, points at a known
 /// distance from a place, calendar uploads, and servers that share one database.

@@ -1,16 +1,17 @@
+#if canImport(Glibc)
 import CadenceCore
 import Foundation
+import Glibc
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import PlatformService
 import Server
 import Storage
+import Synchronization
 import TempoService
 import TempoStorage
-import Synchronization
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// Test audio for Tempo, made in memory: WAV click tracks at a known tempo.

@@ -4,9 +4,10 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import PlatformService
+import Schema
 import Server
 import StagePackage
-import Schema
 import Storage
 import Synchronization
 

@@ -1,0 +1,16 @@
+import CadenceCore
+import Foundation
+
+public enum AccountStoreError: Error, Equatable {
+    case emailTaken
+}
+
+public protocol AccountRepository: Sendable {
+    func create(_ account: Account, passwordHash: String) async throws
+    func find(id: UUID) async throws -> Account?
+    /// The account and its bcrypt hash, for signing in.
+    func credentials(email: String) async throws -> (account: Account, passwordHash: String)?
+    func passwordHash(id: UUID) async throws -> String?
+    func setPasswordHash(_ hash: String, for id: UUID) async throws
+    func all() async throws -> [Account]
+}

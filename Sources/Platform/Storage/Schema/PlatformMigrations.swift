@@ -1,0 +1,10 @@
+import Storage
+
+/// The platform's tables: accounts and sessions, devices and pairings, the live channel and presence.
+/// Append; never edit or renumber a landed one.
+public let platformMigrations: [Migration] = [
+    accountsMigration,
+    devicesMigration,
+    liveMigration,
+    presenceMigration,
+]
