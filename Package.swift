@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
     ],
     targets: [
         .target(name: "CadenceCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
@@ -124,10 +125,13 @@ let package = Package(
         // Distances on the Earth, one set of formulas for Spots and Tempo.
         .target(name: "Geo"),
         // Decoding (WAV natively, the rest through ffmpeg at run time) and tempo estimation.
-        .target(name: "AudioAnalysis"),
+        .target(name: "AudioAnalysis", dependencies: ["ToolProcess"]),
+        // The command-line tools Cadence runs (poppler, LibreOffice, ffmpeg): swift-subprocess with a timeout, bounded
+        // output, and cancellation that ends the tool's whole process group.
+        .target(name: "ToolProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
         // Reads uploaded decks (ZIP of pictures, PDF, PPTX); poppler and LibreOffice are used at run time when present.
         .target(
-            name: "DeckImport", dependencies: ["SafeZip", "SafeXML", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            name: "DeckImport", dependencies: ["SafeZip", "SafeXML", "ToolProcess", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Sources/Stage/DeckImport"),
         // Untrusted XML: the one DOCTYPE rule, and a parser that resolves no entity and reads large documents.
         .target(name: "SafeXML"),

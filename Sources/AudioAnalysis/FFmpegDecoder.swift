@@ -1,11 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ToolProcess
 
 /// Decodes compressed audio (FLAC, OGG, MP3, M4A, …) by running `ffmpeg`, and reads tags with `ffprobe`.
 public struct FFmpegDecoder: Sendable {
@@ -99,74 +93,19 @@ public struct FFmpegDecoder: Sendable {
 
     // MARK: - Process plumbing
 
-    struct RunResult: Sendable {
-        var status: Int32
-        var stdout: Data
-        var stderr: Data
-        var stderrText: String {
-            String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                .split(separator: "\n").suffix(3).joined(separator: " ")
+    /// Runs ffmpeg or ffprobe; past `stdoutLimit` the tool is stopped (a file longer than the analysis reads).
+    static func run(_ tool: String, _ arguments: [String], stdoutLimit: Int) async throws -> ToolOutput {
+        do {
+            return try await ToolProcess.run(tool, arguments, stdoutLimit: stdoutLimit)
+        } catch ToolProcessError.couldNotStart(let reason) {
+            throw AudioDecodeError(.toolMissing, "\(reason) (Debian package ffmpeg)")
         }
     }
+}
 
-    /// Runs a tool, reading stdout and stderr with read(2) (retrying EINTR) on their own threads.
-    /// Stops reading stdout after `stdoutLimit` bytes and terminates the tool.
-    static func run(_ tool: String, _ args: [String], stdoutLimit: Int) async throws -> RunResult {
-        try await withCheckedThrowingContinuation { (cont: CheckedContinuation<RunResult, Error>) in
-            Thread.detachNewThread {
-                do { cont.resume(returning: try runBlocking(tool, args, stdoutLimit: stdoutLimit)) } catch { cont.resume(throwing: error) }
-            }
-        }
-    }
-
-    static func runBlocking(_ tool: String, _ args: [String], stdoutLimit: Int) throws -> RunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = args
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            let name = (tool as NSString).lastPathComponent
-            throw AudioDecodeError(.toolMissing, "\(name) could not be started at \(tool) (Debian package ffmpeg): \(error.localizedDescription)")
-        }
-        let errBox = DataBox()
-        let errDone = DispatchSemaphore(value: 0)
-        let errFD = err.fileHandleForReading.fileDescriptor
-        Thread.detachNewThread {
-            errBox.data = readAll(errFD, limit: 1 << 20)
-            errDone.signal()
-        }
-        let stdout = readAll(out.fileHandleForReading.fileDescriptor, limit: stdoutLimit)
-        if stdout.count >= stdoutLimit && process.isRunning { process.terminate() }
-        // Drain anything left so the child never blocks on a full pipe.
-        _ = readAll(out.fileHandleForReading.fileDescriptor, limit: Int.max, discard: true)
-        errDone.wait()
-        process.waitUntilExit()
-        try? out.fileHandleForReading.close()
-        try? err.fileHandleForReading.close()
-        return RunResult(status: process.terminationStatus, stdout: stdout, stderr: errBox.data)
-    }
-
-    final class DataBox: @unchecked Sendable { var data = Data() }
-
-    static func readAll(_ fd: Int32, limit: Int, discard: Bool = false) -> Data {
-        var result = Data()
-        let chunk = 1 << 16
-        var buffer = [UInt8](repeating: 0, count: chunk)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunk) }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                break
-            }
-            if n == 0 { break }
-            if !discard { result.append(contentsOf: buffer[0..<n]) }
-            if result.count >= limit { break }
-        }
-        return result
-    }
+extension ToolOutput {
+    /// ffmpeg's last three lines of complaint, on one line.
+    var stderrText: String { stderrTail(lines: 3).replacingOccurrences(of: "\n", with: " ") }
 }
 
 /// Decodes any supported file: WAV natively, everything else through ffmpeg.

@@ -5,10 +5,21 @@ import Foundation
 public enum SHA256Hex {
     /// Runs on every authenticated request (session tokens), so no per-byte `String(format:)`.
     public static func digest(_ bytes: some DataProtocol) -> String {
+        hex(SHA256.hash(data: bytes))
+    }
+
+    /// The digest of what `chunks` hands over, one piece at a time (a file read in chunks: never whole in memory).
+    public static func digest(chunks next: () throws -> Data?) rethrows -> String {
+        var hasher = SHA256()
+        while let chunk = try next() { hasher.update(data: chunk) }
+        return hex(hasher.finalize())
+    }
+
+    private static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8]()
         hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: bytes) {
+        for byte in digest {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0x0f)])
         }

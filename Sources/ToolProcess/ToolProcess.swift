@@ -64,7 +64,7 @@ public enum ToolProcess {
                 }))
             } ?? .inherit,
             platformOptions: options)
-        let finished = Mutex(false)
+        let finished = FinishedFlag()
         return try await withThrowingTaskGroup(of: ToolOutput?.self) { group in
             group.addTask { try await collect(configuration, stdoutLimit: stdoutLimit, executable: executable) }
             if let timeout {
@@ -77,7 +77,7 @@ public enum ToolProcess {
                 group.addTask {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: tickInterval)
-                        finished.withLock { done in if !done && !Task.isCancelled { tick() } }
+                        finished.unlessFinished(tick)
                     }
                     return nil
                 }
@@ -85,7 +85,7 @@ public enum ToolProcess {
             defer { group.cancelAll() }
             while let next = try await group.next() {
                 if let output = next {
-                    finished.withLock { $0 = true }
+                    finished.finish()
                     return output
                 }
             }
@@ -129,5 +129,16 @@ public enum ToolProcess {
             if kept.count > 2 * limit { kept = kept.suffix(limit) }
         }
         return kept.suffix(limit)
+    }
+}
+
+/// Set once the tool's output is in; a progress tick checks it under the same lock, so none is delivered after.
+private final class FinishedFlag: Sendable {
+    private let finished = Mutex(false)
+
+    func finish() { finished.withLock { $0 = true } }
+
+    func unlessFinished(_ body: () -> Void) {
+        finished.withLock { done in if !done { body() } }
     }
 }

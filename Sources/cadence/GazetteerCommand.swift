@@ -1,4 +1,5 @@
 import ArgumentParser
+import CadenceCore
 import Foundation
 import Spots
 import SpotsStorage
@@ -100,15 +101,9 @@ struct GazetteerCommand: AsyncParsableCommand {
         }
 
         private func sha256(of url: URL) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["sha256sum", url.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            return try SHA256Hex.digest { try handle.read(upToCount: 1 << 20).flatMap { $0.isEmpty ? nil : $0 } }
         }
     }
 }

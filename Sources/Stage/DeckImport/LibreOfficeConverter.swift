@@ -1,4 +1,5 @@
 import Foundation
+import ToolProcess
 
 /// Converts a presentation to PDF with LibreOffice in headless mode.
 struct LibreOfficeConverter {
@@ -30,7 +31,7 @@ struct LibreOfficeConverter {
         }
         // soffice often exits 0 after failing ("Error: source file could not be loaded"), so check the file too.
         guard result.status == 0, fm.fileExists(atPath: output.path) else {
-            let detail = [result.stderrTail, String(decoding: result.stdout.suffix(500), as: UTF8.self)]
+            let detail = [result.stderrTail(), String(decoding: result.stdout.suffix(500), as: UTF8.self)]
                 .joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
             throw DeckImportError(.toolFailed,
                 "LibreOffice could not convert the presentation to pictures (\(detail.isEmpty ? "exit status \(result.status)" : detail)).")
@@ -39,7 +40,7 @@ struct LibreOfficeConverter {
     }
 
     /// One LibreOffice run with a private user profile (and HOME), removed afterwards.
-    private func run(_ source: URL, into directory: URL, slides: Int, tick: @escaping @Sendable () -> Void) async throws -> ToolResult {
+    private func run(_ source: URL, into directory: URL, slides: Int, tick: @escaping @Sendable () -> Void) async throws -> ToolOutput {
         let fm = FileManager.default
         let profile = fm.temporaryDirectory.appendingPathComponent("deckimport-lo-\(UUID().uuidString)")
         try fm.createDirectory(at: profile, withIntermediateDirectories: true)
@@ -57,7 +58,7 @@ struct LibreOfficeConverter {
     }
 }
 
-extension ToolResult {
+extension ToolOutput {
     /// Killed by a signal, or LibreOffice's crash handler printed a backtrace (it then exits with a plain status).
     var looksLikeLibreOfficeCrash: Bool {
         status > 128 || stderr.contains("soffice_main") || stderr.contains("libmergedlo.so")

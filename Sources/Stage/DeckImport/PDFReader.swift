@@ -1,4 +1,5 @@
 import Foundation
+import ToolProcess
 
 /// PDF handling through poppler's command-line tools: page count and title (pdfinfo),
 /// page text for notes (pdftotext), page pictures (pdftoppm).
@@ -49,7 +50,7 @@ struct PDFReader {
                 throw DeckImportError(.empty, "The PDF has no pages.")
             }
             throw DeckImportError(.corrupt,
-                "The PDF is damaged and cannot be read (\(result.stderrTail)); export it again and re-import.")
+                "The PDF is damaged and cannot be read (\(result.stderrTail())); export it again and re-import.")
         }
         var fields: [String: String] = [:]
         var sizes: [Int: (width: Double, height: Double)] = [:]
@@ -99,7 +100,7 @@ struct PDFReader {
                                               ["-enc", "UTF-8", "-q", file.path, "-"],
                                               name: "pdftotext", package: Self.popplerPackage, timeout: 120 + Double(pages))
         if result.status != 0 {
-            throw DeckImportError(.toolFailed, "pdftotext could not read the PDF's text: \(result.stderrTail)")
+            throw DeckImportError(.toolFailed, "pdftotext could not read the PDF's text: \(result.stderrTail())")
         }
         let chunks = String(decoding: result.stdout, as: UTF8.self).components(separatedBy: "\u{0C}")
         return (0..<pages).map { index in
@@ -121,7 +122,7 @@ struct PDFReader {
             name: "pdftoppm", package: Self.popplerPackage, timeout: 600 + 5 * Double(pages),
             tick: { progress(listPNGs().count) })
         if result.status != 0 {
-            throw DeckImportError(.toolFailed, "pdftoppm could not render the PDF: \(result.stderrTail)")
+            throw DeckImportError(.toolFailed, "pdftoppm could not render the PDF: \(result.stderrTail())")
         }
         // Files are "page-1.png" … "page-12.png" (zero-padded to the widest number); order by page number.
         let files = listPNGs().compactMap { name -> (Int, URL)? in
