@@ -24,6 +24,10 @@ def test_the_api_matches_its_spec_and_never_fails_on_bad_input(server):
          # Revoking a listed session can revoke this very token, leaving every later call a 401
          # (the Swift tests cover revoking; here it would hide the rest of the API).
          "--exclude-path", "/api/v1/auth/sessions/{id}",
+         # Hypothesis's "too many generated examples filtered out" is about the generator, not the server: with
+         # some seeds it trips on an operation whose schema few random strings satisfy (seen with seed
+         # 170893237677094531816234206184543727613, which passes on the next run), and ends the run as an error.
+         "--suppress-health-check", "filter_too_much",
          "--no-color"],
         capture_output=True, text=True, timeout=900)
     print(result.stdout[-20000:])

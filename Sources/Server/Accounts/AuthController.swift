@@ -9,16 +9,16 @@ struct AuthController {
     let service: AccountService
     let secureCookies: Bool
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
-        group.post("register", use: register)
-        group.post("login", use: login)
-        group.post("logout", use: logout)
-        group.get("me", use: me)
-        group.post("password", use: changePassword)
-        group.post("forgot-password", use: forgotPassword)
-        group.post("reset-password", use: resetPassword)
-        group.get("sessions", use: listSessions)
-        group.delete("sessions/:id", use: revokeSession)
+    func addRoutes(to api: APIGroups) {
+        api.open.post("register", use: register)
+        api.open.post("login", use: login)
+        api.person.post("logout", use: logout)
+        api.person.get("me", use: me)
+        api.person.post("password", use: changePassword)
+        api.open.post("forgot-password", use: forgotPassword)
+        api.open.post("reset-password", use: resetPassword)
+        api.person.get("sessions", use: listSessions)
+        api.person.delete("sessions/:id", use: revokeSession)
     }
 
     struct RegisterRequest: Decodable {
@@ -46,7 +46,7 @@ struct AuthController {
         let newPassword: String
     }
 
-    struct AccountBody: Encodable {
+    struct AccountBody: ResponseEncodable {
         let id: UUID
         let email: String
         let displayName: String
@@ -74,65 +74,60 @@ struct AuthController {
     }
 
     @Sendable func register(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let body = try await request.decodeJSON(RegisterRequest.self, context: context)
+        let body = try await request.decode(as: RegisterRequest.self, context: context)
         let signedIn = try await service.register(
             email: body.email, displayName: body.displayName, password: body.password, userAgent: request.userAgent)
         return signedInResponse(signedIn, status: .created)
     }
 
     @Sendable func login(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let body = try await request.decodeJSON(LoginRequest.self, context: context)
+        let body = try await request.decode(as: LoginRequest.self, context: context)
         let signedIn = try await service.signIn(
             email: body.email, password: body.password, client: context.remoteAddress, userAgent: request.userAgent)
         return signedInResponse(signedIn, status: .ok)
     }
 
-    @Sendable func logout(request: Request, context: AppContext) async throws -> Response {
-        try await service.signOut(try context.requireIdentity())
+    @Sendable func logout(request: Request, context: SignedInContext) async throws -> Response {
+        try await service.signOut(context.identity)
         var response = Response(status: .noContent)
         response.setCookie(SessionCookie.clear(secure: secureCookies))
         return response
     }
 
-    @Sendable func me(request: Request, context: AppContext) async throws -> Response {
-        .json(AccountBody(try context.requireIdentity().account))
+    @Sendable func me(request: Request, context: SignedInContext) async throws -> AccountBody {
+        AccountBody(context.identity.account)
     }
 
-    @Sendable func changePassword(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
-        var request = request
-        let body = try await request.decodeJSON(ChangePasswordRequest.self, context: context)
+    @Sendable func changePassword(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
+        let body = try await request.decode(as: ChangePasswordRequest.self, context: context)
         try await service.changePassword(identity, current: body.currentPassword, new: body.newPassword)
         return Response(status: .noContent)
     }
 
-    @Sendable func forgotPassword(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let body = try await request.decodeJSON(ForgotPasswordRequest.self, context: context)
+    @Sendable func forgotPassword(request: Request, context: AppContext) async throws -> EditedResponse<[String: String]> {
+        let body = try await request.decode(as: ForgotPasswordRequest.self, context: context)
         try await service.requestPasswordReset(email: body.email)
-        return .json(["message": "If an account uses that address, a reset link is on its way."], status: .accepted)
+        return EditedResponse(status: .accepted, response: ["message": "If an account uses that address, a reset link is on its way."])
     }
 
     @Sendable func resetPassword(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let body = try await request.decodeJSON(ResetPasswordRequest.self, context: context)
+        let body = try await request.decode(as: ResetPasswordRequest.self, context: context)
         try await service.resetPassword(token: body.token, newPassword: body.newPassword)
         return Response(status: .noContent)
     }
 
-    @Sendable func listSessions(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func listSessions(request: Request, context: SignedInContext) async throws -> [SessionBody] {
+        let identity = context.identity
         let sessions = try await service.listSessions(of: identity).map {
             SessionBody(id: $0.id, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
                         userAgent: $0.userAgent, current: $0.id == identity.session.id)
         }
-        return .json(sessions)
+        return sessions
     }
 
-    @Sendable func revokeSession(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func revokeSession(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let id = try context.parameters.requireID("id")
         guard try await service.revokeSession(id: id, of: identity) else {
             throw APIError.notFound("session")

@@ -49,7 +49,9 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     // Pages: every post is a form with this browser's CSRF token; some pages also need someone signed in.
     let openPages = authenticated.group().add(middleware: FormPostMiddleware())
     let routes = FeatureRoutes(
-        authenticated: authenticated, openPages: openPages, signedInPages: openPages.group().add(middleware: SignInRequiredMiddleware()))
+        open: authenticated, account: authenticated.group(context: AccountContext.self),
+        person: authenticated.group(context: SignedInContext.self), openPages: openPages,
+        signedInPages: openPages.group().add(middleware: SignInRequiredMiddleware()).group(context: SignedInContext.self))
     platform.addRoutes(to: routes, pages: pages, talks: talks.service)
     talks.addRoutes(to: routes, pages: pages)
     stage.addRoutes(to: routes, pages: pages)

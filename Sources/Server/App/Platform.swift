@@ -57,10 +57,10 @@ struct Platform {
     var authentication: AuthenticationMiddleware { AuthenticationMiddleware(service: accounts, devices: devices) }
 
     func addRoutes(to routes: FeatureRoutes, pages: PageRenderer, talks: TalkService) {
-        AuthController(service: accounts, secureCookies: secureCookies).addRoutes(to: routes.authenticated.group("api/v1/auth"))
-        LiveController(service: live).addRoutes(to: routes.authenticated.group("api/v1"))
+        AuthController(service: accounts, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/auth"))
+        LiveController(service: live).addRoutes(open: routes.open.group("api/v1"), account: routes.account.group("api/v1"))
         DevicesController(service: devices, publicURL: publicURL, secureCookies: secureCookies)
-            .addRoutes(to: routes.authenticated.group("api/v1/devices"))
+            .addRoutes(to: routes.api("api/v1/devices"))
         AccountPagesController(service: accounts, pages: pages, secureCookies: secureCookies)
             .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
         PhoneController(pages: pages, talks: talks).addRoutes(to: routes.signedInPages)

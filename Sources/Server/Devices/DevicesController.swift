@@ -10,16 +10,16 @@ struct DevicesController {
     let publicURL: String
     let secureCookies: Bool
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
-        group.post("pairings", use: startPairing)
-        group.post("pair", use: pair)
-        group.get("", use: list)
-        group.get("me", use: me)
-        group.patch(":id", use: rename)
-        group.delete(":id", use: revoke)
+    func addRoutes(to api: APIGroups) {
+        api.person.post("pairings", use: startPairing)
+        api.open.post("pair", use: pair)
+        api.account.get("", use: list)
+        api.open.get("me", use: me)
+        api.person.patch(":id", use: rename)
+        api.person.delete(":id", use: revoke)
     }
 
-    struct PairingBody: Encodable {
+    struct PairingBody: ResponseEncodable {
         let id: UUID
         let code: String
         let expiresAt: Date
@@ -38,7 +38,7 @@ struct DevicesController {
         let name: String
     }
 
-    struct DeviceBody: Encodable {
+    struct DeviceBody: ResponseEncodable {
         let id: UUID
         let role: DeviceRole
         let name: String
@@ -61,11 +61,11 @@ struct DevicesController {
         let device: DeviceBody
     }
 
-    @Sendable func startPairing(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func startPairing(request: Request, context: SignedInContext) async throws -> EditedResponse<PairingBody> {
+        let identity = context.identity
         let pairing = try await service.startPairing(for: identity.account)
-        return .json(PairingBody(id: pairing.id, code: pairing.code, expiresAt: pairing.expiresAt,
-                                 url: Self.pairingURL(publicURL, pairing)), status: .created)
+        return EditedResponse(status: .created, response: PairingBody(id: pairing.id, code: pairing.code, expiresAt: pairing.expiresAt,
+                                 url: Self.pairingURL(publicURL, pairing)))
     }
 
     static func pairingURL(_ base: String, _ pairing: Pairing) -> String {
@@ -73,8 +73,7 @@ struct DevicesController {
     }
 
     @Sendable func pair(request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let body = try await request.decodeJSON(PairRequest.self, context: context)
+        let body = try await request.decode(as: PairRequest.self, context: context)
         let role = try DeviceRole(parsing: body.role)
         let paired = try await service.pair(code: body.code, pairingID: body.pairingId, role: role, name: body.name,
                                             client: context.remoteAddress)
@@ -83,30 +82,29 @@ struct DevicesController {
         return response
     }
 
-    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
+    @Sendable func list(request: Request, context: AccountContext) async throws -> [DeviceBody] {
+        let account = context.account
         let devices = try await service.list(accountID: account.id)
-        return .json(devices.map { DeviceBody($0, current: $0.id == context.device?.device.id) })
+        return devices.map { DeviceBody($0, current: $0.id == context.device?.device.id) }
     }
 
-    @Sendable func me(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func me(request: Request, context: AppContext) async throws -> DeviceBody {
         guard let device = context.device else {
             throw APIError(.unauthorized, code: "unauthorized", "Send a device token (Authorization: Bearer dvc_…) or the device cookie.")
         }
-        return .json(DeviceBody(device.device, current: true))
+        return DeviceBody(device.device, current: true)
     }
 
-    @Sendable func rename(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func rename(request: Request, context: SignedInContext) async throws -> DeviceBody {
+        let identity = context.identity
         let id = try context.parameters.requireID("id")
-        var request = request
-        let body = try await request.decodeJSON(RenameRequest.self, context: context)
+        let body = try await request.decode(as: RenameRequest.self, context: context)
         let device = try await service.rename(id, accountID: identity.account.id, to: body.name)
-        return .json(DeviceBody(device))
+        return DeviceBody(device)
     }
 
-    @Sendable func revoke(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func revoke(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let id = try context.parameters.requireID("id")
         try await service.revoke(id, accountID: identity.account.id)
         return Response(status: .noContent)

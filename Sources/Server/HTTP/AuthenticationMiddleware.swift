@@ -6,7 +6,8 @@ import Web
 
 /// Finds who is asking, from `Authorization: Bearer …` (API, CLI) or the session
 /// cookie (pages), and refuses cookie-authenticated writes from other origins.
-/// Routes that need a signed-in account call `context.requireIdentity()`.
+/// Routes that need someone are in the groups of `SignedInContext` (a person) or `AccountContext` (a person or a
+/// paired device), which refuse anyone else before the handler runs.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = AppContext
     let service: AccountService

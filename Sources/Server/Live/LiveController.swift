@@ -19,7 +19,8 @@ struct LiveController {
     static let maximumReplay = 2000
     static let maximumMessageSize = 16 * 1024
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
+    func addRoutes(open group: RouterGroup<AppContext>, account: RouterGroup<AccountContext>) {
+        // The upgrade stays in the request's own context (a WebSocket route needs it); it checks who is asking itself.
         group.ws("live", shouldUpgrade: { request, context in
             _ = try context.requireAccount()
             // Browsers attach cookies to sockets opened by any site; a bearer token proves intent by itself.
@@ -36,14 +37,15 @@ struct LiveController {
             }
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in
-            try await session(inbound: inbound, outbound: outbound, request: context.request, context: context.requestContext)
+            try await session(inbound: inbound, outbound: outbound, request: context.request,
+                              context: try AccountContext(context: context.requestContext))
         })
-        group.post("live/commands", use: command)
-        group.get("live/presence", use: presence)
+        account.post("live/commands", use: command)
+        account.get("live/presence", use: presence)
     }
 
-    private func session(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, request: Request, context: AppContext) async throws {
-        let account = try context.requireAccount()
+    private func session(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, request: Request, context: AccountContext) async throws {
+        let account = context.account
         let device = context.device?.device
         let label = device?.name ?? "\(account.displayName)'s browser"
         let (connection, stream) = service.hub.register(accountID: account.id, device: device)
@@ -144,18 +146,18 @@ struct LiveController {
         }
     }
 
-    @Sendable func command(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
+    @Sendable func command(request: Request, context: AccountContext) async throws -> EditedResponse<[String: Bool]> {
+        let account = context.account
         var request = request
         let command = try LiveCommand(try await request.decodeJSONObject(context: context))
         let sender = context.device?.device.name ?? "\(account.displayName)'s browser"
         let outcome = try await service.apply(commandID: command.id, type: command.type, data: command.data,
                                               accountID: account.id, from: sender)
-        return .json(["duplicate": outcome == .duplicate], status: .accepted)
+        return EditedResponse(status: .accepted, response: ["duplicate": outcome == .duplicate])
     }
 
-    @Sendable func presence(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
+    @Sendable func presence(request: Request, context: AccountContext) async throws -> Response {
+        let account = context.account
         return Response(status: .ok, headers: [.contentType: "application/json"],
                         body: .init(byteBuffer: .init(string: try await service.presenceData(accountID: account.id))))
     }

@@ -13,7 +13,7 @@ struct AccountPagesController {
     let pages: PageRenderer
     let secureCookies: Bool
 
-    func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<AppContext>) {
+    func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<SignedInContext>) {
         open.get("/") { _, context in
             PageRenderer.redirect(to: context.identity == nil ? "/login" : "/phone")
         }
@@ -115,13 +115,13 @@ struct AccountPagesController {
         return response
     }
 
-    @Sendable func showAccount(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func showAccount(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         return try await accountPage(identity, request: request, context: context)
     }
 
-    @Sendable func changePassword(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func changePassword(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let form = context.form
         do {
             guard form["newPassword"] == form["confirmPassword"] else {
@@ -136,8 +136,8 @@ struct AccountPagesController {
         }
     }
 
-    @Sendable func revokeSession(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func revokeSession(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let id = try context.parameters.requireID("id")
         guard try await service.revokeSession(id: id, of: identity) else {
             throw APIError.notFound("session")
@@ -147,7 +147,7 @@ struct AccountPagesController {
 
     private func accountPage(
         _ identity: Identity, notice: String? = nil, error: String? = nil,
-        request: Request, context: AppContext
+        request: Request, context: SignedInContext
     ) async throws -> Response {
         let sessions = try await service.listSessions(of: identity).map { session -> [String: Any] in
             [

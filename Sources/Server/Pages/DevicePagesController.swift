@@ -12,7 +12,7 @@ struct DevicePagesController {
     let publicURL: String
     let secureCookies: Bool
 
-    func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<AppContext>) {
+    func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<SignedInContext>) {
         signedIn.get("/phone/devices", use: showDevices)
         signedIn.post("/phone/devices/pairing", use: startPairing)
         signedIn.post("/phone/devices/:id/rename", use: rename)
@@ -23,13 +23,13 @@ struct DevicePagesController {
         open.get("/display", use: { request, context in try await devicePage(.display, request: request, context: context) })
     }
 
-    @Sendable func showDevices(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func showDevices(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         return try await devicesPage(identity, request: request, context: context)
     }
 
-    @Sendable func startPairing(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func startPairing(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let pairing = try await service.startPairing(for: identity.account)
         let code = pairing.code
         return try await devicesPage(identity, extra: [
@@ -41,8 +41,8 @@ struct DevicePagesController {
         ], request: request, context: context)
     }
 
-    @Sendable func rename(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func rename(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let form = context.form
         let id = try context.parameters.requireID("id")
         do {
@@ -53,8 +53,8 @@ struct DevicePagesController {
         }
     }
 
-    @Sendable func revoke(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func revoke(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let id = try context.parameters.requireID("id")
         try await service.revoke(id, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/devices")
@@ -105,7 +105,7 @@ struct DevicePagesController {
         return pages.render("pair", title: "Pair this device", data, request: request, context: context)
     }
 
-    private func devicesPage(_ identity: Identity, extra: [String: Any] = [:], request: Request, context: AppContext) async throws -> Response {
+    private func devicesPage(_ identity: Identity, extra: [String: Any] = [:], request: Request, context: SignedInContext) async throws -> Response {
         let devices = try await service.list(accountID: identity.account.id).map { device -> [String: Any] in
             [
                 "id": device.id.uuidString.lowercased(), "name": device.name, "role": device.role.rawValue.capitalized,

@@ -28,12 +28,12 @@ struct PhoneController {
                    emptyState: "Pin a reminder to a place or a time; it goes off on your phone and watch."),
     ]
 
-    func addRoutes(to router: RouterGroup<AppContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("/phone", use: home)
     }
 
-    @Sendable func home(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func home(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let topics = try await talks.topics(accountID: identity.account.id)
         let cards = Self.modules.map { module -> [String: Any] in
             var card: [String: Any] = ["id": module.id, "name": module.name, "tagline": module.tagline, "emptyState": module.emptyState]

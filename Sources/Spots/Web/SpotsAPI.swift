@@ -19,22 +19,20 @@ public struct SpotsAPI: Sendable {
 
     static let maximumCalendarBytes = 10 << 20
 
-    public var routes: RouteCollection<AppContext> {
-        let group = RouteCollection(context: AppContext.self)
-        group.get("reminders", use: list)
-        group.post("reminders", use: create)
-        group.get("reminders/:id", use: show)
-        group.put("reminders/:id", use: replace)
-        group.delete("reminders/:id", use: delete)
-        group.post("reminders/:id/complete", use: complete)
-        group.post("reminders/:id/reopen", use: reopen)
-        group.get("reminders/:id/events", use: events)
-        group.post("locations", use: locations)
-        group.post("owntracks", use: ownTracks)
-        group.get("places", use: searchPlaces)
-        group.get("export.ics", use: exportCalendar)
-        group.post("import", use: importCalendar)
-        return group
+    public func addRoutes(to api: APIGroups) {
+        api.account.get("reminders", use: list)
+        api.person.post("reminders", use: create)
+        api.account.get("reminders/:id", use: show)
+        api.person.put("reminders/:id", use: replace)
+        api.person.delete("reminders/:id", use: delete)
+        api.account.post("reminders/:id/complete", use: complete)
+        api.account.post("reminders/:id/reopen", use: reopen)
+        api.account.get("reminders/:id/events", use: events)
+        api.account.post("locations", use: locations)
+        api.open.post("owntracks", use: ownTracks)
+        api.account.get("places", use: searchPlaces)
+        api.person.get("export.ics", use: exportCalendar)
+        api.person.post("import", use: importCalendar)
     }
 
     // MARK: Reminders
@@ -71,64 +69,62 @@ public struct SpotsAPI: Sendable {
         }
     }
 
-    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
+    @Sendable func list(request: Request, context: AccountContext) async throws -> [ReminderBody] {
+        let account = context.account
         let all = try await spots.reminders(accountID: account.id)
-        return .json(ReminderOrder.sorted(all).map(ReminderBody.init))
+        return ReminderOrder.sorted(all).map(ReminderBody.init)
     }
 
-    @Sendable func create(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        var request = request
-        let reminder = try Self.reminder(from: try await request.decodeJSON(ReminderInput.self, context: context), id: UUID())
+    @Sendable func create(request: Request, context: SignedInContext) async throws -> EditedResponse<ReminderBody> {
+        let account = context.account
+        let reminder = try Self.reminder(from: try await request.decode(as: ReminderInput.self, context: context), id: UUID())
         try await spots.save(reminder, accountID: account.id)
-        return .json(ReminderBody(StoredReminder(reminder: reminder, firedAt: nil)), status: .created)
+        return EditedResponse(status: .created, response: ReminderBody(StoredReminder(reminder: reminder, firedAt: nil)))
     }
 
-    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
-        return .json(ReminderBody(try await requireReminder(context, account: account)))
+    @Sendable func show(request: Request, context: AccountContext) async throws -> ReminderBody {
+        let account = context.account
+        return ReminderBody(try await requireReminder(context, account: account))
     }
 
-    @Sendable func replace(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func replace(request: Request, context: SignedInContext) async throws -> ReminderBody {
+        let account = context.account
         let existing = try await requireReminder(context, account: account)
-        var request = request
-        var reminder = try Self.reminder(from: try await request.decodeJSON(ReminderInput.self, context: context), id: existing.reminder.id,
+        var reminder = try Self.reminder(from: try await request.decode(as: ReminderInput.self, context: context), id: existing.reminder.id,
                                          keeping: existing.reminder)
         reminder.completedAt = existing.reminder.completedAt
         try await spots.save(reminder, accountID: account.id)
-        return .json(ReminderBody(try await requireReminder(context, account: account)))
+        return ReminderBody(try await requireReminder(context, account: account))
     }
 
-    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func delete(request: Request, context: SignedInContext) async throws -> Response {
+        let account = context.account
         try await spots.delete(id: try context.parameters.requireID("id"), accountID: account.id)
         return Response(status: .noContent)
     }
 
-    @Sendable func complete(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func complete(request: Request, context: AccountContext) async throws -> ReminderBody {
         try await setCompleted(true, context: context)
     }
 
-    @Sendable func reopen(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func reopen(request: Request, context: AccountContext) async throws -> ReminderBody {
         try await setCompleted(false, context: context)
     }
 
-    private func setCompleted(_ done: Bool, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
+    private func setCompleted(_ done: Bool, context: AccountContext) async throws -> ReminderBody {
+        let account = context.account
         var reminder = try await requireReminder(context, account: account).reminder
         reminder.completedAt = done ? (reminder.completedAt ?? clock.now()) : nil
         try await spots.save(reminder, accountID: account.id)
-        return .json(ReminderBody(try await requireReminder(context, account: account)))
+        return ReminderBody(try await requireReminder(context, account: account))
     }
 
     /// Why did (or didn't) it fire: every decision about this reminder, newest first.
-    @Sendable func events(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
+    @Sendable func events(request: Request, context: AccountContext) async throws -> [SpotsEventBody] {
+        let account = context.account
         let reminder = try await requireReminder(context, account: account)
         let events = try await spots.events(reminderID: reminder.reminder.id, accountID: account.id, limit: 200)
-        return .json(events.map { SpotsEventBody($0, deviceName: Self.deviceName($0.deviceKey)) })
+        return events.map { SpotsEventBody($0, deviceName: Self.deviceName($0.deviceKey)) }
     }
 
     // MARK: Locations
@@ -146,10 +142,9 @@ public struct SpotsAPI: Sendable {
     }
 
     /// Location fixes from the phone page (batched) or a paired device, decided at once.
-    @Sendable func locations(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
-        var request = request
-        let input = try await request.decodeJSON(ReportsInput.self, context: context)
+    @Sendable func locations(request: Request, context: AccountContext) async throws -> LocationsBody {
+        let account = context.account
+        let input = try await request.decode(as: ReportsInput.self, context: context)
         guard !input.reports.isEmpty, input.reports.count <= 500 else {
             throw APIError.invalid(field: "reports", "Send from 1 to 500 reports at a time.")
         }
@@ -162,7 +157,7 @@ public struct SpotsAPI: Sendable {
             }
         }
         let events = try await spots.report(reports, accountID: account.id, deviceKey: Self.deviceKey(context))
-        return .json(LocationsBody(decisions: events.count, fired: events.filter(\.fired).count))
+        return LocationsBody(decisions: events.count, fired: events.filter(\.fired).count)
     }
 
     static func locationReport(_ input: ReportInput, now: Date) -> Result<LocationReport, ValidationError> {
@@ -186,7 +181,7 @@ public struct SpotsAPI: Sendable {
         return at
     }
 
-    struct LocationsBody: Encodable {
+    struct LocationsBody: ResponseEncodable {
         let decisions: Int
         let fired: Int
     }
@@ -202,14 +197,13 @@ public struct SpotsAPI: Sendable {
     /// OwnTracks' HTTP mode: `{"_type":"location","lat":…,"lon":…,"acc":…,"tst":…}`, authenticated
     /// with a paired device's token (Bearer, or as the Basic password). Other message types
     /// are acknowledged and ignored; the answer is the JSON array OwnTracks expects.
-    @Sendable func ownTracks(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func ownTracks(request: Request, context: AppContext) async throws -> [String] {
         guard let device = context.device else {
             throw APIError(.unauthorized, code: "device_required",
                            "Pair a device first and use its token (as the Bearer token, or as the password in OwnTracks).")
         }
-        var request = request
-        let message = try await request.decodeJSON(OwnTracksMessage.self, context: context)
-        guard message._type == "location" else { return .json([String]()) }
+        let message = try await request.decode(as: OwnTracksMessage.self, context: context)
+        guard message._type == "location" else { return [] }  // OwnTracks reads an empty list as "nothing to show"
         guard let latitude = message.lat else { throw APIError.invalid(field: "lat", "A location message has lat.") }
         guard let longitude = message.lon else { throw APIError.invalid(field: "lon", "A location message has lon.") }
         guard let timestamp = message.tst, timestamp > 0, timestamp < 4_102_444_800 else {
@@ -231,23 +225,22 @@ public struct SpotsAPI: Sendable {
             throw APIError.invalid(field: field, error.message)
         }
         _ = try await spots.report([report], accountID: device.account.id, deviceKey: "device:\(device.device.id.uuidString.lowercased())")
-        return .json([String]())
+        return []
     }
 
     // MARK: Gazetteer
 
-    @Sendable func searchPlaces(request: Request, context: AppContext) async throws -> Response {
-        _ = try context.requireAccount()
+    @Sendable func searchPlaces(request: Request, context: AccountContext) async throws -> [GazetteerBody] {
         let query = String(request.uri.queryParameters["q"] ?? "").trimmingCharacters(in: .whitespaces)
         guard query.count <= 100 else { throw APIError.invalid(field: "q", "Search with at most 100 characters.") }
         let limit = min(50, max(1, Int(request.uri.queryParameters["limit"] ?? "") ?? 10))
-        return .json(try await spots.searchPlaces(query, limit: limit).map(GazetteerBody.init))
+        return try await spots.searchPlaces(query, limit: limit).map(GazetteerBody.init)
     }
 
     // MARK: iCalendar
 
-    @Sendable func exportCalendar(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func exportCalendar(request: Request, context: SignedInContext) async throws -> Response {
+        let account = context.account
         let reminders = ReminderOrder.sorted(try await spots.reminders(accountID: account.id)).map(\.reminder)
         let text = ICalendar.export(reminders, now: clock.now())
         return Response(status: .ok, headers: [
@@ -255,7 +248,7 @@ public struct SpotsAPI: Sendable {
         ], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    struct ImportBody: Encodable {
+    struct ImportBody: ResponseEncodable {
         struct Warning: Encodable {
             let line: Int
             let reason: String
@@ -274,8 +267,8 @@ public struct SpotsAPI: Sendable {
 
     /// Imports VTODOs; the same file again updates instead of duplicating. Lenient about lines
     /// (each one it cannot read is a warning), all or nothing about saving.
-    @Sendable func importCalendar(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func importCalendar(request: Request, context: SignedInContext) async throws -> ImportBody {
+        let account = context.account
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type.hasPrefix("text/calendar") || type.hasPrefix("text/plain") || type.hasPrefix("application/octet-stream") else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", "Send the .ics file as the body with Content-Type: text/calendar.")
@@ -298,9 +291,9 @@ public struct SpotsAPI: Sendable {
             throw APIError(.unprocessableContent, code: "invalid_calendar", error.message, field: "file")
         }
         let created = try await spots.importReminders(parsed.reminders, accountID: account.id)
-        return .json(ImportBody(imported: created, updated: parsed.reminders.count - created,
+        return ImportBody(imported: created, updated: parsed.reminders.count - created,
                                 warnings: parsed.warnings.prefix(Self.maximumWarnings).map { ImportBody.Warning(line: $0.line, reason: $0.reason) },
-                                warningCount: parsed.warnings.count))
+                                warningCount: parsed.warnings.count)
     }
 
     // MARK: Helpers
@@ -310,7 +303,7 @@ public struct SpotsAPI: Sendable {
         request.uri.queryParameters["tz"].flatMap { TimeZone(identifier: String($0)) } ?? TimeZone(identifier: "UTC")!
     }
 
-    static func deviceKey(_ context: AppContext) -> String {
+    static func deviceKey(_ context: AccountContext) -> String {
         if let device = context.device { return "device:\(device.device.id.uuidString.lowercased())" }
         if let identity = context.identity { return "session:\(identity.session.id.uuidString.lowercased())" }
         return "unknown"
@@ -346,7 +339,7 @@ public struct SpotsAPI: Sendable {
                             recurrence: existing?.recurrence, preserved: existing?.preserved ?? .init())
     }
 
-    private func requireReminder(_ context: AppContext, account: Account) async throws -> StoredReminder {
+    private func requireReminder(_ context: some CadenceContext, account: Account) async throws -> StoredReminder {
         return try await spots.reminder(id: try context.parameters.requireID("id"), accountID: account.id)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Spots
 import SpotsService
 
@@ -11,7 +12,7 @@ struct PlaceBody: Codable {
     let trigger: String?
 }
 
-struct ReminderBody: Encodable {
+struct ReminderBody: ResponseEncodable {
     let id: UUID
     let title: String
     let notes: String
@@ -41,7 +42,7 @@ struct ReminderBody: Encodable {
     }
 }
 
-struct SpotsEventBody: Encodable {
+struct SpotsEventBody: ResponseEncodable {
     let at: Date
     let kind: String
     let device: String
@@ -66,7 +67,7 @@ struct SpotsEventBody: Encodable {
     }
 }
 
-struct GazetteerBody: Encodable {
+struct GazetteerBody: ResponseEncodable {
     let id: Int
     let name: String
     let country: String

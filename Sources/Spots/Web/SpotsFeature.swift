@@ -24,7 +24,7 @@ public struct SpotsFeature: Sendable {
     }
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
-        routes.authenticated.addRoutes(SpotsAPI(spots: service, clock: clock).routes, atPath: "api/v1/spots")
+        SpotsAPI(spots: service, clock: clock).addRoutes(to: routes.api("api/v1/spots"))
         routes.signedInPages.addRoutes(SpotsPages(spots: service, pages: pages, clock: clock, mapTiles: mapTiles).routes)
     }
 

@@ -28,8 +28,8 @@ public struct SpotsPages: Sendable {
     static let zoneCookie = "cadence_tz"
 
     /// For the signed-in page group: every post has passed the CSRF check (`FormPostMiddleware`).
-    public var routes: RouteCollection<AppContext> {
-        let router = RouteCollection(context: AppContext.self)
+    public var routes: RouteCollection<SignedInContext> {
+        let router = RouteCollection(context: SignedInContext.self)
         router.get("/phone/spots", use: list)
         router.get("/phone/spots/new", use: newForm)
         router.post("/phone/spots/new", use: create)
@@ -46,8 +46,8 @@ public struct SpotsPages: Sendable {
 
     // MARK: Handlers
 
-    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func list(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let zone = Self.zone(request)
         let all = try await spots.reminders(accountID: identity.account.id)
         let open = all.map(\.reminder).filter { !$0.isComplete }
@@ -76,12 +76,12 @@ public struct SpotsPages: Sendable {
         ], zone: zone), request: request, context: context)
     }
 
-    @Sendable func newForm(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func newForm(request: Request, context: SignedInContext) async throws -> Response {
         return newPage(request: request, context: context)
     }
 
-    @Sendable func create(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func create(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let form = context.form
         do {
             let reminder = try Self.reminder(from: form, id: UUID(), keeping: nil)
@@ -92,15 +92,15 @@ public struct SpotsPages: Sendable {
         }
     }
 
-    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func show(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let stored = try await ownReminder(identity, context)
         let saved = request.uri.queryParameters["saved"] != nil
         return try await reminderPage(stored, identity: identity, notice: saved ? "Saved." : nil, request: request, context: context)
     }
 
-    @Sendable func update(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func update(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let stored = try await ownReminder(identity, context)
         let form = context.form
         do {
@@ -113,16 +113,16 @@ public struct SpotsPages: Sendable {
         }
     }
 
-    @Sendable func complete(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func complete(request: Request, context: SignedInContext) async throws -> Response {
         try await setCompleted(true, request: request, context: context)
     }
 
-    @Sendable func reopen(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func reopen(request: Request, context: SignedInContext) async throws -> Response {
         try await setCompleted(false, request: request, context: context)
     }
 
-    private func setCompleted(_ done: Bool, request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    private func setCompleted(_ done: Bool, request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         var reminder = try await ownReminder(identity, context).reminder
         let form = context.form
         reminder.completedAt = done ? (reminder.completedAt ?? clock.now()) : nil
@@ -130,22 +130,22 @@ public struct SpotsPages: Sendable {
         return PageRenderer.redirect(to: Self.backPath(form["back"]) ?? "/phone/spots/\(Self.id(reminder.id))")
     }
 
-    @Sendable func confirmDelete(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func confirmDelete(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let reminder = try await ownReminder(identity, context).reminder
         return pages.render("spots-delete", title: "Delete \(reminder.title)?", [
             "id": Self.id(reminder.id), "reminderTitle": reminder.title, "isComplete": reminder.isComplete,
         ], request: request, context: context)
     }
 
-    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func delete(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         try await spots.delete(id: try context.parameters.requireID("id"), accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/spots")
     }
 
-    @Sendable func map(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func map(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let zone = Self.zone(request)
         let placed = try await spots.reminders(accountID: identity.account.id).map(\.reminder)
             .filter { !$0.isComplete && $0.place != nil }
@@ -164,8 +164,8 @@ public struct SpotsPages: Sendable {
         ], zone: zone), request: request, context: context)
     }
 
-    @Sendable func timeline(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func timeline(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let zone = Self.zone(request)
         let reminders = try await spots.reminders(accountID: identity.account.id).map(\.reminder)
         let days = DueRules.byDay(reminders, in: zone)
@@ -186,7 +186,7 @@ public struct SpotsPages: Sendable {
 
     // MARK: Pages
 
-    private func newPage(error: ValidationError? = nil, typed: [String: String]? = nil, request: Request, context: AppContext) -> Response {
+    private func newPage(error: ValidationError? = nil, typed: [String: String]? = nil, request: Request, context: SignedInContext) -> Response {
         let zone = Self.zone(request)
         var data = page(formData(nil, typed: typed, zone: zone), zone: zone)
         data["formAction"] = "/phone/spots/new"
@@ -198,7 +198,7 @@ public struct SpotsPages: Sendable {
 
     private func reminderPage(
         _ stored: StoredReminder, identity: Identity, error: ValidationError? = nil, typed: [String: String]? = nil,
-        notice: String? = nil, request: Request, context: AppContext
+        notice: String? = nil, request: Request, context: SignedInContext
     ) async throws -> Response {
         let zone = Self.zone(request)
         let reminder = stored.reminder
@@ -300,7 +300,7 @@ public struct SpotsPages: Sendable {
         if error.field.hasPrefix("place.latitude") || error.field.hasPrefix("place.longitude") { data["errorField_place_location"] = true }
     }
 
-    private func ownReminder(_ identity: Identity, _ context: AppContext) async throws -> StoredReminder {
+    private func ownReminder(_ identity: Identity, _ context: SignedInContext) async throws -> StoredReminder {
         return try await spots.reminder(id: try context.parameters.requireID("id"), accountID: identity.account.id)
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import Hummingbird
 import Stage
 import StageService
 import Web
 
 /// The JSON shapes of the Stage API.
-struct SeriesBody: Encodable {
+struct SeriesBody: ResponseEncodable {
     let id: UUID
     let title: String
     let slideLanguages: [String]
@@ -30,7 +31,7 @@ struct SeriesBody: Encodable {
     }
 }
 
-struct TalkSummaryBody: Encodable {
+struct TalkSummaryBody: ResponseEncodable {
     let id: UUID
     let seriesId: UUID
     let title: String
@@ -48,7 +49,7 @@ struct TalkSummaryBody: Encodable {
     }
 }
 
-struct SeriesDetailBody: Encodable {
+struct SeriesDetailBody: ResponseEncodable {
     let series: SeriesBody
     let talks: [TalkSummaryBody]
 }
@@ -76,7 +77,7 @@ struct SlideBody: Encodable {
     }
 }
 
-struct TalkBody: Encodable {
+struct TalkBody: ResponseEncodable {
     let id: UUID
     let seriesId: UUID
     let title: String
@@ -99,7 +100,7 @@ struct TalkBody: Encodable {
     }
 }
 
-struct VariationBody: Encodable {
+struct VariationBody: ResponseEncodable {
     let id: UUID
     let name: String
     let isOriginal: Bool
@@ -117,7 +118,7 @@ struct VariationBody: Encodable {
 }
 
 /// What the presenter loads: the presented slides in order, resolved for the chosen languages.
-struct DeckBody: Encodable {
+struct DeckBody: ResponseEncodable {
     struct Entry: Encodable {
         let id: UUID
         let number: Int
@@ -204,7 +205,7 @@ extension OverlayBody {
     }
 }
 
-struct ImportJobBody: Encodable {
+struct ImportJobBody: ResponseEncodable {
     let id: UUID
     let filename: String
     let state: String
@@ -224,7 +225,7 @@ struct ImportJobBody: Encodable {
     }
 }
 
-struct LogSummaryBody: Encodable {
+struct LogSummaryBody: ResponseEncodable {
     let id: UUID
     let talkTitle: String
     let startedAt: Int64
@@ -232,7 +233,7 @@ struct LogSummaryBody: Encodable {
     let slideCount: Int
 }
 
-struct PreferencesBody: Encodable {
+struct PreferencesBody: ResponseEncodable {
     let advanceMethod: String
     let screenMode: ScreenMode
     let lastTalkId: UUID?

@@ -12,10 +12,10 @@ struct StageCatalogueController {
     let catalogue: StageCatalogue
     let clock: any WallClock
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
-        group.get("catalogue", use: list)
-        group.post("catalogue/activate", use: activate)
-        group.get("catalogue/:id/file", use: file)
+    func addRoutes(to api: APIGroups) {
+        api.person.get("catalogue", use: list)
+        api.person.post("catalogue/activate", use: activate)
+        api.person.get("catalogue/:id/file", use: file)
     }
 
     struct EntryBody: Encodable {
@@ -40,7 +40,7 @@ struct StageCatalogueController {
         }
     }
 
-    struct ListBody: Encodable {
+    struct ListBody: ResponseEncodable {
         let entries: [EntryBody]
         let freeBytes: Int64
         let sort: String
@@ -54,18 +54,18 @@ struct StageCatalogueController {
         return sort
     }
 
-    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func list(request: Request, context: SignedInContext) async throws -> ListBody {
+        let account = context.identity.account
         let sort = try Self.sort(request)
         let items = try await catalogue.items(accountID: account.id, sort: sort)
-        return .json(ListBody(entries: items.map(EntryBody.init), freeBytes: catalogue.freeBytes(), sort: sort.rawValue))
+        return ListBody(entries: items.map(EntryBody.init), freeBytes: catalogue.freeBytes(), sort: sort.rawValue)
     }
 
     struct ActivateInput: Decodable {
         let code: String?
     }
 
-    struct UnlockedBody: Encodable {
+    struct UnlockedBody: ResponseEncodable {
         struct Entry: Encodable {
             let id: String
             let title: String
@@ -73,16 +73,15 @@ struct StageCatalogueController {
         let unlocked: [Entry]
     }
 
-    @Sendable func activate(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        var request = request
-        let input = try await request.decodeJSON(ActivateInput.self, context: context)
+    @Sendable func activate(request: Request, context: SignedInContext) async throws -> UnlockedBody {
+        let account = context.identity.account
+        let input = try await request.decode(as: ActivateInput.self, context: context)
         let records = try await catalogue.activate(code: input.code ?? "", accountID: account.id, now: clock.now())
-        return .json(UnlockedBody(unlocked: records.map { .init(id: $0.id, title: $0.title) }))
+        return UnlockedBody(unlocked: records.map { .init(id: $0.id, title: $0.title) })
     }
 
-    @Sendable func file(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func file(request: Request, context: SignedInContext) async throws -> Response {
+        let account = context.identity.account
         let id = context.parameters.get("id") ?? ""
         guard let item = try await catalogue.item(id: id, accountID: account.id) else { throw APIError.notFound("catalogue package") }
         guard !item.locked else {

@@ -13,33 +13,31 @@ struct StageController {
     let live: any LiveChannel
     let clock: any WallClock
 
-    var store: any StageStore { library.store }
-
-    func addRoutes(to group: RouterGroup<AppContext>) {
-        group.get("series", use: listSeries)
-        group.post("series", use: createSeries)
-        group.get("series/:id", use: showSeries)
-        group.patch("series/:id", use: updateSeries)
-        group.delete("series/:id", use: deleteSeries)
-        group.get("talks/:id", use: showTalk)
-        group.get("talks/:id/deck", use: deck)
-        group.put("talks/:id/arrangement", use: arrange)
-        group.put("talks/:id/appeal", use: chooseAppeal)
-        group.get("assets/:id", use: asset)
-        group.get("screen", use: currentScreen)
-        group.post("screen", use: show)
-        group.post("logs", use: saveLog)
-        group.get("logs", use: listLogs)
-        group.get("logs/:id", use: downloadLog)
-        group.get("preferences", use: preferences)
-        group.put("preferences", use: savePreferences)
+    func addRoutes(to api: APIGroups) {
+        api.person.get("series", use: listSeries)
+        api.person.post("series", use: createSeries)
+        api.person.get("series/:id", use: showSeries)
+        api.person.patch("series/:id", use: updateSeries)
+        api.person.delete("series/:id", use: deleteSeries)
+        api.person.get("talks/:id", use: showTalk)
+        api.person.get("talks/:id/deck", use: deck)
+        api.person.put("talks/:id/arrangement", use: arrange)
+        api.person.put("talks/:id/appeal", use: chooseAppeal)
+        api.account.get("assets/:id", use: asset)
+        api.account.get("screen", use: currentScreen)
+        api.person.post("screen", use: show)
+        api.person.post("logs", use: saveLog)
+        api.person.get("logs", use: listLogs)
+        api.person.get("logs/:id", use: downloadLog)
+        api.person.get("preferences", use: preferences)
+        api.person.put("preferences", use: savePreferences)
     }
 
     // MARK: Series
 
-    @Sendable func listSeries(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        return .json(try await library.visibleSeries(accountID: account.id).map { SeriesBody($0.series, summary: $0) })
+    @Sendable func listSeries(request: Request, context: SignedInContext) async throws -> [SeriesBody] {
+        let account = context.identity.account
+        return try await library.visibleSeries(accountID: account.id).map { SeriesBody($0.series, summary: $0) }
     }
 
     struct SeriesInput: Decodable {
@@ -48,20 +46,18 @@ struct StageController {
         let notesLanguages: [String]?
     }
 
-    @Sendable func createSeries(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        var request = request
-        let input = try await request.decodeJSON(SeriesInput.self, context: context)
-        let series = try Series(title: input.title, slideLanguages: input.slideLanguages ?? ["en"], notesLanguages: input.notesLanguages ?? ["en"])
-        try await store.saveSeries(series, accountID: account.id, at: clock.now())
-        return .json(SeriesBody(series), status: .created)
+    @Sendable func createSeries(request: Request, context: SignedInContext) async throws -> EditedResponse<SeriesBody> {
+        let account = context.identity.account
+        let input = try await request.decode(as: SeriesInput.self, context: context)
+        let series = try await library.createSeries(title: input.title, slideLanguages: input.slideLanguages ?? ["en"],
+                                                    notesLanguages: input.notesLanguages ?? ["en"], accountID: account.id)
+        return EditedResponse(status: .created, response: SeriesBody(series))
     }
 
-    @Sendable func showSeries(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        let series = try await requireSeries(context, account: account)
-        let talks = try await store.talks(seriesID: series.id, accountID: account.id)
-        return .json(SeriesDetailBody(series: SeriesBody(series), talks: talks.map(TalkSummaryBody.init)))
+    @Sendable func showSeries(request: Request, context: SignedInContext) async throws -> SeriesDetailBody {
+        let account = context.identity.account
+        let (series, talks) = try await library.seriesWithTalks(try context.parameters.requireID("id"), accountID: account.id)
+        return SeriesDetailBody(series: SeriesBody(series), talks: talks.map(TalkSummaryBody.init))
     }
 
     struct SeriesChange: Decodable {
@@ -70,44 +66,33 @@ struct StageController {
         let notesLanguage: String?
     }
 
-    @Sendable func updateSeries(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        var series = try await requireSeries(context, account: account)
-        var request = request
-        let change = try await request.decodeJSON(SeriesChange.self, context: context)
-        if let title = change.title {
-            series.title = try RequiredText.check(title, field: "title", maximumLength: Series.maximumTitleLength,
-                                                  whenEmpty: "Give the series a title.", noun: "A series title")
-        }
-        try series.choose(slideLanguage: change.slideLanguage ?? series.slideLanguage, notesLanguage: change.notesLanguage ?? series.notesLanguage)
-        try await store.saveSeries(series, accountID: account.id, at: clock.now())
-        return .json(SeriesBody(series))
+    @Sendable func updateSeries(request: Request, context: SignedInContext) async throws -> SeriesBody {
+        let account = context.identity.account
+        let id = try context.parameters.requireID("id")
+        let change = try await request.decode(as: SeriesChange.self, context: context)
+        return SeriesBody(try await library.updateSeries(id, title: change.title, slideLanguage: change.slideLanguage,
+                                                         notesLanguage: change.notesLanguage, accountID: account.id))
     }
 
-    @Sendable func deleteSeries(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        guard try await library.deleteSeries(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("series")
-        }
-        return Response(status: .noContent)
+    @Sendable func deleteSeries(request: Request, context: SignedInContext) async throws -> HTTPResponse.Status {
+        try await library.removeSeries(try context.parameters.requireID("id"), accountID: context.account.id)
+        return .noContent
     }
 
     // MARK: Talks
 
-    @Sendable func showTalk(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func showTalk(request: Request, context: SignedInContext) async throws -> TalkBody {
+        let account = context.identity.account
         guard let (_, edited) = try await library.edited(talkID: try context.parameters.requireID("id"), accountID: account.id) else {
             throw APIError.notFound("talk")
         }
-        return .json(TalkBody(edited))
+        return TalkBody(edited)
     }
 
-    @Sendable func deck(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func deck(request: Request, context: SignedInContext) async throws -> DeckBody {
+        let account = context.identity.account
         let id = try context.parameters.requireID("id")
-        guard let loaded = try await library.load(talkID: id, accountID: account.id) else { throw APIError.notFound("talk") }
-        try await store.setLastTalk(id, accountID: account.id)
-        return .json(DeckBody(loaded))
+        return DeckBody(try await library.openDeck(talkID: id, accountID: account.id))
     }
 
     struct ArrangementInput: Decodable {
@@ -120,16 +105,15 @@ struct StageController {
     }
 
     /// Saves order and visibility in one write (the seed allows 250 ms; we aim for 25).
-    @Sendable func arrange(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func arrange(request: Request, context: SignedInContext) async throws -> TalkSummaryBody {
+        let account = context.identity.account
         let id = try context.parameters.requireID("id")
-        var request = request
-        let input = try await request.decodeJSON(ArrangementInput.self, context: context)
+        let input = try await request.decode(as: ArrangementInput.self, context: context)
         let (edited, saved) = try await library.changeActive(talkID: id, accountID: account.id) { edited in
             try edited.rearrange(input.slides.map { SlidePlacement(slideID: $0.id, hidden: $0.hidden ?? false) })
         }
         try await live.announceStageEdit(saved, accountID: account.id)
-        return .json(TalkSummaryBody(edited.talk))
+        return TalkSummaryBody(edited.talk)
     }
 
     struct AppealInput: Decodable {
@@ -139,11 +123,10 @@ struct StageController {
 
     /// Changes the appeal. An open presenter takes it in the next time the appeal is shown (the
     /// seed's rule, A.3.4): at once when the appeal is not on screen, else when the presenter leaves it.
-    @Sendable func chooseAppeal(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func chooseAppeal(request: Request, context: SignedInContext) async throws -> TalkSummaryBody {
+        let account = context.identity.account
         let id = try context.parameters.requireID("id")
-        var request = request
-        let input = try await request.decodeJSON(AppealInput.self, context: context)
+        let input = try await request.decode(as: AppealInput.self, context: context)
         guard let kind = AppealKind(rawValue: input.kind) else {
             throw APIError.invalid(field: "kind", "The appeal is vocal, instrumental or text.")
         }
@@ -156,18 +139,16 @@ struct StageController {
             edited.chooseAppeal(AppealChoice(kind: kind, song: input.song.flatMap { $0.isEmpty ? nil : $0 } ?? edited.talk.appeal.song ?? songs.first))
         }
         try await live.announceStageEdit(saved, accountID: account.id)
-        return .json(TalkSummaryBody(edited.talk))
+        return TalkSummaryBody(edited.talk)
     }
 
     // MARK: Media
 
     /// A slide's picture or video, for the presenter and for paired displays. Ranges are
     /// honoured so videos can seek.
-    @Sendable func asset(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
-        guard let asset = try await store.asset(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("picture or video")
-        }
+    @Sendable func asset(request: Request, context: AccountContext) async throws -> Response {
+        let account = context.account
+        let asset = try await library.asset(try context.parameters.requireID("id"), accountID: account.id)
         return try await RangedFile.response(
             path: library.files.url(for: asset, accountID: account.id).path, size: Int(asset.byteSize),
             contentType: asset.contentType, etag: asset.sha256, request: request, context: context)
@@ -175,8 +156,8 @@ struct StageController {
 
     // MARK: Audience screens
 
-    @Sendable func currentScreen(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
+    @Sendable func currentScreen(request: Request, context: AccountContext) async throws -> Response {
+        let account = context.account
         guard let event = try await live.latestEvent(accountID: account.id, types: [StageScreen.type]) else {
             return .json(StageScreen.black)
         }
@@ -199,16 +180,15 @@ struct StageController {
     /// The presenter moved: tell every screen of the account what to show. The slide is read from
     /// the talk as presented (its chosen variation, with the slides it added and the notes it
     /// edited), the same source the presenter's deck is built from.
-    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        var request = request
-        let input = try await request.decodeJSON(ScreenInput.self, context: context)
+    @Sendable func show(request: Request, context: SignedInContext) async throws -> [String: Int64] {
+        let account = context.identity.account
+        let input = try await request.decode(as: ScreenInput.self, context: context)
         let mode: ScreenMode
         if let raw = input.mode {
             guard let chosen = ScreenMode(rawValue: raw) else { throw APIError.invalid(field: "mode", "The mode is mirror or project.") }
             mode = chosen
         } else {
-            mode = try await store.preferences(accountID: account.id).screenMode
+            mode = try await library.preferences(accountID: account.id).screenMode
         }
         let ended = input.ended ?? false
         var screen = StageScreen(talkId: input.talkId, overlays: [], blank: (input.blank ?? false) || ended, mode: mode.rawValue, ended: ended)
@@ -230,19 +210,19 @@ struct StageController {
             screen.total = input.total
             screen.kind = slide.kind
             screen.media = entry.mediaID.map(StageLibrary.assetURL)
-            screen.durationMs = try await entry.mediaID.asyncFlatMap { try await store.asset(id: $0, accountID: account.id)?.durationMs }
+            screen.durationMs = try await entry.mediaID.asyncFlatMap { try await library.mediaDuration($0, accountID: account.id) }
             screen.overlays = entry.overlays.map(OverlayBody.init)
             screen.caption = entry.screenCaptions?[step] ?? nil
             if mode == .mirror {
                 screen.notes = steps?[step].notes ?? CaptionScript.strip(entry.notes)
             }
         } else {
-            guard try await store.talk(id: input.talkId, accountID: account.id) != nil else { throw APIError.notFound("talk") }
+            _ = try await library.talk(input.talkId, accountID: account.id)
             screen.blank = true
         }
         let data = String(decoding: try JSONEncoder().encode(screen), as: UTF8.self)
         let event = try await live.announce(StageScreen.type, data: data, to: account.id)
-        return .json(["seq": event.seq])
+        return ["seq": event.seq]
     }
 
     // MARK: Logs
@@ -256,37 +236,36 @@ struct StageController {
     }
 
     /// Keeps the timer's log of a presentation of 20 minutes or more (S4); shorter ones are not kept, and the answer says so.
-    @Sendable func saveLog(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        var request = request
-        let input = try await request.decodeJSON(LogInput.self, context: context)
+    @Sendable func saveLog(request: Request, context: SignedInContext) async throws -> EditedResponse<SavedLogBody> {
+        let account = context.identity.account
+        let input = try await request.decode(as: LogInput.self, context: context)
         let title = try RequiredText.check(input.talkTitle, field: "talkTitle", maximumLength: StageTalk.maximumTitleLength,
                                            whenEmpty: "Say which talk was presented.", noun: "A talk title")
         let log = try PresentationLog(talkTitle: title, startedAt: input.startedAt, durationMs: input.durationMs, entries: input.entries)
         guard log.isKept else {
-            return .json(SavedLogBody(saved: false, id: nil, message: "Presentations under 20 minutes are not kept."))
+            return EditedResponse(status: .ok, response: SavedLogBody(saved: false, id: nil, message: "Presentations under 20 minutes are not kept."))
         }
         let id = UUID()
         try await jobs.saveLog(id: id, talkID: input.talkId, log: log, accountID: account.id)
-        return .json(SavedLogBody(saved: true, id: id, message: nil), status: .created)
+        return EditedResponse(status: .created, response: SavedLogBody(saved: true, id: id, message: nil))
     }
 
-    struct SavedLogBody: Encodable {
+    struct SavedLogBody: ResponseEncodable {
         let saved: Bool
         let id: UUID?
         let message: String?
     }
 
-    @Sendable func listLogs(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        return .json(try await jobs.logs(accountID: account.id).map {
+    @Sendable func listLogs(request: Request, context: SignedInContext) async throws -> [LogSummaryBody] {
+        let account = context.identity.account
+        return try await jobs.logs(accountID: account.id).map {
             LogSummaryBody(id: $0.id, talkTitle: $0.log.talkTitle, startedAt: $0.log.startedAt, durationMs: $0.log.durationMs,
                            slideCount: $0.log.entries.count)
-        })
+        }
     }
 
-    @Sendable func downloadLog(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func downloadLog(request: Request, context: SignedInContext) async throws -> Response {
+        let account = context.identity.account
         let id = try context.parameters.requireID("id")
         guard let log = try await jobs.log(id: id, accountID: account.id) else { throw APIError.notFound("presentation log") }
         var response = Response.json(log)
@@ -296,9 +275,9 @@ struct StageController {
 
     // MARK: Preferences
 
-    @Sendable func preferences(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        return .json(PreferencesBody(try await store.preferences(accountID: account.id)))
+    @Sendable func preferences(request: Request, context: SignedInContext) async throws -> PreferencesBody {
+        let account = context.identity.account
+        return PreferencesBody(try await library.preferences(accountID: account.id))
     }
 
     struct PreferencesInput: Decodable {
@@ -308,10 +287,9 @@ struct StageController {
 
     /// Saves the preferences sent (one left out stays as it is); each is written on its own, so two
     /// devices never undo each other's.
-    @Sendable func savePreferences(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        var request = request
-        let input = try await request.decodeJSON(PreferencesInput.self, context: context)
+    @Sendable func savePreferences(request: Request, context: SignedInContext) async throws -> PreferencesBody {
+        let account = context.identity.account
+        let input = try await request.decode(as: PreferencesInput.self, context: context)
         let method = try input.advanceMethod.map { raw in
             guard let method = AdvanceMethod(rawValue: raw) else {
                 throw APIError.invalid(field: "advanceMethod", "Advance with one of: \(AdvanceMethod.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -322,18 +300,7 @@ struct StageController {
             guard let mode = ScreenMode(rawValue: raw) else { throw APIError.invalid(field: "screenMode", "The screens mirror or project.") }
             return mode
         }
-        if let method { try await store.setAdvanceMethod(method, accountID: account.id) }
-        if let mode { try await store.setScreenMode(mode, accountID: account.id) }
-        return .json(PreferencesBody(try await store.preferences(accountID: account.id)))
-    }
-
-    // MARK: Lookups
-
-    private func requireSeries(_ context: AppContext, account: Account) async throws -> Series {
-        guard let series = try await store.series(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("series")
-        }
-        return series
+        return PreferencesBody(try await library.savePreferences(advanceMethod: method, screenMode: mode, accountID: account.id))
     }
 }
 

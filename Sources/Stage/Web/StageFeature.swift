@@ -36,7 +36,7 @@ public struct StageFeature: Sendable {
     }
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
-        let api = routes.authenticated.group("api/v1/stage")
+        let api = routes.api("api/v1/stage")
         StageController(library: library, jobs: jobs, live: live, clock: clock).addRoutes(to: api)
         StageHandoutController(handouts: handouts).addRoutes(to: api)
         StageVariationsController(library: library, live: live, clock: clock).addRoutes(to: api)

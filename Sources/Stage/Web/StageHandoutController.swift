@@ -12,13 +12,13 @@ import StageService
 struct StageHandoutController {
     let handouts: StageHandouts
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
-        group.get("talks/:id/handout.pdf", use: download)
-        group.post("talks/:id/handout/email", use: email)
+    func addRoutes(to api: APIGroups) {
+        api.account.get("talks/:id/handout.pdf", use: download)
+        api.person.post("talks/:id/handout/email", use: email)
     }
 
-    @Sendable func download(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
+    @Sendable func download(request: Request, context: AccountContext) async throws -> Response {
+        let account = context.account
         let handout = try await handouts.make(talkID: try context.parameters.requireID("id"), accountID: account.id,
                                               notesLanguage: request.uri.queryParameters["notesLanguage"].map(String.init),
                                               paper: request.uri.queryParameters["paper"].map(String.init))
@@ -30,12 +30,12 @@ struct StageHandoutController {
         ], body: .init(byteBuffer: ByteBuffer(bytes: handout.pdf)))
     }
 
-    @Sendable func email(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func email(request: Request, context: SignedInContext) async throws -> EditedResponse<[String: String]> {
+        let account = context.identity.account
         let handout = try await handouts.make(talkID: try context.parameters.requireID("id"), accountID: account.id,
                                               notesLanguage: request.uri.queryParameters["notesLanguage"].map(String.init),
                                               paper: request.uri.queryParameters["paper"].map(String.init))
         try await handouts.email(handout, to: account, logger: context.logger)
-        return .json(["sentTo": account.email], status: .accepted)
+        return EditedResponse(status: .accepted, response: ["sentTo": account.email])
     }
 }

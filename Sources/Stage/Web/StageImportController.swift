@@ -27,14 +27,14 @@ struct StageImportController {
     var store: any StageStore { library.store }
     var workRoot: URL { library.files.root.appendingPathComponent("imports", isDirectory: true) }
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
-        group.post("imports", use: start)
-        group.get("imports/:id", use: show)
-        group.post("imports/:id/cancel", use: cancel)
+    func addRoutes(to api: APIGroups) {
+        api.person.post("imports", use: start)
+        api.person.get("imports/:id", use: show)
+        api.person.post("imports/:id/cancel", use: cancel)
     }
 
-    @Sendable func start(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func start(request: Request, context: SignedInContext) async throws -> EditedResponse<ImportJobBody> {
+        let account = context.identity.account
         let query = request.uri.queryParameters
         let filename = String(query["filename"] ?? "").trimmingCharacters(in: .whitespaces)
         guard !filename.isEmpty, filename.count <= 255 else {
@@ -74,33 +74,33 @@ struct StageImportController {
             await run(job, upload: upload, workDirectory: workDirectory, target: target, newSeriesTitle: newTitle, accountID: account.id)
         }
         running.add(jobID, task)
-        return .json(ImportJobBody(job), status: .accepted)
+        return EditedResponse(status: .accepted, response: ImportJobBody(job))
     }
 
-    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func show(request: Request, context: SignedInContext) async throws -> ImportJobBody {
+        let account = context.identity.account
         guard let job = try await jobs.importJob(id: try context.parameters.requireID("id"), accountID: account.id) else {
             throw APIError.notFound("import")
         }
-        return .json(ImportJobBody(job))
+        return ImportJobBody(job)
     }
 
     /// Stops an import that is still running; a finished one is left as it is. The job stays
     /// readable, so the page can show "cancelled".
-    @Sendable func cancel(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func cancel(request: Request, context: SignedInContext) async throws -> EditedResponse<ImportJobBody> {
+        let account = context.identity.account
         guard let job = try await jobs.importJob(id: try context.parameters.requireID("id"), accountID: account.id) else {
             throw APIError.notFound("import")
         }
         if job.state == .running { running.cancel(job.id) }
-        return .json(ImportJobBody(job), status: .accepted)
+        return EditedResponse(status: .accepted, response: ImportJobBody(job))
     }
 
     // MARK: The work
 
     /// Streams the body to a file, refusing it past the limit without reading the rest.
     /// Streams an upload's body to a file, within `maximumUploadBytes` (also for package installs).
-    static func receive(_ request: Request, into file: URL, context: AppContext) async throws {
+    static func receive(_ request: Request, into file: URL, context: some CadenceContext) async throws {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maximumUploadBytes {
             throw JSONBody.tooLarge(limit: Self.maximumUploadBytes)
         }

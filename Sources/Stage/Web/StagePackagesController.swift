@@ -22,33 +22,32 @@ struct StagePackagesController {
 
     var store: any StageStore { library.store }
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
-        group.get("series/:id/package", use: exportPlain)
-        group.post("series/:id/package", use: exportWithOptions)
-        group.post("packages", use: install)
+    func addRoutes(to api: APIGroups) {
+        api.person.get("series/:id/package", use: exportPlain)
+        api.person.post("series/:id/package", use: exportWithOptions)
+        api.person.post("packages", use: install)
     }
 
     struct ExportInput: Decodable {
         let password: String?
     }
 
-    @Sendable func exportPlain(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func exportPlain(request: Request, context: SignedInContext) async throws -> Response {
         try await export(password: nil, context: context)
     }
 
     /// `{"password": "…"}` (at least 8 characters) protects the package; without it, as GET.
-    @Sendable func exportWithOptions(request: Request, context: AppContext) async throws -> Response {
-        var request = request
+    @Sendable func exportWithOptions(request: Request, context: SignedInContext) async throws -> Response {
         let hasBody = (request.headers[.contentLength].flatMap(Int.init) ?? 0) > 0
-        let input = hasBody ? try await request.decodeJSON(ExportInput.self, context: context) : ExportInput(password: nil)
+        let input = hasBody ? try await request.decode(as: ExportInput.self, context: context) : ExportInput(password: nil)
         if let password = input.password, password.count < 8 {
             throw APIError.invalid(field: "password", "A package password has at least 8 characters.")
         }
         return try await export(password: input.password, context: context)
     }
 
-    private func export(password: String?, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    private func export(password: String?, context: SignedInContext) async throws -> Response {
+        let account = context.identity.account
         let seriesID = try context.parameters.requireID("id")
         guard let series = try await store.series(id: seriesID, accountID: account.id) else { throw APIError.notFound("series") }
         var talks: [(talk: StageTalk, slides: [Slide])] = []
@@ -80,8 +79,8 @@ struct StagePackagesController {
     /// The package as the raw body; its password, if it has one, in `X-Package-Password`. With
     /// `?catalogueId=` the bytes must be that catalogue package's (same SHA-256), and the install
     /// is recorded against it.
-    @Sendable func install(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func install(request: Request, context: SignedInContext) async throws -> EditedResponse<InstalledBody> {
+        let account = context.identity.account
         let fromCatalogue = try await catalogueEntry(request, accountID: account.id)
         let work = workDirectory.appendingPathComponent("install-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -138,8 +137,8 @@ struct StagePackagesController {
             if let fromCatalogue, let catalogue {
                 await catalogue.recordInstall(entryID: fromCatalogue.record.id, seriesID: seriesID, accountID: account.id, at: clock.now())
             }
-            return .json(InstalledBody(seriesId: seriesID, title: records.series.title, talks: records.talks.count,
-                                       slides: records.talks.reduce(0) { $0 + $1.slides.count }), status: .created)
+            return EditedResponse(status: .created, response: InstalledBody(seriesId: seriesID, title: records.series.title, talks: records.talks.count,
+                                       slides: records.talks.reduce(0) { $0 + $1.slides.count }))
         } catch {
             library.files.remove(stored, accountID: account.id)
             throw error
@@ -157,7 +156,7 @@ struct StagePackagesController {
         return item
     }
 
-    struct InstalledBody: Encodable {
+    struct InstalledBody: ResponseEncodable {
         let seriesId: UUID
         let title: String
         let talks: Int

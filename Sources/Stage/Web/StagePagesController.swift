@@ -16,9 +16,8 @@ struct StagePagesController {
     let handouts: StageHandouts
     let catalogue: StageCatalogue
 
-    var store: any StageStore { library.store }
 
-    func addRoutes(to router: RouterGroup<AppContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("/phone/stage", use: home)
         router.get("/phone/stage/series", use: seriesList)
         router.get("/phone/stage/series/:id", use: picker)
@@ -36,19 +35,18 @@ struct StagePagesController {
         router.post("/phone/stage/settings", use: saveSettings)
     }
 
-    @Sendable func home(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func home(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         try await library.ensureDemo(accountID: identity.account.id)
-        let preferences = try await store.preferences(accountID: identity.account.id)
         var data: [String: Any] = [:]
-        if let id = preferences.lastTalkID, let talk = try await store.talk(id: id, accountID: identity.account.id) {
+        if let talk = try await library.lastTalk(accountID: identity.account.id) {
             data["lastTalk"] = ["id": Self.id(talk.id), "title": talk.title]
         }
         return pages.render("stage-home", title: "Stage", data, request: request, context: context)
     }
 
-    @Sendable func seriesList(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func seriesList(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let series = try await library.visibleSeries(accountID: identity.account.id)
         var items: [[String: Any]] = []
         for summary in series {
@@ -57,26 +55,28 @@ struct StagePagesController {
                 "detail": "\(Self.count(summary.talkCount, "talk")) · \(Self.count(summary.slideCount, "slide")) · "
                     + "slides in \(Self.languageList(summary.series.slideLanguages))",
             ]
-            if let cover = try await cover(of: summary.series.id, accountID: identity.account.id) { item["cover"] = cover }
+            if let cover = try await library.cover(ofSeries: summary.series.id, accountID: identity.account.id) {
+                item["cover"] = StageLibrary.assetURL(cover)
+            }
             items.append(item)
         }
         return pages.render("stage-series", title: "Load a talk", ["series": items, "hasSeries": !items.isEmpty],
                             request: request, context: context)
     }
 
-    @Sendable func picker(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func picker(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let series = try await ownSeries(identity, context)
         return try await pickerPage(series, identity: identity, request: request, context: context)
     }
 
-    @Sendable func chooseLanguages(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
-        var series = try await ownSeries(identity, context)
+    @Sendable func chooseLanguages(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
+        let series = try await ownSeries(identity, context)
         let form = context.form
         do {
-            try series.choose(slideLanguage: form["slideLanguage"] ?? "", notesLanguage: form["notesLanguage"] ?? "")
-            try await store.saveSeries(series, accountID: identity.account.id, at: clock.now())
+            _ = try await library.updateSeries(series.id, title: nil, slideLanguage: form["slideLanguage"] ?? "",
+                                               notesLanguage: form["notesLanguage"] ?? "", accountID: identity.account.id)
             return PageRenderer.redirect(to: "/phone/stage/series/\(Self.id(series.id))")
         } catch let error as ValidationError {
             return try await pickerPage(series, identity: identity, error: error.message, request: request, context: context)
@@ -84,12 +84,10 @@ struct StagePagesController {
     }
 
     /// Sends the talk's handout to the person's own address and says so on the series page.
-    @Sendable func emailHandout(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func emailHandout(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let talkID = try context.parameters.requireID("id")
-        guard let talk = try await store.talk(id: talkID, accountID: identity.account.id),
-              let series = try await store.series(id: talk.seriesID, accountID: identity.account.id)
-        else { throw APIError.notFound("talk") }
+        let (talk, series) = try await library.talkInSeries(talkID, accountID: identity.account.id)
         do {
             let handout = try await handouts.make(talkID: talkID, accountID: identity.account.id)
             try await handouts.email(handout, to: identity.account, logger: context.logger)
@@ -101,30 +99,26 @@ struct StagePagesController {
         }
     }
 
-    @Sendable func confirmDelete(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func confirmDelete(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let series = try await ownSeries(identity, context)
-        let summary = try await store.allSeries(accountID: identity.account.id).first { $0.series.id == series.id }
+        let summary = try await library.allSeries(accountID: identity.account.id).first { $0.series.id == series.id }
         return pages.render("stage-delete", title: "Delete \(series.title)?", [
             "id": Self.id(series.id), "title": series.title,
             "detail": summary.map { "\(Self.count($0.talkCount, "talk")), \(Self.count($0.slideCount, "slide")), \(Self.size($0.bytes))" } ?? "",
         ], request: request, context: context)
     }
 
-    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
-        guard try await library.deleteSeries(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
-            throw APIError.notFound("series")
-        }
+    @Sendable func delete(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
+        try await library.removeSeries(try context.parameters.requireID("id"), accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/stage/settings")
     }
 
-    @Sendable func presenter(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
-        guard let talk = try await store.talk(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
-            throw APIError.notFound("talk")
-        }
-        let preferences = try await store.preferences(accountID: identity.account.id)
+    @Sendable func presenter(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
+        let talk = try await library.talk(try context.parameters.requireID("id"), accountID: identity.account.id)
+        let preferences = try await library.preferences(accountID: identity.account.id)
         return pages.render("stage-present", title: talk.title, [
             "talkId": Self.id(talk.id), "talkTitle": talk.title, "seriesId": Self.id(talk.seriesID),
             "advanceMethod": preferences.advanceMethod.rawValue, "screenMode": preferences.screenMode.rawValue,
@@ -134,11 +128,9 @@ struct StagePagesController {
     }
 
     /// Edit mode (S5, S6): a shell over the variations API; `?variation=` picks the variation.
-    @Sendable func editor(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
-        guard let talk = try await store.talk(id: try context.parameters.requireID("id"), accountID: identity.account.id),
-              let series = try await store.series(id: talk.seriesID, accountID: identity.account.id)
-        else { throw APIError.notFound("talk") }
+    @Sendable func editor(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
+        let (talk, series) = try await library.talkInSeries(try context.parameters.requireID("id"), accountID: identity.account.id)
         return pages.render("stage-edit", title: "Edit \(talk.title)", [
             "talkId": Self.id(talk.id), "talkTitle": talk.title, "seriesId": Self.id(series.id), "seriesTitle": series.title,
             "slideLanguages": ([series.slideLanguage] + series.slideLanguages).joined(separator: " "),
@@ -146,9 +138,9 @@ struct StagePagesController {
         ], request: request, context: context)
     }
 
-    @Sendable func importPage(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
-        let series = try await store.allSeries(accountID: identity.account.id).filter { !$0.series.isDemo }
+    @Sendable func importPage(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
+        let series = try await library.allSeries(accountID: identity.account.id).filter { !$0.series.isDemo }
         return pages.render("stage-import", title: "Import slides", [
             "series": series.map { ["id": Self.id($0.series.id), "title": $0.series.title] }, "hasSeries": !series.isEmpty,
             "maxSize": Self.size(Int64(StageImportController.maximumUploadBytes)),
@@ -156,18 +148,18 @@ struct StagePagesController {
     }
 
     /// Stage home's "Packages and import": the catalogue and importing your own files.
-    @Sendable func packagesPage(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func packagesPage(request: Request, context: SignedInContext) async throws -> Response {
         return pages.render("stage-packages", title: "Packages and import", request: request, context: context)
     }
 
     /// "Download series" (S8): the catalogue with sizes, free space, locks and downloads.
-    @Sendable func cataloguePage(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func cataloguePage(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         return try await cataloguePage(identity, request: request, context: context)
     }
 
-    @Sendable func activate(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func activate(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let form = context.form
         do {
             let unlocked = try await catalogue.activate(code: form["code"] ?? "", accountID: identity.account.id, now: clock.now())
@@ -182,27 +174,27 @@ struct StagePagesController {
         }
     }
 
-    @Sendable func settings(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func settings(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         return try await settingsPage(identity, request: request, context: context)
     }
 
-    @Sendable func saveSettings(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func saveSettings(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let form = context.form
         guard let method = AdvanceMethod(rawValue: form["advanceMethod"] ?? "") else {
             return try await settingsPage(identity, error: "Choose how to advance: buttons, swipe or tapping the sides.",
                                           request: request, context: context)
         }
-        try await store.setAdvanceMethod(method, accountID: identity.account.id)
+        _ = try await library.savePreferences(advanceMethod: method, screenMode: nil, accountID: identity.account.id)
         return try await settingsPage(identity, notice: "Saved: \(method.label).", request: request, context: context)
     }
 
     // MARK: Pages
 
     private func pickerPage(_ series: Series, identity: Identity, error: String? = nil, notice: String? = nil,
-                            request: Request, context: AppContext) async throws -> Response {
-        let talks = try await store.talks(seriesID: series.id, accountID: identity.account.id)
+                            request: Request, context: SignedInContext) async throws -> Response {
+        let (_, talks) = try await library.seriesWithTalks(series.id, accountID: identity.account.id)
         var talkItems: [[String: Any]] = []
         for talk in talks {
             var item: [String: Any] = [
@@ -210,9 +202,7 @@ struct StagePagesController {
                 "detail": "\(Self.count(talk.arrangement.filter { !$0.hidden }.count, "slide"))"
                     + (talk.arrangement.contains(where: \.hidden) ? " · \(talk.arrangement.filter(\.hidden).count) hidden" : ""),
             ]
-            if let first = talk.arrangement.first(where: { !$0.hidden }),
-               let slide = try await store.slide(id: first.slideID, accountID: identity.account.id),
-               let media = slide.media.resolve(series.slideLanguage, fallbacks: series.slideLanguages) {
+            if let media = try await library.cover(of: talk, in: series, accountID: identity.account.id) {
                 item["cover"] = StageLibrary.assetURL(media)
             }
             talkItems.append(item)
@@ -229,7 +219,7 @@ struct StagePagesController {
     }
 
     private func cataloguePage(_ identity: Identity, error: String? = nil, notice: String? = nil, code: String? = nil,
-                               request: Request, context: AppContext) async throws -> Response {
+                               request: Request, context: SignedInContext) async throws -> Response {
         let sort = (try? StageCatalogueController.sort(request)) ?? .name
         let items = try await catalogue.items(accountID: identity.account.id, sort: sort)
         let free = catalogue.freeBytes()
@@ -254,9 +244,9 @@ struct StagePagesController {
         return pages.render("stage-catalogue", title: "Download series", data, request: request, context: context)
     }
 
-    private func settingsPage(_ identity: Identity, error: String? = nil, notice: String? = nil, request: Request, context: AppContext) async throws -> Response {
-        let series = try await store.allSeries(accountID: identity.account.id)
-        let preferences = try await store.preferences(accountID: identity.account.id)
+    private func settingsPage(_ identity: Identity, error: String? = nil, notice: String? = nil, request: Request, context: SignedInContext) async throws -> Response {
+        let series = try await library.allSeries(accountID: identity.account.id)
+        let preferences = try await library.preferences(accountID: identity.account.id)
         let logs = try await jobs.logs(accountID: identity.account.id)
         var data: [String: Any] = [
             "series": series.map { summary in
@@ -278,21 +268,8 @@ struct StagePagesController {
         return pages.render("stage-settings", title: "Stage settings", data, request: request, context: context)
     }
 
-    /// The first shown slide's picture of a series' first talk, for the series list.
-    private func cover(of seriesID: UUID, accountID: UUID) async throws -> String? {
-        guard let series = try await store.series(id: seriesID, accountID: accountID),
-              let talk = try await store.talks(seriesID: seriesID, accountID: accountID).first,
-              let first = talk.arrangement.first(where: { !$0.hidden }),
-              let slide = try await store.slide(id: first.slideID, accountID: accountID)
-        else { return nil }
-        return slide.media.resolve(series.slideLanguage, fallbacks: series.slideLanguages).map(StageLibrary.assetURL)
-    }
-
-    private func ownSeries(_ identity: Identity, _ context: AppContext) async throws -> Series {
-        guard let series = try await store.series(id: try context.parameters.requireID("id"), accountID: identity.account.id) else {
-            throw APIError.notFound("series")
-        }
-        return series
+    private func ownSeries(_ identity: Identity, _ context: SignedInContext) async throws -> Series {
+        try await library.series(try context.parameters.requireID("id"), accountID: identity.account.id)
     }
 
     // MARK: Formatting

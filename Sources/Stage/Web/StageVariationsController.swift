@@ -20,30 +20,30 @@ struct StageVariationsController {
 
     var variations: any StageVariationStore { library.variations }
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
-        group.get("talks/:id/variations", use: list)
-        group.post("talks/:id/variations", use: create)
-        group.get("talks/:id/variations/:variationId", use: show)
-        group.put("talks/:id/variations/:variationId", use: rename)
-        group.delete("talks/:id/variations/:variationId", use: delete)
-        group.post("talks/:id/variations/:variationId/edits", use: edit)
-        group.put("talks/:id/variations/:variationId/slides/:slideId/notes", use: saveNotes)
-        group.get("talks/:id/variations/:variationId/export", use: export)
-        group.post("talks/:id/variations/import", use: importShared)
-        group.put("talks/:id/variation", use: choose)
-        group.post("talks/:id/media", use: uploadMedia)
+    func addRoutes(to api: APIGroups) {
+        api.person.get("talks/:id/variations", use: list)
+        api.person.post("talks/:id/variations", use: create)
+        api.person.get("talks/:id/variations/:variationId", use: show)
+        api.person.put("talks/:id/variations/:variationId", use: rename)
+        api.person.delete("talks/:id/variations/:variationId", use: delete)
+        api.person.post("talks/:id/variations/:variationId/edits", use: edit)
+        api.person.put("talks/:id/variations/:variationId/slides/:slideId/notes", use: saveNotes)
+        api.person.get("talks/:id/variations/:variationId/export", use: export)
+        api.person.post("talks/:id/variations/import", use: importShared)
+        api.person.put("talks/:id/variation", use: choose)
+        api.person.post("talks/:id/media", use: uploadMedia)
     }
 
-    struct ListBody: Encodable {
+    struct ListBody: ResponseEncodable {
         let active: UUID
         let variations: [VariationBody]
     }
 
-    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func list(request: Request, context: SignedInContext) async throws -> ListBody {
+        let account = context.identity.account
         let talkID = try await requireTalk(context, accountID: account.id)
-        return .json(ListBody(active: try await variations.activeVariationID(talkID: talkID, accountID: account.id),
-                              variations: try await variations.variations(talkID: talkID, accountID: account.id).map(VariationBody.init)))
+        return ListBody(active: try await variations.activeVariationID(talkID: talkID, accountID: account.id),
+                              variations: try await variations.variations(talkID: talkID, accountID: account.id).map(VariationBody.init))
     }
 
     struct CreateInput: Decodable {
@@ -53,11 +53,10 @@ struct StageVariationsController {
     }
 
     /// Copies the few differences of the variation it starts from; the slides are shared.
-    @Sendable func create(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func create(request: Request, context: SignedInContext) async throws -> EditedResponse<VariationBody> {
+        let account = context.identity.account
         let talkID = try await requireTalk(context, accountID: account.id)
-        var request = request
-        let input = try await request.decodeJSON(CreateInput.self, context: context)
+        let input = try await request.decode(as: CreateInput.self, context: context)
         guard let source = try await variations.variation(id: input.from ?? talkID, talkID: talkID, accountID: account.id) else {
             throw APIError.invalid(field: "from", "This talk has no such variation to start from.")
         }
@@ -66,12 +65,12 @@ struct StageVariationsController {
         guard try await variations.saveVariation(variation, accountID: account.id, at: clock.now()) else { throw APIError.notFound("talk") }
         var saved = variation
         saved.revision = 1
-        return .json(VariationBody(saved), status: .created)
+        return EditedResponse(status: .created, response: VariationBody(saved))
     }
 
-    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        return .json(TalkBody(try await requireEdited(context, accountID: account.id)))
+    @Sendable func show(request: Request, context: SignedInContext) async throws -> TalkBody {
+        let account = context.identity.account
+        return TalkBody(try await requireEdited(context, accountID: account.id))
     }
 
     struct RenameInput: Decodable {
@@ -79,20 +78,19 @@ struct StageVariationsController {
         let revision: Int
     }
 
-    @Sendable func rename(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func rename(request: Request, context: SignedInContext) async throws -> VariationBody {
+        let account = context.identity.account
         let edited = try await requireEdited(context, accountID: account.id)
-        var request = request
-        let input = try await request.decodeJSON(RenameInput.self, context: context)
+        let input = try await request.decode(as: RenameInput.self, context: context)
         var variation = edited.variation
         do {
             variation = try TalkVariation(id: variation.id, talkID: variation.talkID, name: input.name, edits: variation.edits, revision: input.revision)
         } catch { throw APIError.invalid(field: error.field, error.message) }
-        return .json(VariationBody(try await library.save(variation, accountID: account.id)))
+        return VariationBody(try await library.save(variation, accountID: account.id))
     }
 
-    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func delete(request: Request, context: SignedInContext) async throws -> Response {
+        let account = context.identity.account
         let talkID = try await requireTalk(context, accountID: account.id)
         let id = try context.parameters.requireID("variationId")
         guard id != talkID else { throw APIError.invalid(field: "variationId", "The original cannot be deleted; reset it instead.") }
@@ -110,17 +108,16 @@ struct StageVariationsController {
     }
 
     /// The talk presents this variation from now on; an open presenter hears of it and reloads.
-    @Sendable func choose(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func choose(request: Request, context: SignedInContext) async throws -> VariationBody {
+        let account = context.identity.account
         let talkID = try await requireTalk(context, accountID: account.id)
-        var request = request
-        let input = try await request.decodeJSON(ChooseInput.self, context: context)
+        let input = try await request.decode(as: ChooseInput.self, context: context)
         guard let variation = try await variations.variation(id: input.id, talkID: talkID, accountID: account.id) else {
             throw APIError.invalid(field: "id", "This talk has no such variation.")
         }
         try await variations.setActiveVariation(variation.id, talkID: talkID, accountID: account.id)
         try await live.announceStageChoice(variation, accountID: account.id)
-        return .json(VariationBody(variation))
+        return VariationBody(variation)
     }
 
 
@@ -139,12 +136,11 @@ struct StageVariationsController {
         let assetId: UUID?
     }
 
-    @Sendable func edit(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func edit(request: Request, context: SignedInContext) async throws -> TalkBody {
+        let account = context.identity.account
         let talkID = try await requireTalk(context, accountID: account.id)
         let variationID = try context.parameters.requireID("variationId")
-        var request = request
-        let input = try await request.decodeJSON(EditInput.self, context: context)
+        let input = try await request.decode(as: EditInput.self, context: context)
         guard let (series, loaded) = try await library.edited(talkID: talkID, accountID: account.id, variationID: variationID) else {
             throw APIError.notFound("variation")
         }
@@ -157,7 +153,7 @@ struct StageVariationsController {
         }
         let saved = try await library.save(edited.variation, accountID: account.id)
         try await live.announceStageEdit(saved, accountID: account.id)
-        return .json(TalkBody(edited, variation: saved))
+        return TalkBody(edited, variation: saved)
     }
 
     struct NotesInput: Decodable {
@@ -167,7 +163,7 @@ struct StageVariationsController {
         let html: String?
     }
 
-    struct NotesSavedBody: Encodable {
+    struct NotesSavedBody: ResponseEncodable {
         let variation: VariationBody
         let slideId: UUID
         /// The slide's notes in every language, as the variation now shows them.
@@ -176,10 +172,9 @@ struct StageVariationsController {
 
     /// One slide's notes (edit mode's autosave): the same change as the `notes` edit, written alone
     /// and answered briefly, so typing in a long talk saves as fast as in a short one.
-    @Sendable func saveNotes(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        var request = request
-        let input = try await request.decodeJSON(NotesInput.self, context: context)
+    @Sendable func saveNotes(request: Request, context: SignedInContext) async throws -> NotesSavedBody {
+        let account = context.identity.account
+        let input = try await request.decode(as: NotesInput.self, context: context)
         guard let markup = Self.markup(html: input.html, text: input.text) else {
             throw APIError.invalid(field: "text", "Send the notes as text (or html).")
         }
@@ -188,7 +183,7 @@ struct StageVariationsController {
             talkID: try context.parameters.requireID("id"), variationID: try context.parameters.requireID("variationId"),
             revision: input.revision, accountID: account.id)
         try await live.announceStageEdit(saved, accountID: account.id)
-        return .json(NotesSavedBody(variation: VariationBody(saved), slideId: slide.id, notes: slide.notes.values))
+        return NotesSavedBody(variation: VariationBody(saved), slideId: slide.id, notes: slide.notes.values)
     }
 
     /// Notes as sent: pasted HTML reduced to the safe markup, or typed markup cleaned.
@@ -245,8 +240,8 @@ struct StageVariationsController {
     }
 
     /// A picture or video for "insert", as the raw body (`?filename=` for the message only).
-    @Sendable func uploadMedia(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func uploadMedia(request: Request, context: SignedInContext) async throws -> EditedResponse<MediaBody> {
+        let account = context.identity.account
         let talkID = try await requireTalk(context, accountID: account.id)
         guard let talk = try await library.store.talk(id: talkID, accountID: account.id) else { throw APIError.notFound("talk") }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-media-\(UUID().uuidString)")
@@ -259,10 +254,10 @@ struct StageVariationsController {
         let asset = try library.files.adopt(work, seriesID: talk.seriesID, contentType: media.contentType, width: media.width,
                                             height: media.height, durationMs: media.durationMs, origin: .imported, accountID: account.id)
         try await library.store.addAssets([asset], accountID: account.id, at: clock.now())
-        return .json(MediaBody(assetId: asset.id, contentType: asset.contentType, url: StageLibrary.assetURL(asset.id)), status: .created)
+        return EditedResponse(status: .created, response: MediaBody(assetId: asset.id, contentType: asset.contentType, url: StageLibrary.assetURL(asset.id)))
     }
 
-    struct MediaBody: Encodable {
+    struct MediaBody: ResponseEncodable {
         let assetId: UUID
         let contentType: String
         let url: String
@@ -272,8 +267,8 @@ struct StageVariationsController {
 
     /// The variation as a `.cadence` package of kind "variation": order, visibility, notes and
     /// appeal by slide position, without the sharer's own pictures.
-    @Sendable func export(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func export(request: Request, context: SignedInContext) async throws -> Response {
+        let account = context.identity.account
         let edited = try await requireEdited(context, accountID: account.id)
         let (order, imported) = try await importedSlides(talkID: edited.talk.id, accountID: account.id)
         let shared = SharedVariation(edited, importedOrder: order, importedSlides: imported)
@@ -287,7 +282,7 @@ struct StageVariationsController {
         ], body: .init(byteBuffer: ByteBuffer(bytes: try Data(contentsOf: work))))
     }
 
-    struct ImportedBody: Encodable {
+    struct ImportedBody: ResponseEncodable {
         /// The state the talk presented before, kept as a variation of its own.
         let saved: VariationBody
         /// The shared variation, now presented.
@@ -296,8 +291,8 @@ struct StageVariationsController {
 
     /// A shared variation (the raw body). What the talk presented until now is first kept as a
     /// variation of its own, so nothing is lost; the imported one is then presented.
-    @Sendable func importShared(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func importShared(request: Request, context: SignedInContext) async throws -> EditedResponse<ImportedBody> {
+        let account = context.identity.account
         let talkID = try await requireTalk(context, accountID: account.id)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-variation-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -338,7 +333,7 @@ struct StageVariationsController {
         var savedKept = kept, savedIncoming = incoming
         savedKept.revision = 1
         savedIncoming.revision = 1
-        return .json(ImportedBody(saved: VariationBody(savedKept), imported: VariationBody(savedIncoming)), status: .created)
+        return EditedResponse(status: .created, response: ImportedBody(saved: VariationBody(savedKept), imported: VariationBody(savedIncoming)))
     }
 
     /// The talk's slides as imported, in their imported order.
@@ -350,13 +345,13 @@ struct StageVariationsController {
 
     // MARK: Helpers
 
-    private func requireTalk(_ context: AppContext, accountID: UUID) async throws -> UUID {
+    private func requireTalk(_ context: some CadenceContext, accountID: UUID) async throws -> UUID {
         let id = try context.parameters.requireID("id")
         guard try await library.store.talk(id: id, accountID: accountID) != nil else { throw APIError.notFound("talk") }
         return id
     }
 
-    private func requireEdited(_ context: AppContext, accountID: UUID) async throws -> EditedTalk {
+    private func requireEdited(_ context: some CadenceContext, accountID: UUID) async throws -> EditedTalk {
         let talkID = try context.parameters.requireID("id")
         let variationID = try context.parameters.requireID("variationId")
         guard let (_, edited) = try await library.edited(talkID: talkID, accountID: accountID, variationID: variationID) else {

@@ -19,8 +19,8 @@ public struct TalkPages: Sendable {
     }
 
     /// For the signed-in page group: every post has passed the CSRF check (`FormPostMiddleware`).
-    public var routes: RouteCollection<AppContext> {
-        let router = RouteCollection(context: AppContext.self)
+    public var routes: RouteCollection<SignedInContext> {
+        let router = RouteCollection(context: SignedInContext.self)
         router.get("/phone/talks", use: list)
         router.post("/phone/talks", use: create)
         router.get("/phone/talks/:id", use: show)
@@ -35,13 +35,13 @@ public struct TalkPages: Sendable {
         return router
     }
 
-    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func list(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         return try await listPage(identity, request: request, context: context)
     }
 
-    @Sendable func create(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func create(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let form = context.form
         do {
             let duration = try CueTime.parse(form["duration"].flatMap { $0.isEmpty ? nil : $0 } ?? "1:00", field: "duration")
@@ -53,13 +53,13 @@ public struct TalkPages: Sendable {
         }
     }
 
-    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func show(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         return try await detailPage(try await ownTopic(identity, context), identity: identity, request: request, context: context)
     }
 
-    @Sendable func update(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func update(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let saved = try await ownTopic(identity, context)
         let form = context.form
         do {
@@ -73,8 +73,8 @@ public struct TalkPages: Sendable {
         }
     }
 
-    @Sendable func addCue(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func addCue(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         var topic = try await ownTopic(identity, context)
         let form = context.form
         do {
@@ -87,8 +87,8 @@ public struct TalkPages: Sendable {
     }
 
     /// A6: change a cue's keyword or time; the list re-sorts.
-    @Sendable func updateCue(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func updateCue(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         var topic = try await ownTopic(identity, context)
         let form = context.form
         let cueID = try context.parameters.requireID("cue")
@@ -102,37 +102,37 @@ public struct TalkPages: Sendable {
         }
     }
 
-    @Sendable func deleteCue(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func deleteCue(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         var topic = try await ownTopic(identity, context)
         guard topic.removeCue(id: try context.parameters.requireID("cue")) else { throw NotFound("cue") }
         return try await saveEdited(topic, identity)
     }
 
-    @Sendable func confirmDelete(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func confirmDelete(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let topic = try await ownTopic(identity, context)
         return pages.render("talk-delete", title: "Delete \(topic.title)?",
                             page: TalkDeletePage(id: topic.id.uuidString.lowercased(), topicTitle: topic.title),
                             request: request, context: context)
     }
 
-    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func delete(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let topic = try await ownTopic(identity, context)
         try await talks.deleteTopic(id: topic.id, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks")
     }
 
-    @Sendable func cast(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func cast(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let topic = try await ownTopic(identity, context)
         try await talks.cast(topicID: topic.id, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
     }
 
-    @Sendable func start(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func start(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let topic = try await ownTopic(identity, context)
         try await talks.startRun(topicID: topic.id, accountID: identity.account.id)
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
@@ -144,7 +144,7 @@ public struct TalkPages: Sendable {
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
     }
 
-    private func ownTopic(_ identity: Identity, _ context: AppContext) async throws -> Topic {
+    private func ownTopic(_ identity: Identity, _ context: SignedInContext) async throws -> Topic {
         do {
             return try await talks.topic(id: try context.parameters.requireID("id"), accountID: identity.account.id)
         } catch is NotFound {
@@ -153,13 +153,13 @@ public struct TalkPages: Sendable {
     }
 
     private func listPage(_ identity: Identity, refusal: FormRefusal? = nil,
-                          request: Request, context: AppContext) async throws -> Response {
+                          request: Request, context: SignedInContext) async throws -> Response {
         let page = TalkListPage(topics: try await talks.topics(accountID: identity.account.id), refusal: refusal)
         return pages.render("talks", title: "Talks", page: page, request: request, context: context)
     }
 
     private func detailPage(
-        _ topic: Topic, identity: Identity, refusal: FormRefusal? = nil, request: Request, context: AppContext
+        _ topic: Topic, identity: Identity, refusal: FormRefusal? = nil, request: Request, context: SignedInContext
     ) async throws -> Response {
         let cast = try await talks.castState(accountID: identity.account.id)
         let runs = try await talks.runs(topicID: topic.id, accountID: identity.account.id)

@@ -16,8 +16,8 @@ public struct TalksAPI: Sendable {
         self.clock = clock
     }
 
-    public var routes: RouteCollection<AppContext> {
-        let routes = RouteCollection(context: AppContext.self)
+    public var routes: RouteCollection<AccountContext> {
+        let routes = RouteCollection(context: AccountContext.self)
         routes.get("topics", use: listTopics)
         routes.post("topics", use: createTopic)
         routes.post("topics/import", use: importTopic)
@@ -37,20 +37,20 @@ public struct TalksAPI: Sendable {
 
     // MARK: Topics
 
-    @Sendable func listTopics(request: Request, context: AppContext) async throws -> [TopicSummary] {
-        try await talks.topics(accountID: try context.requireAccount().id).map(TopicSummary.init)
+    @Sendable func listTopics(request: Request, context: AccountContext) async throws -> [TopicSummary] {
+        try await talks.topics(accountID: context.account.id).map(TopicSummary.init)
     }
 
-    @Sendable func createTopic(request: Request, context: AppContext) async throws -> EditedResponse<TopicBody> {
-        let account = try context.requireAccount()
+    @Sendable func createTopic(request: Request, context: AccountContext) async throws -> EditedResponse<TopicBody> {
+        let account = context.account
         let topic = try TopicInput.topic(from: try await request.decode(as: TopicInput.self, context: context), id: UUID())
         try await talks.add(topic, accountID: account.id)
         return EditedResponse(status: .created, response: TopicBody(topic))
     }
 
     /// An outline as plain text (`Outline`), or the JSON a topic is created from.
-    @Sendable func importTopic(request: Request, context: AppContext) async throws -> EditedResponse<TopicBody> {
-        let account = try context.requireAccount()
+    @Sendable func importTopic(request: Request, context: AccountContext) async throws -> EditedResponse<TopicBody> {
+        let account = context.account
         var request = request
         let topic: Topic
         if (request.headers[.contentType]?.lowercased() ?? "").hasPrefix("text/plain") {
@@ -62,27 +62,27 @@ public struct TalksAPI: Sendable {
         return EditedResponse(status: .created, response: TopicBody(topic))
     }
 
-    @Sendable func showTopic(request: Request, context: AppContext) async throws -> TopicBody {
-        let account = try context.requireAccount()
+    @Sendable func showTopic(request: Request, context: AccountContext) async throws -> TopicBody {
+        let account = context.account
         return TopicBody(try await talks.topic(id: try context.parameters.requireID("id"), accountID: account.id))
     }
 
-    @Sendable func replaceTopic(request: Request, context: AppContext) async throws -> TopicBody {
-        let account = try context.requireAccount()
+    @Sendable func replaceTopic(request: Request, context: AccountContext) async throws -> TopicBody {
+        let account = context.account
         let existing = try await talks.topic(id: try context.parameters.requireID("id"), accountID: account.id)
         let topic = try TopicInput.topic(from: try await request.decode(as: TopicInput.self, context: context), id: existing.id)
         try await talks.replace(topic, accountID: account.id)
         return TopicBody(topic)
     }
 
-    @Sendable func deleteTopic(request: Request, context: AppContext) async throws -> HTTPResponse.Status {
-        let account = try context.requireAccount()
+    @Sendable func deleteTopic(request: Request, context: AccountContext) async throws -> HTTPResponse.Status {
+        let account = context.account
         try await talks.deleteTopic(id: try context.parameters.requireID("id"), accountID: account.id)
         return .noContent
     }
 
-    @Sendable func outline(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
+    @Sendable func outline(request: Request, context: AccountContext) async throws -> Response {
+        let account = context.account
         let topic = try await talks.topic(id: try context.parameters.requireID("id"), accountID: account.id)
         return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
                         body: .init(byteBuffer: .init(string: Outline.export(topic))))
@@ -90,38 +90,38 @@ public struct TalksAPI: Sendable {
 
     // MARK: Cast
 
-    @Sendable func showCast(request: Request, context: AppContext) async throws -> CastBody {
-        CastBody(try await talks.castState(accountID: try context.requireAccount().id))
+    @Sendable func showCast(request: Request, context: AccountContext) async throws -> CastBody {
+        CastBody(try await talks.castState(accountID: context.account.id))
     }
 
-    @Sendable func cast(request: Request, context: AppContext) async throws -> CastBody {
-        let account = try context.requireAccount()
+    @Sendable func cast(request: Request, context: AccountContext) async throws -> CastBody {
+        let account = context.account
         let input = try await request.decode(as: CastInput.self, context: context)
         return CastBody(try await talks.cast(topicID: input.topicId, accountID: account.id))
     }
 
-    @Sendable func uncast(request: Request, context: AppContext) async throws -> HTTPResponse.Status {
-        try await talks.uncast(accountID: try context.requireAccount().id)
+    @Sendable func uncast(request: Request, context: AccountContext) async throws -> HTTPResponse.Status {
+        try await talks.uncast(accountID: context.account.id)
         return .noContent
     }
 
     // MARK: Runs
 
-    @Sendable func startRun(request: Request, context: AppContext) async throws -> EditedResponse<RunBody> {
-        let account = try context.requireAccount()
+    @Sendable func startRun(request: Request, context: AccountContext) async throws -> EditedResponse<RunBody> {
+        let account = context.account
         let input = try await request.decode(as: RunInput.self, context: context)
         let run = try await talks.startRun(topicID: input.topicId, accountID: account.id, at: input.at)
         return EditedResponse(status: .created, response: RunBody(run, now: clock.now().millisecondsSince1970))
     }
 
-    @Sendable func showRun(request: Request, context: AppContext) async throws -> RunBody {
-        let account = try context.requireAccount()
+    @Sendable func showRun(request: Request, context: AccountContext) async throws -> RunBody {
+        let account = context.account
         let run = try await talks.run(id: try context.parameters.requireID("id"), accountID: account.id)
         return RunBody(run, now: clock.now().millisecondsSince1970)
     }
 
-    @Sendable func step(request: Request, context: AppContext) async throws -> RunBody {
-        let account = try context.requireAccount()
+    @Sendable func step(request: Request, context: AccountContext) async throws -> RunBody {
+        let account = context.account
         let id = try context.parameters.requireID("id")
         let input = try await request.decode(as: StepInput.self, context: context)
         guard let action = RunStep.Action(rawValue: input.action) else {
@@ -131,8 +131,8 @@ public struct TalksAPI: Sendable {
         return RunBody(run, now: clock.now().millisecondsSince1970)
     }
 
-    @Sendable func listRuns(request: Request, context: AppContext) async throws -> [RunBody] {
-        let account = try context.requireAccount()
+    @Sendable func listRuns(request: Request, context: AccountContext) async throws -> [RunBody] {
+        let account = context.account
         let runs = try await talks.runs(topicID: try context.parameters.requireID("id"), accountID: account.id)
         let now = clock.now().millisecondsSince1970
         return runs.map { RunBody($0, now: now) }

@@ -18,7 +18,7 @@ public struct TalksFeature: Sendable {
     }
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
-        routes.authenticated.addRoutes(TalksAPI(talks: service, clock: clock).routes, atPath: "api/v1/talks")
+        routes.account.addRoutes(TalksAPI(talks: service, clock: clock).routes, atPath: "api/v1/talks")
         routes.signedInPages.addRoutes(TalkPages(talks: service, pages: pages, clock: clock).routes)
     }
 }

@@ -1,6 +1,7 @@
 import AudioAnalysis
 import CadenceCore
 import Foundation
+import Tempo
 import Logging
 
 /// The music library (M1): keeping uploaded files under the data folder, and analysing
@@ -57,6 +58,73 @@ public struct TempoLibrary: Sendable {
             try? FileManager.default.removeItem(at: url)
             throw error
         }
+        return song
+    }
+
+    /// Several files at once: each is stored and queued for analysis, or, when one is refused, none is kept.
+    public func add(_ files: [(name: String, data: Data)], accountID: UUID) async throws -> [SongRecord] {
+        guard !files.isEmpty else { throw ValidationError(field: "file", "Send at least one file (a part named \"file\").") }
+        var added: [SongRecord] = []
+        for file in files {
+            do {
+                added.append(try await add(file.data, filename: file.name, accountID: accountID))
+            } catch {
+                for song in added { _ = try? await delete(id: song.id, accountID: accountID) }
+                throw error
+            }
+        }
+        for song in added { analyseLater(song.id, accountID: accountID) }
+        return added
+    }
+
+    public enum SongOrder: String, Sendable {
+        case added, bpm, title
+    }
+
+    /// The library, optionally within a tempo range (the person's tempo wins over the analysis), in the order asked.
+    public func songs(accountID: UUID, minBPM: Double? = nil, maxBPM: Double? = nil, order: SongOrder = .added) async throws -> [SongRecord] {
+        var songs = try await store.songs(accountID: accountID)
+        if let minBPM { songs = songs.filter { ($0.effectiveBPM ?? -1) >= minBPM } }
+        if let maxBPM { songs = songs.filter { ($0.effectiveBPM ?? .infinity) <= maxBPM } }
+        switch order {
+        case .added: break
+        case .bpm: songs.sort { ($0.effectiveBPM ?? .infinity, $0.title) < ($1.effectiveBPM ?? .infinity, $1.title) }
+        case .title: songs.sort { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
+        }
+        return songs
+    }
+
+    public func song(_ id: UUID, accountID: UUID) async throws -> SongRecord {
+        guard let song = try await store.song(id: id, accountID: accountID) else { throw NotFound("song") }
+        return song
+    }
+
+    /// A change the person makes to a song: nil leaves a field as it is; `bpmOverride` `.some(nil)` clears it.
+    public struct SongChange: Sendable {
+        public var title: String?
+        public var artist: String?
+        public var bpmOverride: Double??
+
+        public init(title: String? = nil, artist: String? = nil, bpmOverride: Double?? = nil) {
+            self.title = title
+            self.artist = artist
+            self.bpmOverride = bpmOverride
+        }
+    }
+
+    public func update(_ id: UUID, with change: SongChange, accountID: UUID) async throws -> SongRecord {
+        var song = try await song(id, accountID: accountID)
+        if let title = change.title {
+            song.title = try RequiredText.check(title, field: "title", maximumLength: 200, whenEmpty: "Give the song a title.", noun: "A title")
+        }
+        if let artist = change.artist { song.artist = artist.isEmpty ? nil : String(artist.prefix(200)) }
+        if let override = change.bpmOverride {
+            if let bpm = override, !Song.bpmRange.contains(bpm) {
+                throw ValidationError(field: "bpmOverride", "A tempo is from \(Int(Song.bpmRange.lowerBound)) to \(Int(Song.bpmRange.upperBound)) BPM.")
+            }
+            song.bpmOverride = override
+        }
+        try await store.saveSong(song, accountID: accountID, at: clock.now())
         return song
     }
 

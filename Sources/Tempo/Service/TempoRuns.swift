@@ -28,9 +28,9 @@ public struct TempoRuns: Sendable {
         var planJSON: String?
         var activity = input.activity ?? .running
         if let planID = input.planId {
-            guard let json = try await plans.plan(id: planID, accountID: accountID) else { throw NotFound("plan") }
-            planJSON = json
-            if input.activity == nil, let plan = try? TempoJSON.decode(WorkoutPlan.self, json) { activity = plan.activity }
+            guard let plan = try await plans.plan(id: planID, accountID: accountID) else { throw NotFound("plan") }
+            planJSON = try TempoJSON.json(plan)  // the plan as it was when the run began
+            if input.activity == nil { activity = plan.activity }
         }
         let name = try input.name.map(Self.checkName) ?? Self.defaultName(activity: activity, startedAt: input.startedAt)
         let record = RunRecord(id: input.id, name: name, activity: activity.rawValue, source: "recorded", status: .recording,
@@ -109,8 +109,33 @@ public struct TempoRuns: Sendable {
         return run
     }
 
+    /// The account's runs, newest first (the history lists at most 500).
+    public func list(accountID: UUID) async throws -> [RunRecord] {
+        try await store.runs(accountID: accountID, limit: 500)
+    }
+
+    public func delete(_ id: UUID, accountID: UUID) async throws {
+        guard try await store.deleteRun(id: id, accountID: accountID) else { throw NotFound("run") }
+    }
+
     public func profile(accountID: UUID) async throws -> RunnerProfileRecord {
         try await store.profile(accountID: accountID)
+    }
+
+    /// The runner's weight, birth year and sex, for the heart-rate calorie formulas; each is checked for sense.
+    public func saveProfile(_ input: ProfileInput, accountID: UUID) async throws {
+        let year = Calendar(identifier: .gregorian).component(.year, from: clock.now())
+        if let weight = input.weightKg, !(weight.isFinite && (20...400).contains(weight)) {
+            throw ValidationError(field: "weightKg", "weightKg is your weight in kilograms, between 20 and 400.")
+        }
+        if let born = input.birthYear, !((year - 110)...(year - 5)).contains(born) {
+            throw ValidationError(field: "birthYear", "birthYear is the year you were born, between \(year - 110) and \(year - 5).")
+        }
+        if let sex = input.sex, !["female", "male", "other"].contains(sex) {
+            throw ValidationError(field: "sex", "sex is female, male or other (the heart-rate calorie formulas differ by sex).")
+        }
+        try await store.saveProfile(RunnerProfileRecord(weightKg: input.weightKg, birthYear: input.birthYear, sex: input.sex),
+                                    accountID: accountID, at: clock.now())
     }
 
     /// Computes and stores the run's stats (distance and duration also as columns, for the history).

@@ -1,5 +1,6 @@
 import CadenceCore
 import Foundation
+import Tempo
 
 /// A song of the library as stored: the file's facts and its tempo analysis.
 public struct SongRecord: Equatable, Sendable {
@@ -48,8 +49,20 @@ public struct SongRecord: Equatable, Sendable {
     public var effectiveBPM: Double? { bpmOverride ?? bpm }
 }
 
-/// Songs, plans and playlists, each scoped to an account. Plans and playlists are JSON
-/// documents of the Tempo domain types, written whole.
+/// A playlist as kept: which plan it was made for.
+public struct StoredPlaylist: Sendable {
+    public let id: UUID
+    public let planID: UUID
+    public var playlist: Playlist
+
+    public init(id: UUID, planID: UUID, playlist: Playlist) {
+        self.id = id
+        self.planID = planID
+        self.playlist = playlist
+    }
+}
+
+/// Songs, plans and playlists, each scoped to an account; plans and playlists are written whole.
 public protocol TempoStore: Sendable {
     func songs(accountID: UUID) async throws -> [SongRecord]
     func song(id: UUID, accountID: UUID) async throws -> SongRecord?
@@ -61,12 +74,14 @@ public protocol TempoStore: Sendable {
     /// Songs whose analysis a stopped server left unfinished (not updated since `updatedBefore`), across accounts.
     func unfinishedSongs(updatedBefore: Date) async throws -> [(accountID: UUID, song: SongRecord)]
 
-    func plans(accountID: UUID) async throws -> [(id: UUID, json: String)]
-    func plan(id: UUID, accountID: UUID) async throws -> String?
-    func savePlan(id: UUID, name: String, json: String, accountID: UUID, at: Date) async throws
+    /// The account's plans, oldest first; a document that no longer decodes is left out.
+    func plans(accountID: UUID) async throws -> [WorkoutPlan]
+    func plan(id: UUID, accountID: UUID) async throws -> WorkoutPlan?
+    func savePlan(_ plan: WorkoutPlan, accountID: UUID, at: Date) async throws
     func deletePlan(id: UUID, accountID: UUID) async throws -> Bool
 
-    func playlist(id: UUID, accountID: UUID) async throws -> (planID: UUID, json: String)?
-    func playlists(planID: UUID, accountID: UUID) async throws -> [(id: UUID, json: String)]
-    func savePlaylist(id: UUID, planID: UUID, json: String, accountID: UUID, at: Date) async throws
+    func playlist(id: UUID, accountID: UUID) async throws -> StoredPlaylist?
+    /// A plan's playlists, most recently changed first; a document that no longer decodes is left out.
+    func playlists(planID: UUID, accountID: UUID) async throws -> [StoredPlaylist]
+    func savePlaylist(_ playlist: StoredPlaylist, accountID: UUID, at: Date) async throws
 }

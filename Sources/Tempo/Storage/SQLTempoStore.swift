@@ -2,6 +2,7 @@ import CadenceCore
 import Foundation
 import SQLKit
 import Storage
+import Tempo
 import TempoService
 
 /// Songs, plans and playlists in the tables of `M008_Tempo`.
@@ -68,21 +69,23 @@ public struct SQLTempoStore: TempoStore {
             .map { (try $0.decodeUUID(column: "account_id"), try Self.song($0)) }
     }
 
-    public func plans(accountID: UUID) async throws -> [(id: UUID, json: String)] {
-        try await database.sql.select().columns("id", "plan").from("tempo_plans").where("account_id", .equal, accountID.uuidString)
-            .orderBy("created_at").orderBy("name").orderBy("id").all().map { (try $0.decodeUUID(column: "id"), try $0.decode(column: "plan", as: String.self)) }
+    public func plans(accountID: UUID) async throws -> [WorkoutPlan] {
+        try await database.sql.select().column("plan").from("tempo_plans").where("account_id", .equal, accountID.uuidString)
+            .orderBy("created_at").orderBy("name").orderBy("id").all()
+            .compactMap { try? TempoJSON.decode(WorkoutPlan.self, try $0.decode(column: "plan", as: String.self)) }
     }
 
-    public func plan(id: UUID, accountID: UUID) async throws -> String? {
+    public func plan(id: UUID, accountID: UUID) async throws -> WorkoutPlan? {
         try await database.sql.select().column("plan").from("tempo_plans").where("id", .equal, id.uuidString)
-            .where("account_id", .equal, accountID.uuidString).first().map { try $0.decode(column: "plan", as: String.self) }
+            .where("account_id", .equal, accountID.uuidString).first()
+            .map { try TempoJSON.decode(WorkoutPlan.self, try $0.decode(column: "plan", as: String.self)) }
     }
 
-    public func savePlan(id: UUID, name: String, json: String, accountID: UUID, at: Date) async throws {
-        let now = at.millisecondsSince1970
+    public func savePlan(_ plan: WorkoutPlan, accountID: UUID, at: Date) async throws {
+        let now = at.millisecondsSince1970, json = try TempoJSON.json(plan)
         try await database.sql.raw("""
             INSERT INTO tempo_plans (id, account_id, name, plan, created_at, updated_at)
-            VALUES (\(bind: id.uuidString), \(bind: accountID.uuidString), \(bind: name), \(bind: json), \(bind: now), \(bind: now))
+            VALUES (\(bind: plan.id.uuidString), \(bind: accountID.uuidString), \(bind: plan.name), \(bind: json), \(bind: now), \(bind: now))
             ON CONFLICT (id) DO UPDATE SET name = excluded.name, plan = excluded.plan, updated_at = excluded.updated_at
             WHERE tempo_plans.account_id = excluded.account_id
             """).run()
@@ -93,26 +96,30 @@ public struct SQLTempoStore: TempoStore {
             .where("account_id", .equal, accountID.uuidString).returning("id").all()).isEmpty
     }
 
-    public func playlist(id: UUID, accountID: UUID) async throws -> (planID: UUID, json: String)? {
-        try await database.sql.select().columns("plan_id", "playlist").from("tempo_playlists").where("id", .equal, id.uuidString)
-            .where("account_id", .equal, accountID.uuidString).first()
-            .map { (try $0.decodeUUID(column: "plan_id"), try $0.decode(column: "playlist", as: String.self)) }
+    public func playlist(id: UUID, accountID: UUID) async throws -> StoredPlaylist? {
+        try await database.sql.select().columns("id", "plan_id", "playlist").from("tempo_playlists").where("id", .equal, id.uuidString)
+            .where("account_id", .equal, accountID.uuidString).first().map(Self.playlist)
     }
 
-    public func playlists(planID: UUID, accountID: UUID) async throws -> [(id: UUID, json: String)] {
-        try await database.sql.select().columns("id", "playlist").from("tempo_playlists").where("plan_id", .equal, planID.uuidString)
+    public func playlists(planID: UUID, accountID: UUID) async throws -> [StoredPlaylist] {
+        try await database.sql.select().columns("id", "plan_id", "playlist").from("tempo_playlists").where("plan_id", .equal, planID.uuidString)
             .where("account_id", .equal, accountID.uuidString).orderBy("updated_at", .descending).all()
-            .map { (try $0.decodeUUID(column: "id"), try $0.decode(column: "playlist", as: String.self)) }
+            .compactMap { try? Self.playlist($0) }
     }
 
-    public func savePlaylist(id: UUID, planID: UUID, json: String, accountID: UUID, at: Date) async throws {
-        let now = at.millisecondsSince1970
+    public func savePlaylist(_ stored: StoredPlaylist, accountID: UUID, at: Date) async throws {
+        let now = at.millisecondsSince1970, json = try TempoJSON.json(stored.playlist)
         try await database.sql.raw("""
             INSERT INTO tempo_playlists (id, account_id, plan_id, playlist, created_at, updated_at)
-            VALUES (\(bind: id.uuidString), \(bind: accountID.uuidString), \(bind: planID.uuidString), \(bind: json), \(bind: now), \(bind: now))
+            VALUES (\(bind: stored.id.uuidString), \(bind: accountID.uuidString), \(bind: stored.planID.uuidString), \(bind: json), \(bind: now), \(bind: now))
             ON CONFLICT (id) DO UPDATE SET playlist = excluded.playlist, updated_at = excluded.updated_at
             WHERE tempo_playlists.account_id = excluded.account_id
             """).run()
+    }
+
+    static func playlist(_ row: any SQLRow) throws -> StoredPlaylist {
+        StoredPlaylist(id: try row.decodeUUID(column: "id"), planID: try row.decodeUUID(column: "plan_id"),
+                       playlist: try TempoJSON.decode(Playlist.self, try row.decode(column: "playlist", as: String.self)))
     }
 
     static func song(_ row: any SQLRow) throws -> SongRecord {

@@ -13,6 +13,7 @@ public struct TempoFeature: Sendable {
 
     public let library: TempoLibrary
     public let runs: TempoRuns
+    public let plans: TempoPlans
     let clock: any WallClock
     /// True with SQLite: no other instance can be analysing the same songs.
     let onlyInstance: Bool
@@ -21,17 +22,18 @@ public struct TempoFeature: Sendable {
     public init(library: TempoLibrary, runs: TempoRuns, clock: any WallClock, onlyInstance: Bool, logger: Logger) {
         self.library = library
         self.runs = runs
+        plans = TempoPlans(store: library.store, clock: clock)
         self.clock = clock
         self.onlyInstance = onlyInstance
         self.logger = logger
     }
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
-        let api = routes.authenticated.group("api/v1/tempo")
-        TempoSongsController(library: library, clock: clock).addRoutes(to: api)
-        TempoPlansController(store: library.store, clock: clock).addRoutes(to: api)
-        TempoRunsController(runs: runs, clock: clock).addRoutes(to: api)
-        TempoPagesController(store: library.store, pages: pages).addRoutes(to: routes.signedInPages)
+        let api = routes.api("api/v1/tempo")
+        TempoSongsController(library: library).addRoutes(to: api)
+        TempoPlansController(plans: plans).addRoutes(to: api)
+        TempoRunsController(runs: runs).addRoutes(to: api)
+        TempoPagesController(plans: plans, pages: pages).addRoutes(to: routes.signedInPages)
         TempoRunPagesController(runs: runs, pages: pages).addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
     }
 

@@ -9,17 +9,17 @@ import TempoService
 /// playlist drawn against its plan. The pages are shells; small scripts drive them over
 /// the JSON API (`/api/v1/tempo/…`), so the pages and the API cannot disagree.
 struct TempoPagesController {
-    let store: any TempoStore
+    let plans: TempoPlans
     let pages: PageRenderer
 
-    func addRoutes(to router: RouterGroup<AppContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("/phone/tempo", use: library)
         router.get("/phone/tempo/plans", use: plans)
         router.get("/phone/tempo/plans/:id", use: plan)
         router.get("/phone/tempo/playlists/:id", use: playlist)
     }
 
-    @Sendable func library(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func library(request: Request, context: SignedInContext) async throws -> Response {
         let query = request.uri.queryParameters
         let sort = query["sort"].map(String.init) ?? "added"
         let sorts = [("added", "Recently added"), ("bpm", "BPM"), ("title", "Title")]
@@ -31,26 +31,26 @@ struct TempoPagesController {
         ], request: request, context: context)
     }
 
-    @Sendable func plans(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func plans(request: Request, context: SignedInContext) async throws -> Response {
         return pages.render("tempo-plans", title: "Workout plans", ["bodyClass": "page tempo-page", "navPlans": true],
                             request: request, context: context)
     }
 
-    @Sendable func plan(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func plan(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let id = try context.parameters.requireID("id")
-        guard try await store.plan(id: id, accountID: identity.account.id) != nil else { throw APIError.notFound("plan") }
+        _ = try await plans.plan(id, accountID: identity.account.id)
         return pages.render("tempo-plan", title: "Edit plan", [
             "bodyClass": "page tempo-page", "navPlans": true, "planId": Self.id(id),
         ], request: request, context: context)
     }
 
-    @Sendable func playlist(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func playlist(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let id = try context.parameters.requireID("id")
-        guard let stored = try await store.playlist(id: id, accountID: identity.account.id) else { throw APIError.notFound("playlist") }
+        let planID = try await plans.planID(ofPlaylist: id, accountID: identity.account.id)
         return pages.render("tempo-playlist", title: "Playlist", [
-            "bodyClass": "page tempo-page", "navPlans": true, "playlistId": Self.id(id), "planId": Self.id(stored.planID),
+            "bodyClass": "page tempo-page", "navPlans": true, "playlistId": Self.id(id), "planId": Self.id(planID),
         ], request: request, context: context)
     }
 

@@ -2,48 +2,44 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import Tempo
-import Web
 import TempoService
+import Web
 
 /// `/api/v1/tempo/…` plans and playlists (M2, M3): workout plans (from a template or
 /// written whole), their timeline and curve, and playlists planned from the library,
 /// edited with remove, move, pin, unpin and swap (the rest rebalances).
 struct TempoPlansController {
-    let store: any TempoStore
-    let clock: any WallClock
+    let plans: TempoPlans
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
-        group.get("templates", use: templates)
-        group.get("plans", use: listPlans)
-        group.post("plans", use: createPlan)
-        group.get("plans/:id", use: showPlan)
-        group.put("plans/:id", use: replacePlan)
-        group.delete("plans/:id", use: deletePlan)
-        group.post("plans/:id/playlists", use: createPlaylist)
-        group.get("plans/:id/playlists", use: listPlaylists)
-        group.get("playlists/:id", use: showPlaylist)
-        group.post("playlists/:id/edits", use: editPlaylist)
+    func addRoutes(to api: APIGroups) {
+        api.account.get("templates", use: templates)
+        api.account.get("plans", use: listPlans)
+        api.person.post("plans", use: createPlan)
+        api.account.get("plans/:id", use: showPlan)
+        api.person.put("plans/:id", use: replacePlan)
+        api.person.delete("plans/:id", use: deletePlan)
+        api.person.post("plans/:id/playlists", use: createPlaylist)
+        api.account.get("plans/:id/playlists", use: listPlaylists)
+        api.account.get("playlists/:id", use: showPlaylist)
+        api.person.post("playlists/:id/edits", use: editPlaylist)
     }
 
-    static let encoder = JSONEncoder()
     static let decoder = JSONDecoder()
 
     // MARK: Plans
 
-    @Sendable func templates(request: Request, context: AppContext) async throws -> Response {
-        _ = try context.requireAccount()
+    @Sendable func templates(request: Request, context: AccountContext) async throws -> [PlanBody] {
         let activity = try request.uri.queryParameters["activity"].map { text -> Activity in
             guard let activity = Activity(rawValue: String(text)) else {
                 throw APIError.invalid(field: "activity", "The activity is running, walking or cycling.")
             }
             return activity
         } ?? .running
-        return .json(Templates.builtIn(activity).map { PlanBody($0.plan, templateID: $0.id) })
+        return plans.templates(for: activity).map { PlanBody($0.plan, templateID: $0.id) }
     }
 
-    @Sendable func listPlans(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
-        return .json(try await store.plans(accountID: account.id).compactMap { try? TempoJSON.decode(WorkoutPlan.self, $0.json) }.map { PlanBody($0) })
+    @Sendable func listPlans(request: Request, context: AccountContext) async throws -> [PlanBody] {
+        try await plans.plans(accountID: context.account.id).map { PlanBody($0) }
     }
 
     struct FromTemplate: Decodable {
@@ -52,46 +48,32 @@ struct TempoPlansController {
     }
 
     /// A plan written whole, or `{"template": id, "name": …}` to start from a shipped template.
-    @Sendable func createPlan(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func createPlan(request: Request, context: SignedInContext) async throws -> EditedResponse<PlanBody> {
         var request = request
         let object = try await request.decodeJSONObject(context: context)
         let plan: WorkoutPlan
         if object["template"] != nil {
             let input = try Self.decodeBody(FromTemplate.self, object)
-            guard let template = Activity.allCases.flatMap(Templates.builtIn).first(where: { $0.id == input.template }) else {
-                throw APIError.invalid(field: "template", "There is no template with that id; GET /api/v1/tempo/templates lists them.")
-            }
-            plan = try template.makePlan(name: input.name)
+            plan = try await plans.create(fromTemplate: input.template, name: input.name, accountID: context.account.id)
         } else {
-            let written = try Self.decodeBody(WorkoutPlan.self, object)
-            plan = try WorkoutPlan(name: written.name, activity: written.activity, steps: written.steps)
+            plan = try await plans.create(try Self.decodeBody(WorkoutPlan.self, object), accountID: context.account.id)
         }
-        try await store.savePlan(id: plan.id, name: plan.name, json: try TempoJSON.json(plan), accountID: account.id, at: clock.now())
-        return .json(PlanBody(plan), status: .created)
+        return EditedResponse(status: .created, response: PlanBody(plan))
     }
 
-    @Sendable func showPlan(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
-        return .json(PlanBody(try await requirePlan(context, account: account)))
+    @Sendable func showPlan(request: Request, context: AccountContext) async throws -> PlanBody {
+        PlanBody(try await plans.plan(try context.parameters.requireID("id"), accountID: context.account.id))
     }
 
-    @Sendable func replacePlan(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        let existing = try await requirePlan(context, account: account)
-        var request = request
-        let written = try await request.decodeJSON(WorkoutPlan.self, context: context)
-        let plan = try WorkoutPlan(id: existing.id, name: written.name, activity: written.activity, steps: written.steps)
-        try await store.savePlan(id: plan.id, name: plan.name, json: try TempoJSON.json(plan), accountID: account.id, at: clock.now())
-        return .json(PlanBody(plan))
+    @Sendable func replacePlan(request: Request, context: SignedInContext) async throws -> PlanBody {
+        let id = try context.parameters.requireID("id")
+        let written = try await request.decode(as: WorkoutPlan.self, context: context)
+        return PlanBody(try await plans.replace(id, with: written, accountID: context.account.id))
     }
 
-    @Sendable func deletePlan(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        guard try await store.deletePlan(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("plan")
-        }
-        return Response(status: .noContent)
+    @Sendable func deletePlan(request: Request, context: SignedInContext) async throws -> HTTPResponse.Status {
+        try await plans.delete(try context.parameters.requireID("id"), accountID: context.account.id)
+        return .noContent
     }
 
     // MARK: Playlists
@@ -100,64 +82,20 @@ struct TempoPlansController {
         let options: PlannerOptions?
     }
 
-    @Sendable func createPlaylist(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        let plan = try await requirePlan(context, account: account)
-        var request = request
+    @Sendable func createPlaylist(request: Request, context: SignedInContext) async throws -> EditedResponse<PlaylistBody> {
+        let planID = try context.parameters.requireID("id")
         let hasBody = (request.headers[.contentLength].flatMap(Int.init) ?? 0) > 0
-        let input = hasBody ? try await request.decodeJSON(PlaylistInput.self, context: context) : PlaylistInput(options: nil)
-        let options: PlannerOptions
-        do {
-            options = try (input.options ?? PlannerOptions.recommended(for: plan.activity)).validated()
-        } catch {
-            throw APIError.invalid(field: "options.\(error.field)", error.message)
-        }
-        let library = try await songs(accountID: account.id)
-        guard !library.isEmpty else {
-            throw APIError.invalid(field: "library", "No analysed songs yet: upload music and wait for its tempo, or set a song's tempo yourself.")
-        }
-        let playlist = try PlaylistPlanner(plan: plan, library: library, options: options).plan()
-        let id = UUID()
-        try await store.savePlaylist(id: id, planID: plan.id, json: try TempoJSON.json(playlist), accountID: account.id, at: clock.now())
-        return .json(PlaylistBody(id: id, plan: plan, playlist: playlist, library: library), status: .created)
+        let input = hasBody ? try await request.decode(as: PlaylistInput.self, context: context) : PlaylistInput(options: nil)
+        let planned = try await plans.createPlaylist(planID: planID, options: input.options, accountID: context.account.id)
+        return EditedResponse(status: .created, response: PlaylistBody(planned))
     }
 
-    @Sendable func listPlaylists(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
-        let plan = try await requirePlan(context, account: account)
-        let library = try await songs(accountID: account.id)
-        return .json(try await store.playlists(planID: plan.id, accountID: account.id).compactMap { stored in
-            (try? TempoJSON.decode(Playlist.self, stored.json)).map { PlaylistBody(id: stored.id, plan: plan, playlist: $0, library: library) }
-        })
+    @Sendable func listPlaylists(request: Request, context: AccountContext) async throws -> [PlaylistBody] {
+        try await plans.playlists(planID: try context.parameters.requireID("id"), accountID: context.account.id).map(PlaylistBody.init)
     }
 
-    @Sendable func showPlaylist(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
-        let (id, plan, stored) = try await requirePlaylist(context, account: account)
-        let library = try await songs(accountID: account.id)
-        let playlist = try await withoutDeletedSongs(stored, id: id, plan: plan, library: library, accountID: account.id)
-        return .json(PlaylistBody(id: id, plan: plan, playlist: playlist, library: library))
-    }
-
-    /// Songs deleted from the library leave the playlist the next time it is read: their
-    /// entries are removed one by one and the rest rebalanced, and the result is saved.
-    private func withoutDeletedSongs(_ playlist: Playlist, id: UUID, plan: WorkoutPlan, library: [Song], accountID: UUID) async throws -> Playlist {
-        let present = Set(library.map(\.id))
-        guard playlist.entries.contains(where: { !present.contains($0.song.id) }) else { return playlist }
-        guard !library.isEmpty else {
-            var emptied = playlist
-            emptied.entries = []
-            emptied.coverage = 0
-            emptied.warnings = ["Every song of this playlist was deleted; add music and make a new playlist."]
-            return emptied
-        }
-        let planner = try PlaylistPlanner(plan: plan, library: library, options: playlist.options)
-        var pruned = playlist
-        while let index = pruned.entries.lastIndex(where: { !present.contains($0.song.id) }) {
-            pruned = try planner.rebalance(pruned, edit: .remove(index))
-        }
-        try await store.savePlaylist(id: id, planID: plan.id, json: try TempoJSON.json(pruned), accountID: accountID, at: clock.now())
-        return pruned
+    @Sendable func showPlaylist(request: Request, context: AccountContext) async throws -> PlaylistBody {
+        PlaylistBody(try await plans.playlist(try context.parameters.requireID("id"), accountID: context.account.id))
     }
 
     struct EditInput: Decodable {
@@ -168,11 +106,9 @@ struct TempoPlansController {
     }
 
     /// Remove, move, pin, unpin or swap one entry; the unpinned rest is planned again.
-    @Sendable func editPlaylist(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        let (id, plan, stored) = try await requirePlaylist(context, account: account)
-        var request = request
-        let input = try await request.decodeJSON(EditInput.self, context: context)
+    @Sendable func editPlaylist(request: Request, context: SignedInContext) async throws -> PlaylistBody {
+        let id = try context.parameters.requireID("id")
+        let input = try await request.decode(as: EditInput.self, context: context)
         let edit: PlaylistEdit
         switch input.op {
         case "remove": edit = .remove(input.index)
@@ -187,46 +123,14 @@ struct TempoPlansController {
         default:
             throw APIError.invalid(field: "op", "The edit is remove, move, pin, unpin or swap.")
         }
-        let library = try await songs(accountID: account.id)
-        let playlist = try await withoutDeletedSongs(stored, id: id, plan: plan, library: library, accountID: account.id)
-        let planner = try PlaylistPlanner(plan: plan, library: library, options: playlist.options)
-        let edited: Playlist
         do {
-            edited = try planner.rebalance(playlist, edit: edit)
-        } catch {
+            return PlaylistBody(try await plans.edit(playlist: id, edit, accountID: context.account.id))
+        } catch let error as ValidationError {
             // The planner names its own fields; answer with the request's.
             let field = ["edit.index": "index", "edit.from": "index", "edit.to": "to", "edit.songID": "songId"][error.field] ?? error.field
             throw APIError.invalid(field: field, error.message)
         }
-        try await store.savePlaylist(id: id, planID: plan.id, json: try TempoJSON.json(edited), accountID: account.id, at: clock.now())
-        return .json(PlaylistBody(id: id, plan: plan, playlist: edited, library: library))
     }
-
-    // MARK: Helpers
-
-    /// The library as the planner sees it: analysed songs (or ones with the person's tempo).
-    func songs(accountID: UUID) async throws -> [Song] {
-        try await store.songs(accountID: accountID).compactMap { record in
-            guard let bpm = record.bpm ?? record.bpmOverride, let ms = record.durationMs, ms > 0 else { return nil }
-            return try? Song(id: record.id, title: record.title, bpm: bpm, durationSeconds: Double(ms) / 1000, bpmOverride: record.bpmOverride)
-        }
-    }
-
-    private func requirePlan(_ context: AppContext, account: Account) async throws -> WorkoutPlan {
-        guard let json = try await store.plan(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("plan")
-        }
-        return try TempoJSON.decode(WorkoutPlan.self, json)
-    }
-
-    private func requirePlaylist(_ context: AppContext, account: Account) async throws -> (UUID, WorkoutPlan, Playlist) {
-        let id = try context.parameters.requireID("id")
-        guard let stored = try await store.playlist(id: id, accountID: account.id),
-              let planJSON = try await store.plan(id: stored.planID, accountID: account.id)
-        else { throw APIError.notFound("playlist") }
-        return (id, try TempoJSON.decode(WorkoutPlan.self, planJSON), try TempoJSON.decode(Playlist.self, stored.json))
-    }
-
 
     /// Decodes an already-read JSON object, with the API's field-naming errors.
     static func decodeBody<T: Decodable>(_ type: T.Type, _ object: [String: Any]) throws -> T {
@@ -240,7 +144,7 @@ struct TempoPlansController {
     }
 }
 
-struct PlanBody: Encodable {
+struct PlanBody: ResponseEncodable {
     let plan: WorkoutPlan
     let templateId: UUID?
     let totalSeconds: Double
@@ -259,7 +163,7 @@ struct PlanBody: Encodable {
     }
 }
 
-struct PlaylistBody: Encodable {
+struct PlaylistBody: ResponseEncodable {
     struct SongTitle: Encodable {
         let id: UUID
         let title: String
@@ -272,13 +176,13 @@ struct PlaylistBody: Encodable {
     let curve: [CurvePoint]
     let songs: [SongTitle]
 
-    init(id: UUID, plan: WorkoutPlan, playlist: Playlist, library: [Song]) {
-        self.id = id
-        planId = plan.id
-        self.playlist = playlist
-        curve = plan.timeline.curve
-        let used = Set(playlist.entries.map(\.song.id))
-        songs = library.filter { used.contains($0.id) }.map {
+    init(_ planned: TempoPlans.PlannedPlaylist) {
+        id = planned.id
+        planId = planned.plan.id
+        playlist = planned.playlist
+        curve = planned.plan.timeline.curve
+        let used = Set(planned.playlist.entries.map(\.song.id))
+        songs = planned.library.filter { used.contains($0.id) }.map {
             SongTitle(id: $0.id, title: $0.title, url: "/api/v1/tempo/songs/\($0.id.uuidString.lowercased())/file")
         }
     }

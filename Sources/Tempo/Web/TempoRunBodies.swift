@@ -1,9 +1,10 @@
 import Foundation
+import Hummingbird
 import Tempo
 import TempoService
 
 /// A run in the history list.
-struct TempoRunItem: Encodable {
+struct TempoRunItem: ResponseEncodable {
     let id: UUID
     let name: String
     let activity: String
@@ -37,7 +38,7 @@ struct TempoRunItem: Encodable {
 }
 
 /// A run with its stats, what cleaning did, and its plan's segments (for the live pages).
-struct TempoRunBody: Encodable {
+struct TempoRunBody: ResponseEncodable {
     let run: TempoRunItem
     let pauses: [RunPause]
     let summary: RunSummary
@@ -55,3 +56,5 @@ struct TempoRunBody: Encodable {
         plan = run.planJSON.flatMap { try? TempoJSON.decode(WorkoutPlan.self, $0) }.map { PlanBody($0) }
     }
 }
+
+extension ProfileInput: ResponseEncodable {}

@@ -15,14 +15,14 @@ struct TempoRunPagesController {
     let runs: TempoRuns
     let pages: PageRenderer
 
-    func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<AppContext>) {
+    func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<SignedInContext>) {
         signedIn.get("/phone/tempo/run", use: live)
         signedIn.get("/phone/tempo/runs", use: history)
         signedIn.get("/phone/tempo/runs/:id", use: run)
         open.get("/watch/run", use: watch)
     }
 
-    @Sendable func live(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func live(request: Request, context: SignedInContext) async throws -> Response {
         let query = request.uri.queryParameters
         return pages.render("tempo-run-live", title: "Run", [
             "bodyClass": "page tempo-page tempo-live-page", "navRun": true,
@@ -30,17 +30,17 @@ struct TempoRunPagesController {
         ], request: request, context: context)
     }
 
-    @Sendable func history(request: Request, context: AppContext) async throws -> Response {
+    @Sendable func history(request: Request, context: SignedInContext) async throws -> Response {
         return pages.render("tempo-runs", title: "Runs", [
             "bodyClass": "page tempo-page", "navRuns": true,
             "maxSize": ByteCountFormatter.string(fromByteCount: Int64(TempoRuns.maximumImportBytes), countStyle: .file),
         ], request: request, context: context)
     }
 
-    @Sendable func run(request: Request, context: AppContext) async throws -> Response {
-        let identity = try context.requireIdentity()
+    @Sendable func run(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
         let id = try context.parameters.requireID("id")
-        guard try await runs.store.run(id: id, accountID: identity.account.id) != nil else { throw APIError.notFound("run") }
+        _ = try await runs.requireRun(id, accountID: identity.account.id)
         return pages.render("tempo-run", title: "Run", [
             "bodyClass": "page tempo-page", "navRuns": true, "runId": TempoPagesController.id(id),
         ], request: request, context: context)

@@ -11,43 +11,36 @@ import TempoService
 /// analysed in the background and its progress shown on the song.
 struct TempoSongsController {
     let library: TempoLibrary
-    let clock: any WallClock
 
-    var store: any TempoStore { library.store }
 
-    func addRoutes(to group: RouterGroup<AppContext>) {
-        group.get("songs", use: list)
-        group.post("songs", use: upload)
-        group.get("songs/:id", use: show)
-        group.patch("songs/:id", use: update)
-        group.delete("songs/:id", use: delete)
-        group.get("songs/:id/file", use: file)
+    func addRoutes(to api: APIGroups) {
+        api.account.get("songs", use: list)
+        api.person.post("songs", use: upload)
+        api.account.get("songs/:id", use: show)
+        api.person.patch("songs/:id", use: update)
+        api.person.delete("songs/:id", use: delete)
+        api.account.get("songs/:id/file", use: file)
     }
 
-    @Sendable func list(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
-        var songs = try await store.songs(accountID: account.id)
+    @Sendable func list(request: Request, context: AccountContext) async throws -> [SongBody] {
         let query = request.uri.queryParameters
-        if let text = query["minBpm"] {
+        let minBPM = try query["minBpm"].map { text in
             guard let min = Double(String(text)) else { throw APIError.invalid(field: "minBpm", "minBpm is a number.") }
-            songs = songs.filter { ($0.effectiveBPM ?? -1) >= min }
+            return min
         }
-        if let text = query["maxBpm"] {
+        let maxBPM = try query["maxBpm"].map { text in
             guard let max = Double(String(text)) else { throw APIError.invalid(field: "maxBpm", "maxBpm is a number.") }
-            songs = songs.filter { ($0.effectiveBPM ?? .infinity) <= max }
+            return max
         }
-        switch query["sort"].map(String.init) ?? "added" {
-        case "added": break
-        case "bpm": songs.sort { ($0.effectiveBPM ?? .infinity, $0.title) < ($1.effectiveBPM ?? .infinity, $1.title) }
-        case "title": songs.sort { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
-        default: throw APIError.invalid(field: "sort", "Sort by added, bpm or title.")
+        guard let order = TempoLibrary.SongOrder(rawValue: query["sort"].map(String.init) ?? "added") else {
+            throw APIError.invalid(field: "sort", "Sort by added, bpm or title.")
         }
-        return .json(songs.map(SongBody.init))
+        return try await library.songs(accountID: context.account.id, minBPM: minBPM, maxBPM: maxBPM, order: order).map(SongBody.init)
     }
 
     /// One or more files; each is stored and queued for analysis. All are checked before any is kept.
-    @Sendable func upload(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func upload(request: Request, context: SignedInContext) async throws -> EditedResponse<[SongBody]> {
+        let account = context.identity.account
         let limit = TempoLibrary.maximumFileBytes
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw JSONBody.tooLarge(limit: limit) }
         var request = request
@@ -71,23 +64,12 @@ struct TempoSongsController {
             }
             files = [(name, data)]
         }
-        guard !files.isEmpty else { throw APIError.invalid(field: "file", "Send at least one file (a part named \"file\").") }
-        var added: [SongRecord] = []
-        for file in files {
-            do {
-                added.append(try await library.add(file.data, filename: file.name, accountID: account.id))
-            } catch let error as ValidationError {
-                for song in added { _ = try? await library.delete(id: song.id, accountID: account.id) }
-                throw APIError.invalid(field: error.field, error.message)
-            }
-        }
-        for song in added { library.analyseLater(song.id, accountID: account.id) }
-        return .json(added.map(SongBody.init), status: .created)
+        let added = try await library.add(files, accountID: account.id)
+        return EditedResponse(status: .created, response: added.map(SongBody.init))
     }
 
-    @Sendable func show(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
-        return .json(SongBody(try await requireSong(context, account: account)))
+    @Sendable func show(request: Request, context: AccountContext) async throws -> SongBody {
+        SongBody(try await library.song(try context.parameters.requireID("id"), accountID: context.account.id))
     }
 
     struct SongChange: Decodable {
@@ -106,27 +88,15 @@ struct TempoSongsController {
         }
     }
 
-    @Sendable func update(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
-        var song = try await requireSong(context, account: account)
-        var request = request
-        let change = try await request.decodeJSON(SongChange.self, context: context)
-        if let title = change.title {
-            song.title = try RequiredText.check(title, field: "title", maximumLength: 200, whenEmpty: "Give the song a title.", noun: "A title")
-        }
-        if let artist = change.artist { song.artist = artist.isEmpty ? nil : String(artist.prefix(200)) }
-        if let override = change.bpmOverride {
-            if let bpm = override, !Song.bpmRange.contains(bpm) {
-                throw APIError.invalid(field: "bpmOverride", "A tempo is from \(Int(Song.bpmRange.lowerBound)) to \(Int(Song.bpmRange.upperBound)) BPM.")
-            }
-            song.bpmOverride = override
-        }
-        try await store.saveSong(song, accountID: account.id, at: clock.now())
-        return .json(SongBody(song))
+    @Sendable func update(request: Request, context: SignedInContext) async throws -> SongBody {
+        let id = try context.parameters.requireID("id")
+        let change = try await request.decode(as: SongChange.self, context: context)
+        return SongBody(try await library.update(
+            id, with: .init(title: change.title, artist: change.artist, bpmOverride: change.bpmOverride), accountID: context.account.id))
     }
 
-    @Sendable func delete(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireIdentity().account
+    @Sendable func delete(request: Request, context: SignedInContext) async throws -> Response {
+        let account = context.identity.account
         guard try await library.delete(id: try context.parameters.requireID("id"), accountID: account.id) else {
             throw APIError.notFound("song")
         }
@@ -134,22 +104,15 @@ struct TempoSongsController {
     }
 
     /// The audio itself, with ranges, for previews and the live run.
-    @Sendable func file(request: Request, context: AppContext) async throws -> Response {
-        let account = try context.requireAccount()
-        let song = try await requireSong(context, account: account)
+    @Sendable func file(request: Request, context: AccountContext) async throws -> Response {
+        let account = context.account
+        let song = try await library.song(try context.parameters.requireID("id"), accountID: account.id)
         return try await RangedFile.response(path: library.fileURL(of: song, accountID: account.id).path, size: Int(song.byteSize),
                                              contentType: song.contentType, etag: song.sha256, request: request, context: context)
     }
-
-    private func requireSong(_ context: AppContext, account: Account) async throws -> SongRecord {
-        guard let song = try await store.song(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("song")
-        }
-        return song
-    }
 }
 
-struct SongBody: Encodable {
+struct SongBody: ResponseEncodable {
     let id: UUID
     let title: String
     let artist: String?

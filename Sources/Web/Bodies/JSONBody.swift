@@ -25,7 +25,7 @@ extension Request {
     }
 
     /// A JSON object body of free shape (commands whose `data` varies by type).
-    public mutating func decodeJSONObject(context: AppContext) async throws -> [String: Any] {
+    public mutating func decodeJSONObject(context: some RequestContext) async throws -> [String: Any] {
         let contentType = headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type",

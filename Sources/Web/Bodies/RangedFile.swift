@@ -8,7 +8,7 @@ public enum RangedFile {
     public static let fileIO = FileIO()
 
     public static func response(
-        path: String, size: Int, contentType: String, etag: String, request: Request, context: AppContext
+        path: String, size: Int, contentType: String, etag: String, request: Request, context: some RequestContext
     ) async throws -> Response {
         guard FileManager.default.fileExists(atPath: path) else {
             throw APIError(.notFound, code: "not_found", "The file is missing on the server; upload it again.")

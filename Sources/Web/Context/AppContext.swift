@@ -5,7 +5,7 @@ import HummingbirdWebSocket
 import NIOCore
 
 /// The per-request context every Cadence route sees.
-public struct AppContext: RequestContext, WebSocketRequestContext {
+public struct AppContext: CadenceContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let webSocket = WebSocketHandlerReference<AppContext>()
     public var identity: Identity?
@@ -20,14 +20,10 @@ public struct AppContext: RequestContext, WebSocketRequestContext {
         remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
-    /// JSON bodies are small; larger uploads (imports, audio) get their own bounded routes.
-    public var maxUploadSize: Int { 1 << 20 }
+    public var signedInIdentity: Identity? { identity }
 
-    public var requestDecoder: JSONRequestDecoder { JSONRequestDecoder() }
-    /// Handlers return their JSON shapes (`ResponseEncodable`) and this writes them: sorted keys, ISO 8601 dates.
-    public var responseEncoder: JSONEncoder { Response.jsonEncoder }
-
-    /// The signed-in person, or a 401 naming what is missing. Devices cannot act as a person.
+    /// The signed-in person, or a 401 naming what is missing. Devices cannot act as a person. (Routes that need
+    /// someone are in groups of `SignedInContext` or `AccountContext`, which call these on the way in.)
     public func requireIdentity() throws -> Identity {
         guard let identity else {
             if device != nil {

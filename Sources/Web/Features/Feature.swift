@@ -15,18 +15,42 @@ public struct FeatureResources: Sendable {
     }
 }
 
-/// The route groups a feature adds to, each with its middleware already in place.
-public struct FeatureRoutes: Sendable {
-    /// Who is asking is known if anyone signed in; handlers require it (`context.requireAccount()`).
-    public let authenticated: RouterGroup<AppContext>
+/// The route groups a feature adds to, each with its middleware and its request context already in place: a handler
+/// declares who may call it by the group it is in, and reads who is asking from a context where it is not optional.
+public struct FeatureRoutes {
+    /// The API for anyone (sign-up, sign-in, pairing); who is asking is known if anyone signed in.
+    public let open: RouterGroup<AppContext>
+    /// The API for a signed-in person or a paired device: `context.account` is whose data it is.
+    public let account: RouterGroup<AccountContext>
+    /// The API for a signed-in person only: `context.identity` (a paired device is refused).
+    public let person: RouterGroup<SignedInContext>
     /// Pages anyone may open; their posts carry the CSRF token (checked before the handler).
     public let openPages: RouterGroup<AppContext>
-    /// Pages of a signed-in person; anyone else is sent to sign in.
-    public let signedInPages: RouterGroup<AppContext>
+    /// Pages of a signed-in person (anyone else is sent to sign in); their posts carry the CSRF token too.
+    public let signedInPages: RouterGroup<SignedInContext>
 
-    public init(authenticated: RouterGroup<AppContext>, openPages: RouterGroup<AppContext>, signedInPages: RouterGroup<AppContext>) {
-        self.authenticated = authenticated
+    public init(
+        open: RouterGroup<AppContext>, account: RouterGroup<AccountContext>, person: RouterGroup<SignedInContext>,
+        openPages: RouterGroup<AppContext>, signedInPages: RouterGroup<SignedInContext>
+    ) {
+        self.open = open
+        self.account = account
+        self.person = person
         self.openPages = openPages
         self.signedInPages = signedInPages
+    }
+}
+
+/// One API path (`api/v1/stage`) in each of the three API groups: a controller adds each route to the group of
+/// who may call it.
+public struct APIGroups {
+    public let open: RouterGroup<AppContext>
+    public let account: RouterGroup<AccountContext>
+    public let person: RouterGroup<SignedInContext>
+}
+
+extension FeatureRoutes {
+    public func api(_ path: RouterPath) -> APIGroups {
+        APIGroups(open: open.group(path), account: account.group(path), person: person.group(path))
     }
 }

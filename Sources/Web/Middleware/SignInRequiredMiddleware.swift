@@ -1,8 +1,8 @@
 import CadenceCore
 import Hummingbird
 
-/// The pages of a signed-in person: anyone else is sent to the sign-in page (303), before the handler runs, so
-/// each handler can take `context.requireIdentity()` as given.
+/// The pages of a signed-in person: anyone else is sent to the sign-in page (303) before the group's
+/// `SignedInContext` is built (which would answer 401 instead, as the API does).
 public struct SignInRequiredMiddleware: RouterMiddleware {
     public typealias Context = AppContext
 

@@ -43,7 +43,7 @@ public struct PageRenderer: Sendable {
     /// has (`title`, `csrf`, `signedIn`).
     public func render(
         _ template: String, title: String, page: some Sendable,
-        request: Request, context: AppContext, status: HTTPResponse.Status = .ok
+        request: Request, context: some CadenceContext, status: HTTPResponse.Status = .ok
     ) -> Response {
         let csrf = CSRFToken.current(in: request)
         let values = PageValues(common: Self.common(title: title, csrf: csrf.value, context: context), model: page)
@@ -53,16 +53,16 @@ public struct PageRenderer: Sendable {
     /// A page from loose values (the pages not yet given a view model of their own).
     public func render(
         _ template: String, title: String, _ data: [String: Any] = [:],
-        request: Request, context: AppContext, status: HTTPResponse.Status = .ok
+        request: Request, context: some CadenceContext, status: HTTPResponse.Status = .ok
     ) -> Response {
         let csrf = CSRFToken.current(in: request)
         let values = data.merging(Self.common(title: title, csrf: csrf.value, context: context)) { $1 }
         return respond(library.render(values, withTemplate: template) ?? "Missing template \(template)", csrf: csrf, status: status)
     }
 
-    private static func common(title: String, csrf: String, context: AppContext) -> [String: Any] {
+    private static func common(title: String, csrf: String, context: some CadenceContext) -> [String: Any] {
         var values: [String: Any] = ["title": title, "csrf": csrf]
-        if let account = context.identity?.account {
+        if let account = context.signedInIdentity?.account {
             values["signedIn"] = ["displayName": account.displayName, "email": account.email]
         }
         return values
