@@ -45,7 +45,8 @@ struct ImportCommand: AsyncParsableCommand {
                     do {
                         let size = (try file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
                         guard size <= TempoLibrary.maximumFileBytes else { throw CadenceCore.ValidationError(field: "file", "larger than 200 MB") }
-                        let song = try await library.add(try Data(contentsOf: file), filename: file.lastPathComponent, accountID: account.id)
+                        let song = try await library.add(fileAt: file, filename: file.lastPathComponent, keepingOriginal: true,
+                                                         accountID: account.id)
                         try await library.analyse(song.id, accountID: account.id)
                         let analysed = try await library.store.song(id: song.id, accountID: account.id)
                         if let bpm = analysed?.bpm {

@@ -24,7 +24,6 @@ struct StageImportController {
 
     static let maximumUploadBytes = 512 << 20
 
-    var store: any StageStore { library.store }
     var workRoot: URL { library.files.root.appendingPathComponent("imports", isDirectory: true) }
 
     func addRoutes(to api: APIGroups) {
@@ -43,10 +42,8 @@ struct StageImportController {
         // Either an existing series of the account, or a new one made when the import succeeds.
         var target: Series?
         if let text = query["seriesId"].map(String.init), !text.isEmpty {
-            guard let id = UUID(uuidString: text), let series = try await store.series(id: id, accountID: account.id) else {
-                throw APIError.notFound("series")
-            }
-            target = series
+            guard let id = UUID(uuidString: text) else { throw APIError.notFound("series") }
+            target = try await library.series(id, accountID: account.id)
         }
         let newTitle = query["seriesTitle"].map(String.init)?.trimmingCharacters(in: .whitespaces)
         if let newTitle, newTitle.count > Series.maximumTitleLength {
@@ -98,24 +95,9 @@ struct StageImportController {
 
     // MARK: The work
 
-    /// Streams the body to a file, refusing it past the limit without reading the rest.
-    /// Streams an upload's body to a file, within `maximumUploadBytes` (also for package installs).
+    /// Writes an upload (the body is the file) to disk as it arrives.
     static func receive(_ request: Request, into file: URL, context: some CadenceContext) async throws {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maximumUploadBytes {
-            throw JSONBody.tooLarge(limit: Self.maximumUploadBytes)
-        }
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw APIError(.internalServerError, code: "storage_failed", "The server could not store the upload.")
-        }
-        let handle = try FileHandle(forWritingTo: file)
-        defer { try? handle.close() }
-        var received = 0
-        for try await buffer in request.body {
-            received += buffer.readableBytes
-            guard received <= Self.maximumUploadBytes else { throw JSONBody.tooLarge(limit: Self.maximumUploadBytes) }
-            try handle.write(contentsOf: Data(buffer: buffer))
-        }
-        guard received > 0 else { throw APIError.invalid(field: "file", "The upload is empty: send the file's bytes as the body.") }
+        try await UploadedBody.save(request, to: file, limit: Self.maximumUploadBytes)
     }
 
     private func run(_ job: ImportJob, upload: URL, workDirectory: URL, target: Series?, newSeriesTitle: String?, accountID: UUID) async {
@@ -156,17 +138,9 @@ struct StageImportController {
                     notes: Localized(imported.notes.isEmpty ? [:] : [series.notesLanguage: String(imported.notes.prefix(Slide.maximumNotesLength))]),
                     title: imported.title))
             }
-            let position = target == nil ? 0 : try await store.talks(seriesID: series.id, accountID: accountID).count
-            let talk = try StageTalk(
-                seriesID: series.id, title: String(deck.title.prefix(StageTalk.maximumTitleLength)), position: position,
-                arrangement: zip(slides, deck.slides).map { SlidePlacement(slideID: $0.id, hidden: $1.hidden) })
-            if target == nil { try await store.saveSeries(series, accountID: accountID, at: clock.now()) }
-            do {
-                try await store.insertTalk(talk, slides: slides, assets: adopted, accountID: accountID, at: clock.now())
-            } catch {
-                if target == nil { _ = try? await store.deleteSeries(id: series.id, accountID: accountID) }
-                throw error
-            }
+            let talk = try await library.addImportedTalk(
+                title: deck.title, slides: slides, hidden: deck.slides.map(\.hidden), assets: adopted, to: series,
+                seriesIsNew: target == nil, accountID: accountID)
             job.state = .done
             job.fraction = 1
             job.stage = "Imported \(slides.count) slide\(slides.count == 1 ? "" : "s")"

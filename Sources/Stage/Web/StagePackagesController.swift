@@ -20,7 +20,6 @@ struct StagePackagesController {
     /// Set when packages can come from the server's catalogue (`?catalogueId=`).
     var catalogue: StageCatalogue? = nil
 
-    var store: any StageStore { library.store }
 
     func addRoutes(to api: APIGroups) {
         api.person.get("series/:id/package", use: exportPlain)
@@ -49,13 +48,7 @@ struct StagePackagesController {
     private func export(password: String?, context: SignedInContext) async throws -> Response {
         let account = context.identity.account
         let seriesID = try context.parameters.requireID("id")
-        guard let series = try await store.series(id: seriesID, accountID: account.id) else { throw APIError.notFound("series") }
-        var talks: [(talk: StageTalk, slides: [Slide])] = []
-        for talk in try await store.talks(seriesID: seriesID, accountID: account.id) {
-            talks.append((talk, try await store.slides(talkID: talk.id, accountID: account.id)))
-        }
-        let assetIDs = Set(talks.flatMap { $0.slides.flatMap { $0.media.values.values } })
-        let assets = try await store.assets(ids: Array(assetIDs), accountID: account.id)
+        let (series, talks, assets) = try await library.contents(ofSeries: seriesID, accountID: account.id)
         let packaged = PackagedSeries(series: series, talks: talks, assets: assets)
         let content = try JSONEncoder().encode(packaged)
         let media = zip(packaged.media, assets).map { PackageMedia(name: $0.name, fileURL: library.files.url(for: $1, accountID: account.id)) }
@@ -133,7 +126,7 @@ struct StagePackagesController {
             } catch {
                 throw APIError.invalid(field: "file", "The package's series is not valid: \(error.message)")
             }
-            try await store.installSeries(records.series, talks: records.talks, assets: stored, accountID: account.id, at: clock.now())
+            try await library.install(records.series, talks: records.talks, assets: stored, accountID: account.id)
             if let fromCatalogue, let catalogue {
                 await catalogue.recordInstall(entryID: fromCatalogue.record.id, seriesID: seriesID, accountID: account.id, at: clock.now())
             }

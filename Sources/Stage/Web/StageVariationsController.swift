@@ -211,7 +211,7 @@ struct StageVariationsController {
         case "delete":
             let id = try slideID()
             let media = edited.slides[id].map { Array($0.media.values.values) } ?? []
-            let assets = try await library.store.assets(ids: media, accountID: accountID)
+            let assets = try await library.assets(ids: media, accountID: accountID)
             try edited.delete(slideID: id, deletable: assets.allSatisfy { $0.origin == .imported })
         case "insert":
             guard let position = input.position else { throw APIError.invalid(field: "position", "Say where: position (0 is before the first slide).") }
@@ -227,13 +227,13 @@ struct StageVariationsController {
     /// any of the account's talks (`slideId`) with its notes.
     private func newSlide(_ input: EditInput, series: Series, accountID: UUID) async throws -> Slide {
         if let assetID = input.assetId {
-            guard let asset = try await library.store.asset(id: assetID, accountID: accountID), asset.seriesID == series.id else {
+            guard let asset = try await library.assets(ids: [assetID], accountID: accountID).first, asset.seriesID == series.id else {
                 throw APIError.invalid(field: "assetId", "Upload the picture or video to this talk first (POST …/media).")
             }
             let media = Localized(Dictionary(uniqueKeysWithValues: series.slideLanguages.map { ($0, asset.id) }))
             return try Slide(kind: asset.isVideo ? .video : .image, media: media)
         }
-        guard let sourceID = input.slideId, let source = try await library.store.slide(id: sourceID, accountID: accountID) else {
+        guard let sourceID = input.slideId, let source = try await library.slide(sourceID, accountID: accountID) else {
             throw APIError.invalid(field: "slideId", "Say what to insert: an uploaded assetId, or the slideId of a slide from one of your talks.")
         }
         return try Slide(kind: source.kind, media: source.media, notes: source.notes, overlays: source.overlays, title: source.title)
@@ -243,7 +243,7 @@ struct StageVariationsController {
     @Sendable func uploadMedia(request: Request, context: SignedInContext) async throws -> EditedResponse<MediaBody> {
         let account = context.identity.account
         let talkID = try await requireTalk(context, accountID: account.id)
-        guard let talk = try await library.store.talk(id: talkID, accountID: account.id) else { throw APIError.notFound("talk") }
+        let talk = try await library.talk(talkID, accountID: account.id)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-media-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         try await StageImportController.receive(request, into: work, context: context)
@@ -253,7 +253,7 @@ struct StageVariationsController {
         }
         let asset = try library.files.adopt(work, seriesID: talk.seriesID, contentType: media.contentType, width: media.width,
                                             height: media.height, durationMs: media.durationMs, origin: .imported, accountID: account.id)
-        try await library.store.addAssets([asset], accountID: account.id, at: clock.now())
+        try await library.addAssets([asset], accountID: account.id)
         return EditedResponse(status: .created, response: MediaBody(assetId: asset.id, contentType: asset.contentType, url: StageLibrary.assetURL(asset.id)))
     }
 
@@ -270,7 +270,7 @@ struct StageVariationsController {
     @Sendable func export(request: Request, context: SignedInContext) async throws -> Response {
         let account = context.identity.account
         let edited = try await requireEdited(context, accountID: account.id)
-        let (order, imported) = try await importedSlides(talkID: edited.talk.id, accountID: account.id)
+        let (order, imported) = try await library.importedSlides(talkID: edited.talk.id, accountID: account.id)
         let shared = SharedVariation(edited, importedOrder: order, importedSlides: imported)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-variation-\(UUID().uuidString).cadence")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -311,7 +311,7 @@ struct StageVariationsController {
         } catch is DecodingError {
             throw APIError.invalid(field: "file", "The variation could not be read: it was not made by this version of Cadence.")
         }
-        let (order, imported) = try await importedSlides(talkID: talkID, accountID: account.id)
+        let (order, imported) = try await library.importedSlides(talkID: talkID, accountID: account.id)
         let edits: TalkEdits
         let incoming: TalkVariation
         do {
@@ -336,18 +336,11 @@ struct StageVariationsController {
         return EditedResponse(status: .created, response: ImportedBody(saved: VariationBody(savedKept), imported: VariationBody(savedIncoming)))
     }
 
-    /// The talk's slides as imported, in their imported order.
-    private func importedSlides(talkID: UUID, accountID: UUID) async throws -> ([UUID], [UUID: Slide]) {
-        guard let talk = try await library.store.talk(id: talkID, accountID: accountID) else { throw APIError.notFound("talk") }
-        let slides = try await library.store.slides(talkID: talkID, accountID: accountID)
-        return (talk.arrangement.map(\.slideID), Dictionary(uniqueKeysWithValues: slides.map { ($0.id, $0) }))
-    }
-
     // MARK: Helpers
 
     private func requireTalk(_ context: some CadenceContext, accountID: UUID) async throws -> UUID {
         let id = try context.parameters.requireID("id")
-        guard try await library.store.talk(id: id, accountID: accountID) != nil else { throw APIError.notFound("talk") }
+        _ = try await library.talk(id, accountID: accountID)
         return id
     }
 

@@ -33,25 +33,42 @@ public struct TempoLibrary: Sendable {
             .appendingPathComponent("\(song.id.uuidString.lowercased()).\(Self.audioTypes[ext] == nil ? "bin" : ext)")
     }
 
-    /// Adds a file to the library (the caller queues or runs its analysis). The type comes
-    /// from the name's extension, checked against the first bytes where a format has a signature.
-    public func add(_ data: Data, filename rawName: String, accountID: UUID) async throws -> SongRecord {
+    /// Adds a file to the library (the caller queues or runs its analysis). The type comes from the name's
+    /// extension, checked against the first bytes where a format has a signature. The file is read in pieces (its
+    /// checksum) and moved into the library, or copied when the caller keeps it (`cadence import music`).
+    public func add(fileAt source: URL, filename rawName: String, keepingOriginal: Bool = false, accountID: UUID) async throws -> SongRecord {
         let filename = (rawName as NSString).lastPathComponent.trimmingCharacters(in: .whitespacesAndNewlines)
         let ext = (filename as NSString).pathExtension.lowercased()
         guard !filename.isEmpty, filename.count <= 255 else { throw ValidationError(field: "filename", "Give the file's name (at most 255 characters).") }
         guard let contentType = Self.audioTypes[ext] else {
             throw ValidationError(field: "file", "\(filename) is not a WAV, FLAC, OGG, MP3 or M4A file.")
         }
-        guard !data.isEmpty else { throw ValidationError(field: "file", "\(filename) is empty.") }
-        guard Self.signatureMatches(data, ext: ext) else {
+        let handle = try FileHandle(forReadingFrom: source)
+        defer { try? handle.close() }
+        let head = try handle.read(upToCount: 12) ?? Data()
+        guard !head.isEmpty else { throw ValidationError(field: "file", "\(filename) is empty.") }
+        guard Self.signatureMatches(head, ext: ext) else {
             throw ValidationError(field: "file", "\(filename) does not look like a .\(ext) file inside; it may be damaged or misnamed.")
         }
+        try handle.seek(toOffset: 0)
+        var byteSize: Int64 = 0
+        let sha256 = try SHA256Hex.digest {
+            guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { return nil }
+            byteSize += Int64(chunk.count)
+            return chunk
+        }
+        guard byteSize <= Int64(Self.maximumFileBytes) else {
+            throw ValidationError(field: "file", "\(filename) is larger than \(Self.maximumFileBytes >> 20) MB.")
+        }
         let title = (filename as NSString).deletingPathExtension
-        let song = SongRecord(title: String(title.prefix(200)), filename: filename, contentType: contentType, byteSize: Int64(data.count),
-                              sha256: SHA256Hex.digest(data))
+        let song = SongRecord(title: String(title.prefix(200)), filename: filename, contentType: contentType, byteSize: byteSize, sha256: sha256)
         let url = fileURL(of: song, accountID: accountID)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        if keepingOriginal {
+            try FileManager.default.copyItem(at: source, to: url)
+        } else {
+            try FileManager.default.moveItem(at: source, to: url)
+        }
         do {
             try await store.saveSong(song, accountID: accountID, at: clock.now())
         } catch {
@@ -62,12 +79,12 @@ public struct TempoLibrary: Sendable {
     }
 
     /// Several files at once: each is stored and queued for analysis, or, when one is refused, none is kept.
-    public func add(_ files: [(name: String, data: Data)], accountID: UUID) async throws -> [SongRecord] {
+    public func add(_ files: [(name: String, url: URL)], accountID: UUID) async throws -> [SongRecord] {
         guard !files.isEmpty else { throw ValidationError(field: "file", "Send at least one file (a part named \"file\").") }
         var added: [SongRecord] = []
         for file in files {
             do {
-                added.append(try await add(file.data, filename: file.name, accountID: accountID))
+                added.append(try await add(fileAt: file.url, filename: file.name, accountID: accountID))
             } catch {
                 for song in added { _ = try? await delete(id: song.id, accountID: accountID) }
                 throw error

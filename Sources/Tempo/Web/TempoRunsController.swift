@@ -83,32 +83,33 @@ struct TempoRunsController {
     /// again is the same run (its id is derived from the file's digest). The activity may be
     /// chosen with `?activity=` or a multipart `activity` part (empty: the file's).
     @Sendable func importFile(request: Request, context: SignedInContext) async throws -> EditedResponse<TempoRunBody> {
-        let account = context.identity.account
         let limit = TempoRuns.maximumImportBytes
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw JSONBody.tooLarge(limit: limit) }
-        var request = request
-        let body: ByteBuffer
-        do { body = try await request.collectBody(upTo: limit) } catch is NIOTooManyBytesError { throw JSONBody.tooLarge(limit: limit) }
-        var data = Data(buffer: body)
         var activity = request.uri.queryParameters["activity"].map(String.init)
+        let data: Data
         let contentType = request.headers[.contentType] ?? ""
         if contentType.lowercased().hasPrefix("multipart/form-data") {
-            guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
+            guard let boundary = MultipartUpload.boundary(fromContentType: contentType) else {
                 throw APIError.invalid(field: "file", "The multipart body has no boundary.")
             }
-            let form: MultipartForm
-            do { form = try MultipartForm(body: data, boundary: boundary) } catch {
-                throw APIError.invalid(field: "file", "The upload is not a readable multipart form.")
-            }
-            guard let file = form.parts.first(where: { $0.name == "file" }) else {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-run-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let form = try await MultipartUpload.receive(request, boundary: boundary, limit: limit, into: folder, field: "file")
+            guard let file = form.files.first(where: { $0.name == "file" }) else {
                 throw APIError.invalid(field: "file", "Attach the GPX or TCX file as the part named \"file\".")
             }
-            data = file.data
-            if let part = form.parts.first(where: { $0.name == "activity" }) { activity = String(decoding: part.data, as: UTF8.self) }
+            // The run's XML is parsed whole; the form around it is not held beside it.
+            data = try Data(contentsOf: file.url)
+            if let chosen = form.fields["activity"] { activity = chosen }
+        } else {
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw JSONBody.tooLarge(limit: limit) }
+            var request = request
+            do { data = Data(buffer: try await request.collectBody(upTo: limit)) } catch is NIOTooManyBytesError {
+                throw JSONBody.tooLarge(limit: limit)
+            }
         }
         let chosen = activity.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-        let (run, created) = try await runs.importFile(data, activity: chosen, accountID: account.id)
-        let (stored, analysis) = try await runs.details(run.id, accountID: account.id)
+        let (run, created) = try await runs.importFile(data, activity: chosen, accountID: context.account.id)
+        let (stored, analysis) = try await runs.details(run.id, accountID: context.account.id)
         return EditedResponse(status: created ? .created : .ok, response: TempoRunBody(run: stored, analysis: analysis))
     }
 

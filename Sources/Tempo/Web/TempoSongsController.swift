@@ -38,33 +38,30 @@ struct TempoSongsController {
         return try await library.songs(accountID: context.account.id, minBPM: minBPM, maxBPM: maxBPM, order: order).map(SongBody.init)
     }
 
-    /// One or more files; each is stored and queued for analysis. All are checked before any is kept.
+    /// One or more files; each is stored and queued for analysis. All are checked before any is kept. The body is
+    /// written to disk as it arrives (a multipart form's file parts each to a file of their own).
     @Sendable func upload(request: Request, context: SignedInContext) async throws -> EditedResponse<[SongBody]> {
-        let account = context.identity.account
         let limit = TempoLibrary.maximumFileBytes
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw JSONBody.tooLarge(limit: limit) }
-        var request = request
-        let body: ByteBuffer
-        do { body = try await request.collectBody(upTo: limit) } catch is NIOTooManyBytesError { throw JSONBody.tooLarge(limit: limit) }
-        let data = Data(buffer: body)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-songs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [(name: String, url: URL)] = []
         let contentType = request.headers[.contentType] ?? ""
-        var files: [(name: String, data: Data)] = []
         if contentType.lowercased().hasPrefix("multipart/form-data") {
-            guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
+            guard let boundary = MultipartUpload.boundary(fromContentType: contentType) else {
                 throw APIError.invalid(field: "file", "The multipart body has no boundary.")
             }
-            let form: MultipartForm
-            do { form = try MultipartForm(body: data, boundary: boundary) } catch {
-                throw APIError.invalid(field: "file", "The upload could not be read: \(error).")
-            }
-            files = form.parts.filter { $0.name == "file" }.map { ($0.filename ?? "upload", $0.data) }
+            let form = try await MultipartUpload.receive(request, boundary: boundary, limit: limit, into: folder, field: "file")
+            files = form.files.filter { $0.name == "file" }.map { ($0.filename, $0.url) }
         } else {
             guard let name = request.uri.queryParameters["filename"].map(String.init), !name.isEmpty else {
                 throw APIError.invalid(field: "filename", "Say the file's name: ?filename=song.mp3 (or send multipart/form-data).")
             }
-            files = [(name, data)]
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("upload")
+            try await UploadedBody.save(request, to: file, limit: limit)
+            files = [(name, file)]
         }
-        let added = try await library.add(files, accountID: account.id)
+        let added = try await library.add(files, accountID: context.account.id)
         return EditedResponse(status: .created, response: added.map(SongBody.init))
     }
 
