@@ -80,39 +80,8 @@ enum Fixtures {
 
     // MARK: PDF
 
-    /// A PDF with one line of text per page (Helvetica), correct xref offsets, and an optional title.
     static func pdf(pages: [String], title: String? = nil, mediaBox: String = "0 0 400 300") -> Data {
-        var objects: [String] = []
-        let pageCount = pages.count
-        // 1 catalog, 2 pages, 3 font, then (page, content) pairs, then info.
-        objects.append("<< /Type /Catalog /Pages 2 0 R >>")
-        let kids = (0..<pageCount).map { "\(4 + 2 * $0) 0 R" }.joined(separator: " ")
-        objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(pageCount) >>")
-        objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-        for (index, text) in pages.enumerated() {
-            let contentID = 5 + 2 * index
-            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [\(mediaBox)] /Resources << /Font << /F1 3 0 R >> >> /Contents \(contentID) 0 R >>")
-            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
-                .replacingOccurrences(of: ")", with: "\\)")
-            let stream = "BT /F1 18 Tf 40 150 Td (\(escaped)) Tj ET"
-            objects.append("<< /Length \(stream.utf8.count) >>\nstream\n\(stream)\nendstream")
-        }
-        var infoID: Int?
-        if let title {
-            objects.append("<< /Title (\(title)) >>")
-            infoID = objects.count
-        }
-        var out = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(out.utf8.count)
-            out += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = out.utf8.count
-        out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { out += String(format: "%010d 00000 n \n", offset) }
-        out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R\(infoID.map { " /Info \($0) 0 R" } ?? "") >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(out.utf8)
+        TestDocuments.pdf(pages: pages, title: title, mediaBox: mediaBox)
     }
 
     // MARK: PPTX
