@@ -46,7 +46,7 @@ struct AuthController {
         let newPassword: String
     }
 
-    struct AccountBody: ResponseEncodable {
+    struct AccountBody: JSONResponse {
         let id: UUID
         let email: String
         let displayName: String

@@ -19,7 +19,7 @@ struct DevicesController {
         api.person.delete(":id", use: revoke)
     }
 
-    struct PairingBody: ResponseEncodable {
+    struct PairingBody: JSONResponse {
         let id: UUID
         let code: String
         let expiresAt: Date
@@ -38,7 +38,7 @@ struct DevicesController {
         let name: String
     }
 
-    struct DeviceBody: ResponseEncodable {
+    struct DeviceBody: JSONResponse {
         let id: UUID
         let role: DeviceRole
         let name: String

@@ -181,7 +181,7 @@ public struct SpotsAPI: Sendable {
         return at
     }
 
-    struct LocationsBody: ResponseEncodable {
+    struct LocationsBody: JSONResponse {
         let decisions: Int
         let fired: Int
     }
@@ -248,7 +248,7 @@ public struct SpotsAPI: Sendable {
         ], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    struct ImportBody: ResponseEncodable {
+    struct ImportBody: JSONResponse {
         struct Warning: Encodable {
             let line: Int
             let reason: String

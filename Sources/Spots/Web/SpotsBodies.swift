@@ -1,4 +1,5 @@
 import Foundation
+import Web
 import Hummingbird
 import Spots
 import SpotsService
@@ -12,7 +13,7 @@ struct PlaceBody: Codable {
     let trigger: String?
 }
 
-struct ReminderBody: ResponseEncodable {
+struct ReminderBody: JSONResponse {
     let id: UUID
     let title: String
     let notes: String
@@ -42,7 +43,7 @@ struct ReminderBody: ResponseEncodable {
     }
 }
 
-struct SpotsEventBody: ResponseEncodable {
+struct SpotsEventBody: JSONResponse {
     let at: Date
     let kind: String
     let device: String
@@ -67,7 +68,7 @@ struct SpotsEventBody: ResponseEncodable {
     }
 }
 
-struct GazetteerBody: ResponseEncodable {
+struct GazetteerBody: JSONResponse {
     let id: Int
     let name: String
     let country: String

@@ -5,7 +5,7 @@ import StageService
 import Web
 
 /// The JSON shapes of the Stage API.
-struct SeriesBody: ResponseEncodable {
+struct SeriesBody: JSONResponse {
     let id: UUID
     let title: String
     let slideLanguages: [String]
@@ -31,7 +31,7 @@ struct SeriesBody: ResponseEncodable {
     }
 }
 
-struct TalkSummaryBody: ResponseEncodable {
+struct TalkSummaryBody: JSONResponse {
     let id: UUID
     let seriesId: UUID
     let title: String
@@ -49,7 +49,7 @@ struct TalkSummaryBody: ResponseEncodable {
     }
 }
 
-struct SeriesDetailBody: ResponseEncodable {
+struct SeriesDetailBody: JSONResponse {
     let series: SeriesBody
     let talks: [TalkSummaryBody]
 }
@@ -77,7 +77,7 @@ struct SlideBody: Encodable {
     }
 }
 
-struct TalkBody: ResponseEncodable {
+struct TalkBody: JSONResponse {
     let id: UUID
     let seriesId: UUID
     let title: String
@@ -100,7 +100,7 @@ struct TalkBody: ResponseEncodable {
     }
 }
 
-struct VariationBody: ResponseEncodable {
+struct VariationBody: JSONResponse {
     let id: UUID
     let name: String
     let isOriginal: Bool
@@ -118,7 +118,7 @@ struct VariationBody: ResponseEncodable {
 }
 
 /// What the presenter loads: the presented slides in order, resolved for the chosen languages.
-struct DeckBody: ResponseEncodable {
+struct DeckBody: JSONResponse {
     struct Entry: Encodable {
         let id: UUID
         let number: Int
@@ -205,7 +205,7 @@ extension OverlayBody {
     }
 }
 
-struct ImportJobBody: ResponseEncodable {
+struct ImportJobBody: JSONResponse {
     let id: UUID
     let filename: String
     let state: String
@@ -225,7 +225,7 @@ struct ImportJobBody: ResponseEncodable {
     }
 }
 
-struct LogSummaryBody: ResponseEncodable {
+struct LogSummaryBody: JSONResponse {
     let id: UUID
     let talkTitle: String
     let startedAt: Int64
@@ -233,7 +233,7 @@ struct LogSummaryBody: ResponseEncodable {
     let slideCount: Int
 }
 
-struct PreferencesBody: ResponseEncodable {
+struct PreferencesBody: JSONResponse {
     let advanceMethod: String
     let screenMode: ScreenMode
     let lastTalkId: UUID?

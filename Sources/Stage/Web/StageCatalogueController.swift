@@ -40,7 +40,7 @@ struct StageCatalogueController {
         }
     }
 
-    struct ListBody: ResponseEncodable {
+    struct ListBody: JSONResponse {
         let entries: [EntryBody]
         let freeBytes: Int64
         let sort: String
@@ -65,7 +65,7 @@ struct StageCatalogueController {
         let code: String?
     }
 
-    struct UnlockedBody: ResponseEncodable {
+    struct UnlockedBody: JSONResponse {
         struct Entry: Encodable {
             let id: String
             let title: String

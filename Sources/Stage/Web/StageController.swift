@@ -250,7 +250,7 @@ struct StageController {
         return EditedResponse(status: .created, response: SavedLogBody(saved: true, id: id, message: nil))
     }
 
-    struct SavedLogBody: ResponseEncodable {
+    struct SavedLogBody: JSONResponse {
         let saved: Bool
         let id: UUID?
         let message: String?

@@ -149,7 +149,7 @@ struct StagePackagesController {
         return item
     }
 
-    struct InstalledBody: ResponseEncodable {
+    struct InstalledBody: JSONResponse {
         let seriesId: UUID
         let title: String
         let talks: Int

@@ -34,7 +34,7 @@ struct StageVariationsController {
         api.person.post("talks/:id/media", use: uploadMedia)
     }
 
-    struct ListBody: ResponseEncodable {
+    struct ListBody: JSONResponse {
         let active: UUID
         let variations: [VariationBody]
     }
@@ -163,7 +163,7 @@ struct StageVariationsController {
         let html: String?
     }
 
-    struct NotesSavedBody: ResponseEncodable {
+    struct NotesSavedBody: JSONResponse {
         let variation: VariationBody
         let slideId: UUID
         /// The slide's notes in every language, as the variation now shows them.
@@ -257,7 +257,7 @@ struct StageVariationsController {
         return EditedResponse(status: .created, response: MediaBody(assetId: asset.id, contentType: asset.contentType, url: StageLibrary.assetURL(asset.id)))
     }
 
-    struct MediaBody: ResponseEncodable {
+    struct MediaBody: JSONResponse {
         let assetId: UUID
         let contentType: String
         let url: String
@@ -282,7 +282,7 @@ struct StageVariationsController {
         ], body: .init(byteBuffer: ByteBuffer(bytes: try Data(contentsOf: work))))
     }
 
-    struct ImportedBody: ResponseEncodable {
+    struct ImportedBody: JSONResponse {
         /// The state the talk presented before, kept as a variation of its own.
         let saved: VariationBody
         /// The shared variation, now presented.

@@ -1,11 +1,12 @@
 import CadenceCore
 import Foundation
+import Web
 import Hummingbird
 import Talks
 import TalksService
 
 /// The JSON shapes of the Talks API: what it reads, and what it answers (and sends on the live channel).
-struct TopicSummary: ResponseEncodable {
+struct TopicSummary: JSONResponse {
     let id: UUID
     let title: String
     let duration: Int
@@ -28,7 +29,7 @@ struct CueBody: Encodable {
     let time: String
 }
 
-struct TopicBody: ResponseEncodable {
+struct TopicBody: JSONResponse {
     let id: UUID
     let title: String
     let duration: Int
@@ -44,7 +45,7 @@ struct TopicBody: ResponseEncodable {
     }
 }
 
-struct RunBody: ResponseEncodable {
+struct RunBody: JSONResponse {
     struct Snapshot: Encodable {
         let phase: String
         let elapsed: Double
@@ -87,7 +88,7 @@ struct RunBody: ResponseEncodable {
     }
 }
 
-struct CastBody: ResponseEncodable {
+struct CastBody: JSONResponse {
     let topic: TopicBody?
     let run: RunBody?
     /// The server's clock when this was sent (ms since 1970): with the request's round trip,

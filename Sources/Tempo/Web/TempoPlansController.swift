@@ -144,7 +144,7 @@ struct TempoPlansController {
     }
 }
 
-struct PlanBody: ResponseEncodable {
+struct PlanBody: JSONResponse {
     let plan: WorkoutPlan
     let templateId: UUID?
     let totalSeconds: Double
@@ -163,7 +163,7 @@ struct PlanBody: ResponseEncodable {
     }
 }
 
-struct PlaylistBody: ResponseEncodable {
+struct PlaylistBody: JSONResponse {
     struct SongTitle: Encodable {
         let id: UUID
         let title: String

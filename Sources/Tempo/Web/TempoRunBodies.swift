@@ -1,10 +1,11 @@
 import Foundation
+import Web
 import Hummingbird
 import Tempo
 import TempoService
 
 /// A run in the history list.
-struct TempoRunItem: ResponseEncodable {
+struct TempoRunItem: JSONResponse {
     let id: UUID
     let name: String
     let activity: String
@@ -38,7 +39,7 @@ struct TempoRunItem: ResponseEncodable {
 }
 
 /// A run with its stats, what cleaning did, and its plan's segments (for the live pages).
-struct TempoRunBody: ResponseEncodable {
+struct TempoRunBody: JSONResponse {
     let run: TempoRunItem
     let pauses: [RunPause]
     let summary: RunSummary
@@ -57,4 +58,4 @@ struct TempoRunBody: ResponseEncodable {
     }
 }
 
-extension ProfileInput: ResponseEncodable {}
+extension ProfileInput: JSONResponse {}

@@ -144,7 +144,7 @@ struct TempoRunsController {
     }
 }
 
-struct SampleMergeBody: ResponseEncodable {
+struct SampleMergeBody: JSONResponse {
     let added: Int
     let merged: Int
     let sampleCount: Int

@@ -109,7 +109,7 @@ struct TempoSongsController {
     }
 }
 
-struct SongBody: ResponseEncodable {
+struct SongBody: JSONResponse {
     let id: UUID
     let title: String
     let artist: String?

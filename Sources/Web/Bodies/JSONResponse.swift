@@ -1,0 +1,25 @@
+import Foundation
+import Hummingbird
+
+/// A JSON answer a handler returns (`ResponseEncodable`, as Hummingbird's examples do), written by code the
+/// compiler specialises for each body in the feature that declares it. Hummingbird's own default goes through
+/// its non-inlinable `JSONEncoder` witness, where encoding runs unspecialised: a 10-hour run's body took a
+/// quarter longer that way. Same bytes either way: sorted keys, ISO 8601 dates (`Response.jsonEncoder`).
+public protocol JSONResponse: ResponseEncodable {}
+
+extension JSONResponse {
+    @inlinable
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response.json(self)
+    }
+}
+
+extension Request {
+    /// `decode(as:context:)` for Cadence's contexts, specialised per body type in the caller's module (see
+    /// `decodeJSON`); Hummingbird's generic one decodes unspecialised, which made sample ingest a third slower.
+    @inlinable
+    public func decode<T: Decodable>(as type: T.Type, context: some CadenceContext) async throws -> T {
+        var request = self
+        return try await request.decodeJSON(T.self, context: context)
+    }
+}
