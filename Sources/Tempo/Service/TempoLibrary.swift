@@ -67,7 +67,12 @@ public struct TempoLibrary: Sendable {
         if keepingOriginal {
             try FileManager.default.copyItem(at: source, to: url)
         } else {
-            try FileManager.default.moveItem(at: source, to: url)
+            do {
+                try FileManager.default.moveItem(at: source, to: url)
+            } catch {
+                // Another file system (the temporary folder on a disk of its own): copy instead.
+                try FileManager.default.copyItem(at: source, to: url)
+            }
         }
         do {
             try await store.saveSong(song, accountID: accountID, at: clock.now())

@@ -13,13 +13,3 @@ extension JSONResponse {
         Response.json(self)
     }
 }
-
-extension Request {
-    /// `decode(as:context:)` for Cadence's contexts, specialised per body type in the caller's module (see
-    /// `decodeJSON`); Hummingbird's generic one decodes unspecialised, which made sample ingest a third slower.
-    @inlinable
-    public func decode<T: Decodable>(as type: T.Type, context: some CadenceContext) async throws -> T {
-        var request = self
-        return try await request.decodeJSON(T.self, context: context)
-    }
-}
