@@ -86,14 +86,10 @@ struct TempoRunsController {
         let limit = TempoRuns.maximumImportBytes
         var activity = request.uri.queryParameters["activity"].map(String.init)
         let data: Data
-        let contentType = request.headers[.contentType] ?? ""
-        if contentType.lowercased().hasPrefix("multipart/form-data") {
-            guard let boundary = MultipartUpload.boundary(fromContentType: contentType) else {
-                throw APIError.invalid(field: "file", "The multipart body has no boundary.")
-            }
+        if MultipartUpload.isForm(request) {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-run-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let form = try await MultipartUpload.receive(request, boundary: boundary, limit: limit, into: folder, field: "file")
+            let form = try await MultipartUpload.receive(request, limit: limit, into: folder, field: "file")
             guard let file = form.files.first(where: { $0.name == "file" }) else {
                 throw APIError.invalid(field: "file", "Attach the GPX or TCX file as the part named \"file\".")
             }

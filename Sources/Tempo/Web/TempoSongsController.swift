@@ -45,12 +45,8 @@ struct TempoSongsController {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-songs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [(name: String, url: URL)] = []
-        let contentType = request.headers[.contentType] ?? ""
-        if contentType.lowercased().hasPrefix("multipart/form-data") {
-            guard let boundary = MultipartUpload.boundary(fromContentType: contentType) else {
-                throw APIError.invalid(field: "file", "The multipart body has no boundary.")
-            }
-            let form = try await MultipartUpload.receive(request, boundary: boundary, limit: limit, into: folder, field: "file")
+        if MultipartUpload.isForm(request) {
+            let form = try await MultipartUpload.receive(request, limit: limit, into: folder, field: "file")
             files = form.files.filter { $0.name == "file" }.map { ($0.filename, $0.url) }
         } else {
             guard let name = request.uri.queryParameters["filename"].map(String.init), !name.isEmpty else {

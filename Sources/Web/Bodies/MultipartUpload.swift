@@ -24,9 +24,13 @@ public struct MultipartUpload {
     /// A text field longer than this is refused (they carry names and choices, not content).
     static let maximumFieldBytes = 64 << 10
 
-    /// The boundary from a Content-Type such as `multipart/form-data; boundary=----x`; nil when it is not multipart.
-    public static func boundary(fromContentType contentType: String) -> String? {
-        guard contentType.lowercased().hasPrefix("multipart/form-data") else { return nil }
+    /// Whether the body is a `multipart/form-data` form (else the caller reads it as the raw file).
+    public static func isForm(_ request: Request) -> Bool {
+        (request.headers[.contentType] ?? "").lowercased().hasPrefix("multipart/form-data")
+    }
+
+    /// The boundary from a Content-Type such as `multipart/form-data; boundary=----x`.
+    static func boundary(fromContentType contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, pair[0].lowercased() == "boundary" {
@@ -38,8 +42,11 @@ public struct MultipartUpload {
     }
 
     /// Reads the body into `folder` (created if need be). Answers 413 past `limit` bytes and 400 naming `field`
-    /// for a body that is not a readable form (cut short, a part without a name).
-    public static func receive(_ request: Request, boundary: String, limit: Int, into folder: URL, field: String) async throws -> MultipartUpload {
+    /// for a body that is not a readable form (no boundary, cut short, a part without a name).
+    public static func receive(_ request: Request, limit: Int, into folder: URL, field: String) async throws -> MultipartUpload {
+        guard let boundary = boundary(fromContentType: request.headers[.contentType] ?? "") else {
+            throw APIError.invalid(field: field, "The multipart body has no boundary.")
+        }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw JSONBody.tooLarge(limit: limit) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let reader = PartReader(folder: folder)
