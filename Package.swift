@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -36,7 +37,7 @@ let package = Package(
     targets: [
         .target(name: "CadenceCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // The platform every feature stands on, one folder: accounts and sessions, devices and pairing, the live
-        // channel. Its use cases (Service: no HTTP, no SQL) and its tables (Storage); its routes and pages are in Server.
+        // channel. Its use cases (Service: no HTTP, no SQL), its tables (Storage), its API and pages (Web).
         .target(
             name: "PlatformService",
             dependencies: [
@@ -47,6 +48,13 @@ let package = Package(
         .target(
             name: "PlatformStorage", dependencies: ["PlatformService", "CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit")],
             path: "Sources/Platform/Storage"),
+        .target(
+            name: "PlatformWeb",
+            dependencies: [
+                "PlatformService", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/Platform/Web", resources: [.copy("Resources")]),
         // Talks, one folder: its rules (Domain), its use cases (Service, no HTTP and no SQL), its tables (Storage),
         // its API, pages, templates and scripts (Web).
         .target(name: "Talks", dependencies: ["CadenceCore"], path: "Sources/Talks/Domain"),
@@ -69,7 +77,7 @@ let package = Package(
         .target(
             name: "StageService",
             dependencies: [
-                "Stage", "CadenceCore", "StagePackage", .product(name: "Crypto", package: "swift-crypto"),
+                "Stage", "CadenceCore", "StagePackage", "DeckImport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Stage/Service"),
@@ -82,7 +90,7 @@ let package = Package(
                 "StageService", "Stage", "CadenceCore", "Web", "DeckImport", "StagePackage",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Sources/Stage/Web", resources: [.copy("Resources")]),
         .target(name: "Spots", dependencies: ["CadenceCore", "Geo", .product(name: "Crypto", package: "swift-crypto")], path: "Sources/Spots/Domain"),
@@ -118,9 +126,9 @@ let package = Package(
         .target(
             name: "TempoWeb",
             dependencies: [
-                "TempoService", "Tempo", "CadenceCore", "Web", "AudioAnalysis", .product(name: "Hummingbird", package: "hummingbird"),
+                "TempoService", "Tempo", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Sources/Tempo/Web", resources: [.copy("Resources")]),
         // Distances on the Earth, one set of formulas for Spots and Tempo.
@@ -155,8 +163,10 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // What every feature's routes share: the request context, the error middleware and envelope, bounded
@@ -168,7 +178,6 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -181,6 +190,7 @@ let package = Package(
                 "Web",
                 "PlatformService",
                 "PlatformStorage",
+                "PlatformWeb",
                 "TalksService",
                 "TalksStorage",
                 "TalksWeb",
@@ -193,22 +203,14 @@ let package = Package(
                 "TempoService",
                 "TempoStorage",
                 "TempoWeb",
-                "Schema",
                 "CadenceCore",
                 "Talks",
-                "Stage",
-                "Spots",
-                "Tempo",
-                "AudioAnalysis",
                 "DeckImport",
                 "StagePackage",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -218,7 +220,6 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOTLS", package: "swift-nio"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources")]
@@ -243,6 +244,7 @@ let package = Package(
                 "StageStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 "Spots",
@@ -274,19 +276,22 @@ let package = Package(
                 "PlatformService",
                 "PlatformStorage",
                 "TestSupport",
-                "TalksService",
-                "TalksWeb",
-                "SpotsService",
+                "CadenceCore",
+                "Spots",
                 "SpotsStorage",
                 "TempoService",
                 "TempoStorage",
                 "StageService",
                 "StageStorage",
-                "StageWeb",
                 "Stage",
                 "StagePackage",
                 "Storage",
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

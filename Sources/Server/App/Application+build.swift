@@ -2,6 +2,7 @@ import Hummingbird
 import ServiceLifecycle
 import SpotsWeb
 import StageWeb
+import PlatformWeb
 import TalksWeb
 import TempoWeb
 import Web
@@ -12,7 +13,8 @@ public struct AssembledServer {
     public let services: [any Service]
 }
 
-/// Each feature's templates and scripts (the shared layout, stylesheet and live client are the server's own).
+/// Each feature's templates and scripts (the shared layout, stylesheet and live client are the server's own; the
+/// platform's account and device pages bring templates only).
 let featureResources = [TalksFeature.resources, StageFeature.resources, SpotsFeature.resources, TempoFeature.resources]
 
 /// Builds every route, middleware and background service. Shared by `cadence serve`
@@ -24,7 +26,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let spots = SpotsFeature.assembled(dependencies, live: platform.live)
     let tempo = TempoFeature.assembled(dependencies, live: platform.live)
     let pages = PageRenderer(
-        library: try await PageRenderer.loadTemplates(from: [ServerResources.path("templates")] + featureResources.map(\.templates)),
+        library: try await PageRenderer.loadTemplates(
+            from: [ServerResources.path("templates"), PlatformWeb.resources.templates] + featureResources.map(\.templates)),
         secureCookies: platform.secureCookies)
 
     _ = CadenceMetrics.registry  // bootstrap before any middleware creates its metrics

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PlatformService
+import PlatformWeb
 import PlatformStorage
 import ServiceLifecycle
 import Storage
@@ -53,19 +54,15 @@ struct Platform {
             live: live, clock: dependencies.clock, logger: dependencies.logger)
     }
 
-    /// Who is asking: a session (cookie or bearer token) or a paired device's token.
-    var authentication: AuthenticationMiddleware { AuthenticationMiddleware(service: accounts, devices: devices) }
+    var web: PlatformWeb { PlatformWeb(accounts: accounts, devices: devices, live: live, publicURL: publicURL) }
 
+    /// Who is asking: a session (cookie or bearer token) or a paired device's token.
+    var authentication: some RouterMiddleware<AppContext> { web.authentication }
+
+    /// The platform's API and pages, and the phone's home (it shows every feature, so it is the server's).
     func addRoutes(to routes: FeatureRoutes, pages: PageRenderer, talks: TalkService) {
-        AuthController(service: accounts, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/auth"))
-        LiveController(service: live).addRoutes(open: routes.open.group("api/v1"), account: routes.account.group("api/v1"))
-        DevicesController(service: devices, publicURL: publicURL, secureCookies: secureCookies)
-            .addRoutes(to: routes.api("api/v1/devices"))
-        AccountPagesController(service: accounts, pages: pages, secureCookies: secureCookies)
-            .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
+        web.addRoutes(to: routes, pages: pages)
         PhoneController(pages: pages, talks: talks).addRoutes(to: routes.signedInPages)
-        DevicePagesController(service: devices, pages: pages, publicURL: publicURL, secureCookies: secureCookies)
-            .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
     }
 
     /// History pruning; with PostgreSQL also the listener that hears other instances. A service that returns

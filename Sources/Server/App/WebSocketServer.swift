@@ -1,4 +1,5 @@
 import Hummingbird
+import PlatformWeb
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
@@ -13,7 +14,7 @@ public func webSocketServer(
     let webSocketResponder = router.buildResponder()
     let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
         http1: .init(additionalChannelHandlers: [HTTPConnectionGuard(limits: limits)]),
-        ws: .init(maxFrameSize: LiveController.maximumMessageSize, autoPing: .enabled(timePeriod: .seconds(15))))
+        ws: .init(maxFrameSize: PlatformWeb.maximumLiveMessageSize, autoPing: .enabled(timePeriod: .seconds(15))))
     let perAddress = limits.connectionsPerAddress.map { ConnectionsPerAddress(maximum: $0, logger: logger) }
     return HTTPServerBuilder { responder in
         GuardedServerChannel(

@@ -35,19 +35,34 @@ struct PhoneController {
     @Sendable func home(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
         let topics = try await talks.topics(accountID: identity.account.id)
-        let cards = Self.modules.map { module -> [String: Any] in
-            var card: [String: Any] = ["id": module.id, "name": module.name, "tagline": module.tagline, "emptyState": module.emptyState]
-            if module.id == "talks" { card["href"] = "/phone/talks" }
-            if module.id == "stage" { card["href"] = "/phone/stage" }
-            if module.id == "tempo" { card["href"] = "/phone/tempo" }
-            if module.id == "spots" { card["href"] = "/phone/spots" }
-            if module.id == "talks", !topics.isEmpty {
-                card["items"] = topics.prefix(3).map { ["title": $0.title, "detail": "\($0.cues.count) cues · \(CueTime.format($0.duration))"] }
-                card["hasItems"] = true
-                card["emptyState"] = nil
-            }
-            return card
+        let cards = Self.modules.map { module in
+            // Talks lists its first three talks; the other cards say what the feature is for until it has content.
+            let items = module.id == "talks" ? topics.prefix(3).map {
+                PhoneHomePage.Card.Item(title: $0.title, detail: "\($0.cues.count) cues · \(CueTime.format($0.duration))")
+            } : []
+            return PhoneHomePage.Card(id: module.id, name: module.name, tagline: module.tagline, href: "/phone/\(module.id)",
+                                      items: items, hasItems: !items.isEmpty, emptyState: items.isEmpty ? module.emptyState : nil)
         }
-        return pages.render("phone", title: "Home", ["modules": cards], request: request, context: context)
+        return pages.render("phone", title: "Home", page: PhoneHomePage(modules: cards), request: request, context: context)
     }
+}
+
+/// `/phone`: a card per feature; Talks lists its first talks.
+struct PhoneHomePage: Sendable {
+    struct Card: Sendable {
+        struct Item: Sendable {
+            let title: String
+            let detail: String
+        }
+
+        let id: String
+        let name: String
+        let tagline: String
+        let href: String
+        let items: [Item]
+        let hasItems: Bool
+        let emptyState: String?
+    }
+
+    let modules: [Card]
 }

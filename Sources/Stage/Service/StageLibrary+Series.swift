@@ -35,8 +35,10 @@ extension StageLibrary {
         return series
     }
 
+    /// Deletes a series, its talks and its files.
     public func removeSeries(_ id: UUID, accountID: UUID) async throws {
-        guard try await deleteSeries(id: id, accountID: accountID) else { throw NotFound("series") }
+        guard let assets = try await store.deleteSeries(id: id, accountID: accountID) else { throw NotFound("series") }
+        files.remove(assets, accountID: accountID)
     }
 
     /// The deck to present; the talk becomes the one Stage's home offers to resume.

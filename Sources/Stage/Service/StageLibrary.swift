@@ -169,12 +169,5 @@ public struct StageLibrary: Sendable {
         throw Conflict(code: "edit_conflict", "This talk is being changed on another device; try again.")
     }
 
-    /// Deletes a series, its talks and its files; false when there is no such series.
-    public func deleteSeries(id: UUID, accountID: UUID) async throws -> Bool {
-        guard let assets = try await store.deleteSeries(id: id, accountID: accountID) else { return false }
-        files.remove(assets, accountID: accountID)
-        return true
-    }
-
     public static func assetURL(_ id: UUID) -> String { "/api/v1/stage/assets/\(id.uuidString.lowercased())" }
 }

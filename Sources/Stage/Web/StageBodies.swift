@@ -132,7 +132,7 @@ struct DeckBody: JSONResponse {
         /// Caption steps when the notes carry `<C>`/`<R>` markers: the speaker's notes and what the
         /// audience screens show at each (from the slide language's notes when they have captions).
         let steps: [Step]?
-        let overlays: [OverlayBody]
+        let overlays: [ScreenOverlay]
         /// One of the appeal's slides: a new appeal choice waits until the presenter leaves them.
         let appeal: Bool
     }
@@ -170,41 +170,12 @@ struct DeckBody: JSONResponse {
                 media: entry.mediaID.map(StageLibrary.assetURL), width: asset?.width, height: asset?.height,
                 durationMs: asset?.durationMs, notes: CaptionScript.strip(entry.notes),
                 steps: entry.captions?.steps.enumerated().map { Step(notes: $1.notes, caption: entry.screenCaptions?[$0] ?? nil) },
-                overlays: entry.overlays.map(OverlayBody.init), appeal: entry.isAppeal)
+                overlays: entry.overlays.map(ScreenOverlay.init), appeal: entry.isAppeal)
         }
     }
 }
 
 /// An overlay with its words in the chosen language, ready to draw (in the deck and on the screens).
-struct OverlayBody: Codable, Sendable {
-    let text: String
-    let font: String
-    let size: Double
-    let color: String
-    let x: Double
-    let y: Double
-    let width: Double
-    let height: Double
-    let box: String?
-    let align: String
-}
-
-extension OverlayBody {
-    init(_ resolved: Deck.ResolvedOverlay) {
-        let overlay = resolved.overlay
-        text = resolved.text
-        font = overlay.font
-        size = overlay.size
-        color = overlay.color
-        x = overlay.x
-        y = overlay.y
-        width = overlay.width
-        height = overlay.height
-        box = overlay.box
-        align = overlay.align
-    }
-}
-
 struct ImportJobBody: JSONResponse {
     let id: UUID
     let filename: String

@@ -11,6 +11,7 @@ struct StageController {
     let library: StageLibrary
     let jobs: any StageJobStore
     let live: any LiveChannel
+    let screens: StageScreens
     let clock: any WallClock
 
     func addRoutes(to api: APIGroups) {
@@ -157,12 +158,8 @@ struct StageController {
     // MARK: Audience screens
 
     @Sendable func currentScreen(request: Request, context: AccountContext) async throws -> Response {
-        let account = context.account
-        guard let event = try await live.latestEvent(accountID: account.id, types: [StageScreen.type]) else {
-            return .json(StageScreen.black)
-        }
-        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: event.data)))
+        Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(string: try await screens.current(accountID: context.account.id))))
     }
 
     struct ScreenInput: Decodable {
@@ -177,52 +174,18 @@ struct StageController {
         let ended: Bool?
     }
 
-    /// The presenter moved: tell every screen of the account what to show. The slide is read from
-    /// the talk as presented (its chosen variation, with the slides it added and the notes it
-    /// edited), the same source the presenter's deck is built from.
+    /// The presenter moved: every screen of the account is told what to show (`StageScreens`).
     @Sendable func show(request: Request, context: SignedInContext) async throws -> [String: Int64] {
-        let account = context.identity.account
         let input = try await request.decode(as: ScreenInput.self, context: context)
-        let mode: ScreenMode
-        if let raw = input.mode {
-            guard let chosen = ScreenMode(rawValue: raw) else { throw APIError.invalid(field: "mode", "The mode is mirror or project.") }
-            mode = chosen
-        } else {
-            mode = try await library.preferences(accountID: account.id).screenMode
+        let mode = try input.mode.map { raw in
+            guard let mode = ScreenMode(rawValue: raw) else { throw APIError.invalid(field: "mode", "The mode is mirror or project.") }
+            return mode
         }
-        let ended = input.ended ?? false
-        var screen = StageScreen(talkId: input.talkId, overlays: [], blank: (input.blank ?? false) || ended, mode: mode.rawValue, ended: ended)
-        if let slideID = input.slideId, !ended {
-            // Any of the variation's slides: a presenter keeps the appeal it loaded until it leaves
-            // the appeal (the seed's rule), so slides of another appeal choice are still its to show.
-            guard let (series, slide) = try await library.presentedSlide(slideID, talkID: input.talkId, accountID: account.id) else {
-                throw APIError.notFound("talk")
-            }
-            guard let slide else { throw APIError.invalid(field: "slideId", "That slide is not part of this talk.") }
-            let entry = Deck.Entry(slide: slide, number: input.number ?? 0, languages: series.deckLanguages)
-            let steps = entry.captions?.steps
-            let step = input.step ?? 0
-            guard step >= 0, step < max(1, steps?.count ?? 1) else {
-                throw APIError.invalid(field: "step", "This slide has \(steps?.count ?? 1) caption step(s), counted from 0.")
-            }
-            screen.slideId = slide.id
-            screen.number = input.number
-            screen.total = input.total
-            screen.kind = slide.kind
-            screen.media = entry.mediaID.map(StageLibrary.assetURL)
-            screen.durationMs = try await entry.mediaID.asyncFlatMap { try await library.mediaDuration($0, accountID: account.id) }
-            screen.overlays = entry.overlays.map(OverlayBody.init)
-            screen.caption = entry.screenCaptions?[step] ?? nil
-            if mode == .mirror {
-                screen.notes = steps?[step].notes ?? CaptionScript.strip(entry.notes)
-            }
-        } else {
-            _ = try await library.talk(input.talkId, accountID: account.id)
-            screen.blank = true
-        }
-        let data = String(decoding: try JSONEncoder().encode(screen), as: UTF8.self)
-        let event = try await live.announce(StageScreen.type, data: data, to: account.id)
-        return ["seq": event.seq]
+        let seq = try await screens.show(
+            StageScreens.Request(talkID: input.talkId, slideID: input.slideId, number: input.number, total: input.total, step: input.step,
+                                 blank: input.blank ?? false, mode: mode, ended: input.ended ?? false),
+            accountID: context.identity.account.id)
+        return ["seq": seq]
     }
 
     // MARK: Logs
@@ -301,12 +264,5 @@ struct StageController {
             return mode
         }
         return PreferencesBody(try await library.savePreferences(advanceMethod: method, screenMode: mode, accountID: account.id))
-    }
-}
-
-extension Optional {
-    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }

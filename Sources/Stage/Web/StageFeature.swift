@@ -1,5 +1,4 @@
 import CadenceCore
-import DeckImport
 import Foundation
 import Hummingbird
 import Logging
@@ -37,13 +36,13 @@ public struct StageFeature: Sendable {
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         let api = routes.api("api/v1/stage")
-        StageController(library: library, jobs: jobs, live: live, clock: clock).addRoutes(to: api)
+        StageController(library: library, jobs: jobs, live: live, screens: StageScreens(library: library, live: live), clock: clock).addRoutes(to: api)
         StageHandoutController(handouts: handouts).addRoutes(to: api)
-        StageVariationsController(library: library, live: live, clock: clock).addRoutes(to: api)
-        StagePackagesController(library: library, workDirectory: workDirectory, keyCost: keyCost, clock: clock, catalogue: catalogue)
-            .addRoutes(to: api)
+        StageVariationsController(library: library, variations: StageVariations(library: library, live: live, clock: clock)).addRoutes(to: api)
+        StagePackagesController(packages: StagePackages(library: library, catalogue: catalogue, keyCost: keyCost, clock: clock),
+                                catalogue: catalogue, workDirectory: workDirectory).addRoutes(to: api)
         StageCatalogueController(catalogue: catalogue, clock: clock).addRoutes(to: api)
-        StageImportController(library: library, jobs: jobs, running: RunningImports(), importer: DeckImporter(), clock: clock, logger: logger)
+        StageImportController(library: library, imports: StageImports(library: library, jobs: jobs, clock: clock, logger: logger))
             .addRoutes(to: api)
         StagePagesController(library: library, jobs: jobs, pages: pages, clock: clock, handouts: handouts, catalogue: catalogue)
             .addRoutes(to: routes.signedInPages)

@@ -2,29 +2,19 @@ import CadenceCore
 import DeckImport
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
 import Stage
-import Synchronization
 import Web
 import StageService
 
 /// `/api/v1/stage/imports` (S7): upload a ZIP of pictures, a PDF or a PPTX; it becomes a
-/// talk in a series. The upload is streamed to disk (bounded), its format checked at once
-/// (a wrong file is a 4xx straight away), then the import runs in the background with
-/// its progress kept in the database for the page to poll. Nothing is saved until the
-/// whole deck is read, so a bad or cancelled import leaves nothing behind.
+/// talk in a series (`StageImports`). The upload is streamed to disk (bounded) and its format
+/// checked at once: a wrong file is a 415 straight away.
 struct StageImportController {
     let library: StageLibrary
-    let jobs: any StageJobStore
-    let running: RunningImports
-    let importer: DeckImporter
-    let clock: any WallClock
-    let logger: Logger
+    let imports: StageImports
 
-    static let maximumUploadBytes = 512 << 20
-
-    var workRoot: URL { library.files.root.appendingPathComponent("imports", isDirectory: true) }
+    static let maximumUploadBytes = StageImports.maximumUploadBytes
 
     func addRoutes(to api: APIGroups) {
         api.person.post("imports", use: start)
@@ -50,13 +40,13 @@ struct StageImportController {
             throw APIError.invalid(field: "seriesTitle", "A series title has at most \(Series.maximumTitleLength) characters.")
         }
 
-        let jobID = UUID()
-        let workDirectory = workRoot.appendingPathComponent(jobID.uuidString.lowercased(), isDirectory: true)
-        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        let (jobID, workDirectory) = try imports.newWorkDirectory()
         let upload = workDirectory.appendingPathComponent("upload")
         do {
             try await Self.receive(request, into: upload, context: context)
-            _ = try DeckFormat.detect(fileURL: upload, filename: filename)
+            let job = try await imports.start(jobID, upload: upload, workDirectory: workDirectory, filename: filename, into: target,
+                                              newSeriesTitle: newTitle, accountID: account.id)
+            return EditedResponse(status: .accepted, response: ImportJobBody(job))
         } catch let error as DeckImportError {
             try? FileManager.default.removeItem(at: workDirectory)
             throw APIError(.unsupportedMediaType, code: "unsupported_file", error.message, field: "file")
@@ -64,33 +54,16 @@ struct StageImportController {
             try? FileManager.default.removeItem(at: workDirectory)
             throw error
         }
-
-        let job = ImportJob(id: jobID, filename: filename, stage: "Uploaded")
-        try await jobs.saveImport(job, accountID: account.id, at: clock.now())
-        let task = Task { [self] in
-            await run(job, upload: upload, workDirectory: workDirectory, target: target, newSeriesTitle: newTitle, accountID: account.id)
-        }
-        running.add(jobID, task)
-        return EditedResponse(status: .accepted, response: ImportJobBody(job))
     }
 
     @Sendable func show(request: Request, context: SignedInContext) async throws -> ImportJobBody {
-        let account = context.identity.account
-        guard let job = try await jobs.importJob(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("import")
-        }
-        return ImportJobBody(job)
+        ImportJobBody(try await imports.job(try context.parameters.requireID("id"), accountID: context.identity.account.id))
     }
 
-    /// Stops an import that is still running; a finished one is left as it is. The job stays
-    /// readable, so the page can show "cancelled".
+    /// Stops an import that is still running; the job stays readable, so the page can show "cancelled".
     @Sendable func cancel(request: Request, context: SignedInContext) async throws -> EditedResponse<ImportJobBody> {
-        let account = context.identity.account
-        guard let job = try await jobs.importJob(id: try context.parameters.requireID("id"), accountID: account.id) else {
-            throw APIError.notFound("import")
-        }
-        if job.state == .running { running.cancel(job.id) }
-        return EditedResponse(status: .accepted, response: ImportJobBody(job))
+        EditedResponse(status: .accepted, response: ImportJobBody(try await imports.cancel(try context.parameters.requireID("id"),
+                                                                                          accountID: context.identity.account.id)))
     }
 
     // MARK: The work
@@ -99,118 +72,4 @@ struct StageImportController {
     static func receive(_ request: Request, into file: URL, context: some CadenceContext) async throws {
         try await UploadedBody.save(request, to: file, limit: Self.maximumUploadBytes)
     }
-
-    private func run(_ job: ImportJob, upload: URL, workDirectory: URL, target: Series?, newSeriesTitle: String?, accountID: UUID) async {
-        var job = job
-        let latest = LatestProgress()
-        // Progress is written at most twice a second, from one place, and only when it changed.
-        let reporter = Task { [jobs, clock, job, latest] in
-            var current = job
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(500))
-                guard let progress = latest.take() else { continue }
-                current.fraction = min(0.95, progress.fraction * 0.95)
-                current.stage = progress.stage
-                try? await jobs.saveImport(current, accountID: accountID, at: clock.now())
-            }
-        }
-        var adopted: [MediaAsset] = []
-        do {
-            // Imports take turns: LibreOffice and pdftoppm want the CPU, and a queue of
-            // uploads must not crowd the database out (SQLite has one writer).
-            latest.set(ImportProgress(fraction: 0, stage: "Waiting for other imports to finish"))
-            try await running.slots.acquire()
-            defer { running.slots.release() }
-            let deck = try await importer.importDeck(fileURL: upload, filename: job.filename, workDirectory: workDirectory) { progress in
-                latest.set(progress)
-            }
-            reporter.cancel()
-            await reporter.value  // its last write must not land after the final one below
-            try Task.checkCancellation()
-            let series = try target ?? Series(title: newSeriesTitle.flatMap { $0.isEmpty ? nil : $0 } ?? deck.title)
-            var slides: [Slide] = []
-            for (offset, imported) in deck.slides.enumerated() {
-                try Task.checkCancellation()
-                let asset = try picture(for: imported, number: offset + 1, seriesID: series.id, accountID: accountID)
-                adopted.append(asset)
-                slides.append(try Slide(
-                    kind: imported.isVideo ? .video : .image, media: Localized([series.slideLanguage: asset.id]),
-                    notes: Localized(imported.notes.isEmpty ? [:] : [series.notesLanguage: String(imported.notes.prefix(Slide.maximumNotesLength))]),
-                    title: imported.title))
-            }
-            let talk = try await library.addImportedTalk(
-                title: deck.title, slides: slides, hidden: deck.slides.map(\.hidden), assets: adopted, to: series,
-                seriesIsNew: target == nil, accountID: accountID)
-            job.state = .done
-            job.fraction = 1
-            job.stage = "Imported \(slides.count) slide\(slides.count == 1 ? "" : "s")"
-            job.message = deck.warnings.isEmpty ? nil : deck.warnings.joined(separator: " ")
-            job.talkID = talk.id
-        } catch {
-            reporter.cancel()
-            await reporter.value
-            library.files.remove(adopted, accountID: accountID)
-            if error is CancellationError || (error as? DeckImportError)?.kind == .cancelled {
-                job.state = .cancelled
-                job.stage = "Cancelled"
-                job.message = "The import was cancelled; nothing was saved."
-            } else {
-                job.state = .failed
-                job.stage = "Failed"
-                job.message = Self.describe(error)
-                if !(error is DeckImportError) { logger.error("stage import failed", metadata: ["error": "\(error)"]) }
-            }
-        }
-        try? FileManager.default.removeItem(at: workDirectory)
-        running.remove(job.id)
-        do {
-            try await jobs.saveImport(job, accountID: accountID, at: clock.now())
-        } catch {
-            logger.error("could not record the end of an import", metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// The slide's picture moved into the store, or a drawn placeholder when the deck gave none.
-    private func picture(for slide: ImportedSlide, number: Int, seriesID: UUID, accountID: UUID) throws -> MediaAsset {
-        if let file = slide.imageFile {
-            let type = switch slide.imageType {
-            case "jpeg": "image/jpeg"
-            case "mp4": "video/mp4"
-            case "webm": "video/webm"
-            default: "image/png"
-            }
-            return try library.files.adopt(file, seriesID: seriesID, contentType: type, width: slide.width, height: slide.height,
-                                           durationMs: slide.durationMs, origin: .imported, accountID: accountID)
-        }
-        let svg = SlideArt.titleCard(slide.title ?? "Slide \(number)", subtitle: "Picture not available", palette: .night)
-        return try library.files.store(Data(svg.utf8), seriesID: seriesID, contentType: "image/svg+xml",
-                                       width: SlideArt.width, height: SlideArt.height, origin: .imported, accountID: accountID)
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as DeckImportError: error.message
-        case let error as ValidationError: error.message
-        case StageStoreError.seriesNotFound: "The series was deleted while the import ran; nothing was saved."
-        default: "The import failed on the server. Try again; if it keeps failing, the server log says why."
-        }
-    }
-}
-
-/// The newest progress an import reported, until the reporter takes it.
-final class LatestProgress: Sendable {
-    private let value = Mutex<ImportProgress?>(nil)
-
-    func set(_ progress: ImportProgress) { value.withLock { $0 = progress } }
-    func take() -> ImportProgress? { value.withLock { current in defer { current = nil }; return current } }
-}
-
-/// Imports running in this process, so a cancel can reach them, and the turns they take.
-final class RunningImports: Sendable {
-    private let tasks = Mutex<[UUID: Task<Void, Never>]>([:])
-    let slots = AsyncSemaphore(permits: 2)
-
-    func add(_ id: UUID, _ task: Task<Void, Never>) { tasks.withLock { $0[id] = task } }
-    func remove(_ id: UUID) { _ = tasks.withLock { $0.removeValue(forKey: id) } }
-    func cancel(_ id: UUID) { tasks.withLock { $0[id] }?.cancel() }
 }

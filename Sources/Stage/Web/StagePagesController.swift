@@ -36,32 +36,20 @@ struct StagePagesController {
     }
 
     @Sendable func home(request: Request, context: SignedInContext) async throws -> Response {
-        let identity = context.identity
-        try await library.ensureDemo(accountID: identity.account.id)
-        var data: [String: Any] = [:]
-        if let talk = try await library.lastTalk(accountID: identity.account.id) {
-            data["lastTalk"] = ["id": Self.id(talk.id), "title": talk.title]
-        }
-        return pages.render("stage-home", title: "Stage", data, request: request, context: context)
+        let accountID = context.identity.account.id
+        try await library.ensureDemo(accountID: accountID)
+        return pages.render("stage-home", title: "Stage", page: StageHomePage(lastTalk: try await library.lastTalk(accountID: accountID)),
+                            request: request, context: context)
     }
 
     @Sendable func seriesList(request: Request, context: SignedInContext) async throws -> Response {
-        let identity = context.identity
-        let series = try await library.visibleSeries(accountID: identity.account.id)
-        var items: [[String: Any]] = []
-        for summary in series {
-            var item: [String: Any] = [
-                "id": Self.id(summary.series.id), "title": summary.series.title, "isDemo": summary.series.isDemo,
-                "detail": "\(Self.count(summary.talkCount, "talk")) · \(Self.count(summary.slideCount, "slide")) · "
-                    + "slides in \(Self.languageList(summary.series.slideLanguages))",
-            ]
-            if let cover = try await library.cover(ofSeries: summary.series.id, accountID: identity.account.id) {
-                item["cover"] = StageLibrary.assetURL(cover)
-            }
-            items.append(item)
+        let accountID = context.identity.account.id
+        var rows: [(summary: SeriesSummary, cover: String?)] = []
+        for summary in try await library.visibleSeries(accountID: accountID) {
+            let cover = try await library.cover(ofSeries: summary.series.id, accountID: accountID)
+            rows.append((summary, cover.map(StageLibrary.assetURL)))
         }
-        return pages.render("stage-series", title: "Load a talk", ["series": items, "hasSeries": !items.isEmpty],
-                            request: request, context: context)
+        return pages.render("stage-series", title: "Load a talk", page: StageSeriesListPage(rows), request: request, context: context)
     }
 
     @Sendable func picker(request: Request, context: SignedInContext) async throws -> Response {
@@ -103,10 +91,8 @@ struct StagePagesController {
         let identity = context.identity
         let series = try await ownSeries(identity, context)
         let summary = try await library.allSeries(accountID: identity.account.id).first { $0.series.id == series.id }
-        return pages.render("stage-delete", title: "Delete \(series.title)?", [
-            "id": Self.id(series.id), "title": series.title,
-            "detail": summary.map { "\(Self.count($0.talkCount, "talk")), \(Self.count($0.slideCount, "slide")), \(Self.size($0.bytes))" } ?? "",
-        ], request: request, context: context)
+        return pages.render("stage-delete", title: "Delete \(series.title)?", page: StageDeletePage(series, summary: summary),
+                            request: request, context: context)
     }
 
     @Sendable func delete(request: Request, context: SignedInContext) async throws -> Response {
@@ -119,32 +105,23 @@ struct StagePagesController {
         let identity = context.identity
         let talk = try await library.talk(try context.parameters.requireID("id"), accountID: identity.account.id)
         let preferences = try await library.preferences(accountID: identity.account.id)
-        return pages.render("stage-present", title: talk.title, [
-            "talkId": Self.id(talk.id), "talkTitle": talk.title, "seriesId": Self.id(talk.seriesID),
-            "advanceMethod": preferences.advanceMethod.rawValue, "screenMode": preferences.screenMode.rawValue,
-            "mirroring": preferences.screenMode == .mirror, "bodyClass": "page stage presenter-page", "live": true,
-            "appealKinds": AppealKind.allCases.map { ["value": $0.rawValue, "label": $0.label] },
-        ], request: request, context: context)
+        return pages.render("stage-present", title: talk.title, page: StagePresenterPage(talk, preferences: preferences),
+                            request: request, context: context)
     }
 
     /// Edit mode (S5, S6): a shell over the variations API; `?variation=` picks the variation.
     @Sendable func editor(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
         let (talk, series) = try await library.talkInSeries(try context.parameters.requireID("id"), accountID: identity.account.id)
-        return pages.render("stage-edit", title: "Edit \(talk.title)", [
-            "talkId": Self.id(talk.id), "talkTitle": talk.title, "seriesId": Self.id(series.id), "seriesTitle": series.title,
-            "slideLanguages": ([series.slideLanguage] + series.slideLanguages).joined(separator: " "),
-            "notesLanguage": series.notesLanguage,
-        ], request: request, context: context)
+        return pages.render("stage-edit", title: "Edit \(talk.title)", page: StageEditorPage(talk, in: series),
+                            request: request, context: context)
     }
 
     @Sendable func importPage(request: Request, context: SignedInContext) async throws -> Response {
-        let identity = context.identity
-        let series = try await library.allSeries(accountID: identity.account.id).filter { !$0.series.isDemo }
-        return pages.render("stage-import", title: "Import slides", [
-            "series": series.map { ["id": Self.id($0.series.id), "title": $0.series.title] }, "hasSeries": !series.isEmpty,
-            "maxSize": Self.size(Int64(StageImportController.maximumUploadBytes)),
-        ], request: request, context: context)
+        let series = try await library.allSeries(accountID: context.identity.account.id).filter { !$0.series.isDemo }
+        return pages.render("stage-import", title: "Import slides",
+                            page: StageImportPage(series, maximumUploadBytes: StageImportController.maximumUploadBytes),
+                            request: request, context: context)
     }
 
     /// Stage home's "Packages and import": the catalogue and importing your own files.
@@ -195,77 +172,31 @@ struct StagePagesController {
     private func pickerPage(_ series: Series, identity: Identity, error: String? = nil, notice: String? = nil,
                             request: Request, context: SignedInContext) async throws -> Response {
         let (_, talks) = try await library.seriesWithTalks(series.id, accountID: identity.account.id)
-        var talkItems: [[String: Any]] = []
+        var rows: [(talk: StageTalk, cover: String?)] = []
         for talk in talks {
-            var item: [String: Any] = [
-                "id": Self.id(talk.id), "title": talk.title,
-                "detail": "\(Self.count(talk.arrangement.filter { !$0.hidden }.count, "slide"))"
-                    + (talk.arrangement.contains(where: \.hidden) ? " · \(talk.arrangement.filter(\.hidden).count) hidden" : ""),
-            ]
-            if let media = try await library.cover(of: talk, in: series, accountID: identity.account.id) {
-                item["cover"] = StageLibrary.assetURL(media)
-            }
-            talkItems.append(item)
+            let cover = try await library.cover(of: talk, in: series, accountID: identity.account.id)
+            rows.append((talk, cover.map(StageLibrary.assetURL)))
         }
-        var data: [String: Any] = [
-            "id": Self.id(series.id), "title": series.title, "talks": talkItems, "hasTalks": !talkItems.isEmpty,
-            "slideLanguageName": LanguageTag.name(of: series.slideLanguage), "notesLanguageName": LanguageTag.name(of: series.notesLanguage),
-            "slideLanguages": series.slideLanguages.map { ["value": $0, "label": LanguageTag.name(of: $0), "selected": $0 == series.slideLanguage] },
-            "notesLanguages": series.notesLanguages.map { ["value": $0, "label": LanguageTag.name(of: $0), "selected": $0 == series.notesLanguage] },
-        ]
-        if let error { data["error"] = error }
-        if let notice { data["notice"] = notice }
-        return pages.render("stage-picker", title: series.title, data, request: request, context: context)
+        return pages.render("stage-picker", title: series.title, page: StagePickerPage(series, talks: rows, error: error, notice: notice),
+                            request: request, context: context)
     }
 
     private func cataloguePage(_ identity: Identity, error: String? = nil, notice: String? = nil, code: String? = nil,
                                request: Request, context: SignedInContext) async throws -> Response {
         let sort = (try? StageCatalogueController.sort(request)) ?? .name
         let items = try await catalogue.items(accountID: identity.account.id, sort: sort)
-        let free = catalogue.freeBytes()
         // A smaller download step can be asked for (?chunk=bytes, 1 KiB to 8 MiB): handy on slow links, and for tests.
         let chunk = request.uri.queryParameters["chunk"].flatMap { Int(String($0)) }.map { min(max($0, 1024), 8 << 20) } ?? (1 << 20)
-        var data: [String: Any] = [
-            "entries": items.map { item -> [String: Any] in
-                [
-                    "id": item.record.id, "title": item.record.title, "bytes": item.record.bytes, "sha256": item.record.sha256,
-                    "size": Self.size(item.record.bytes), "languages": Self.languageList(item.record.languages),
-                    "locked": item.locked, "installed": item.installed, "passwordProtected": item.record.passwordProtected,
-                    "tooBig": item.record.bytes > free,
-                ]
-            },
-            "hasEntries": !items.isEmpty, "hasLocked": items.contains(where: \.locked),
-            "freeBytes": free, "free": Self.size(free), "chunk": chunk,
-            "sortName": sort == .name, "sortAvailability": sort == .availability,
-        ]
-        if let error { data["error"] = error }
-        if let notice { data["notice"] = notice }
-        if let code { data["code"] = code }
-        return pages.render("stage-catalogue", title: "Download series", data, request: request, context: context)
+        let page = StageCataloguePage(items, freeBytes: catalogue.freeBytes(), chunk: chunk, sort: sort, error: error, notice: notice, code: code)
+        return pages.render("stage-catalogue", title: "Download series", page: page, request: request, context: context)
     }
 
     private func settingsPage(_ identity: Identity, error: String? = nil, notice: String? = nil, request: Request, context: SignedInContext) async throws -> Response {
-        let series = try await library.allSeries(accountID: identity.account.id)
-        let preferences = try await library.preferences(accountID: identity.account.id)
-        let logs = try await jobs.logs(accountID: identity.account.id)
-        var data: [String: Any] = [
-            "series": series.map { summary in
-                ["id": Self.id(summary.series.id), "title": summary.series.title, "size": Self.size(summary.bytes),
-                 "detail": "\(Self.count(summary.talkCount, "talk")), \(Self.count(summary.slideCount, "slide"))"]
-            },
-            "hasSeries": !series.isEmpty,
-            "total": Self.size(series.reduce(0) { $0 + $1.bytes }),
-            "methods": AdvanceMethod.allCases.map { ["value": $0.rawValue, "label": $0.label, "checked": $0 == preferences.advanceMethod] },
-            "logs": logs.map { entry in
-                ["id": Self.id(entry.id), "title": entry.log.talkTitle,
-                 "when": Date(millisecondsSince1970: entry.log.startedAt).formatted(date: .abbreviated, time: .shortened),
-                 "duration": Self.duration(entry.log.durationMs)]
-            },
-            "hasLogs": !logs.isEmpty,
-        ]
-        if let error { data["error"] = error }
-        if let notice { data["notice"] = notice }
-        return pages.render("stage-settings", title: "Stage settings", data, request: request, context: context)
+        let accountID = identity.account.id
+        let page = StageSettingsPage(
+            try await library.allSeries(accountID: accountID), preferences: try await library.preferences(accountID: accountID),
+            logs: try await jobs.logs(accountID: accountID), error: error, notice: notice)
+        return pages.render("stage-settings", title: "Stage settings", page: page, request: request, context: context)
     }
 
     private func ownSeries(_ identity: Identity, _ context: SignedInContext) async throws -> Series {

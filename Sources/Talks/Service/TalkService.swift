@@ -53,7 +53,7 @@ public struct TalkService: Sendable {
         guard let cast = try await store.cast(accountID: accountID),
               let topic = try await store.topic(id: cast.topicID, accountID: accountID)
         else { return CastState(topic: nil, run: nil, serverTime: clock.now().millisecondsSince1970) }
-        let run = try await cast.runID.asyncFlatMap { try await store.run(id: $0, accountID: accountID) }
+        let run = if let runID = cast.runID { try await store.run(id: runID, accountID: accountID) } else { StoredRun?.none }
         return CastState(topic: topic, run: run, serverTime: clock.now().millisecondsSince1970)
     }
 
@@ -129,12 +129,5 @@ public struct TalkService: Sendable {
         let state = try await castState(accountID: accountID)
         try await announcer.announce(state, to: accountID)
         return state
-    }
-}
-
-extension Optional {
-    fileprivate func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }

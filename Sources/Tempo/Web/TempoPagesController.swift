@@ -21,37 +21,27 @@ struct TempoPagesController {
 
     @Sendable func library(request: Request, context: SignedInContext) async throws -> Response {
         let query = request.uri.queryParameters
-        let sort = query["sort"].map(String.init) ?? "added"
-        let sorts = [("added", "Recently added"), ("bpm", "BPM"), ("title", "Title")]
-        return pages.render("tempo-library", title: "Tempo", [
-            "bodyClass": "page tempo-page", "navLibrary": true,
-            "sorts": sorts.map { ["value": $0.0, "label": $0.1, "selected": $0.0 == sort] },
-            "minBpm": Self.number(query["minBpm"].map(String.init)), "maxBpm": Self.number(query["maxBpm"].map(String.init)),
-            "maxSize": ByteCountFormatter.string(fromByteCount: Int64(TempoLibrary.maximumFileBytes), countStyle: .file),
-        ], request: request, context: context)
+        let page = TempoLibraryPage(sort: query["sort"].map(String.init) ?? "added", minBpm: Self.number(query["minBpm"].map(String.init)),
+                                    maxBpm: Self.number(query["maxBpm"].map(String.init)))
+        return pages.render("tempo-library", title: "Tempo", page: TempoFrame(.library).around(page), request: request, context: context)
     }
 
     @Sendable func plans(request: Request, context: SignedInContext) async throws -> Response {
-        return pages.render("tempo-plans", title: "Workout plans", ["bodyClass": "page tempo-page", "navPlans": true],
-                            request: request, context: context)
+        pages.render("tempo-plans", title: "Workout plans", page: TempoFrame(.plans), request: request, context: context)
     }
 
     @Sendable func plan(request: Request, context: SignedInContext) async throws -> Response {
-        let identity = context.identity
         let id = try context.parameters.requireID("id")
-        _ = try await plans.plan(id, accountID: identity.account.id)
-        return pages.render("tempo-plan", title: "Edit plan", [
-            "bodyClass": "page tempo-page", "navPlans": true, "planId": Self.id(id),
-        ], request: request, context: context)
+        _ = try await plans.plan(id, accountID: context.identity.account.id)
+        return pages.render("tempo-plan", title: "Edit plan", page: TempoFrame(.plans).around(TempoPlanPage(planId: Self.id(id), playlistId: nil)),
+                            request: request, context: context)
     }
 
     @Sendable func playlist(request: Request, context: SignedInContext) async throws -> Response {
-        let identity = context.identity
         let id = try context.parameters.requireID("id")
-        let planID = try await plans.planID(ofPlaylist: id, accountID: identity.account.id)
-        return pages.render("tempo-playlist", title: "Playlist", [
-            "bodyClass": "page tempo-page", "navPlans": true, "playlistId": Self.id(id), "planId": Self.id(planID),
-        ], request: request, context: context)
+        let planID = try await plans.planID(ofPlaylist: id, accountID: context.identity.account.id)
+        let page = TempoPlanPage(planId: Self.id(planID), playlistId: Self.id(id))
+        return pages.render("tempo-playlist", title: "Playlist", page: TempoFrame(.plans).around(page), request: request, context: context)
     }
 
     static func id(_ id: UUID) -> String { id.uuidString.lowercased() }

@@ -24,35 +24,27 @@ struct TempoRunPagesController {
 
     @Sendable func live(request: Request, context: SignedInContext) async throws -> Response {
         let query = request.uri.queryParameters
-        return pages.render("tempo-run-live", title: "Run", [
-            "bodyClass": "page tempo-page tempo-live-page", "navRun": true,
-            "planId": Self.uuid(query["plan"].map(String.init)), "playlistId": Self.uuid(query["playlist"].map(String.init)),
-        ], request: request, context: context)
+        let page = TempoLiveRunPage(planId: Self.uuid(query["plan"].map(String.init)), playlistId: Self.uuid(query["playlist"].map(String.init)))
+        return pages.render("tempo-run-live", title: "Run", page: TempoFrame(.run, bodyClass: "page tempo-page tempo-live-page").around(page),
+                            request: request, context: context)
     }
 
     @Sendable func history(request: Request, context: SignedInContext) async throws -> Response {
-        return pages.render("tempo-runs", title: "Runs", [
-            "bodyClass": "page tempo-page", "navRuns": true,
-            "maxSize": ByteCountFormatter.string(fromByteCount: Int64(TempoRuns.maximumImportBytes), countStyle: .file),
-        ], request: request, context: context)
+        pages.render("tempo-runs", title: "Runs", page: TempoFrame(.runs).around(TempoRunsPage()), request: request, context: context)
     }
 
     @Sendable func run(request: Request, context: SignedInContext) async throws -> Response {
-        let identity = context.identity
         let id = try context.parameters.requireID("id")
-        _ = try await runs.requireRun(id, accountID: identity.account.id)
-        return pages.render("tempo-run", title: "Run", [
-            "bodyClass": "page tempo-page", "navRuns": true, "runId": TempoPagesController.id(id),
-        ], request: request, context: context)
+        _ = try await runs.requireRun(id, accountID: context.identity.account.id)
+        return pages.render("tempo-run", title: "Run", page: TempoFrame(.runs).around(TempoRunPage(runId: TempoPagesController.id(id))),
+                            request: request, context: context)
     }
 
     /// The watch's run view; an unpaired browser is sent to pair as a watch.
     @Sendable func watch(request: Request, context: AppContext) async throws -> Response {
         guard let device = context.device else { return PageRenderer.redirect(to: "/pair?role=watch") }
-        return pages.render("tempo-watch-run", title: "Run", [
-            "bodyClass": "page device-page tempo-watch-page", "deviceName": device.device.name,
-            "deviceId": device.device.id.uuidString.lowercased(),
-        ], request: request, context: context)
+        let page = TempoWatchRunPage(deviceName: device.device.name, deviceId: device.device.id.uuidString.lowercased())
+        return pages.render("tempo-watch-run", title: "Run", page: page, request: request, context: context)
     }
 
     /// A plan or playlist id from the query, kept only when it is one (it lands in an attribute).

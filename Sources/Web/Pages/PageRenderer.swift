@@ -40,9 +40,9 @@ public struct PageRenderer: Sendable {
     }
 
     /// A page from its typed view model: the template sees the model's stored properties, and what every page
-    /// has (`title`, `csrf`, `signedIn`).
+    /// has (`title`, `csrf`, `signedIn`). A page with nothing of its own passes no model.
     public func render(
-        _ template: String, title: String, page: some Sendable,
+        _ template: String, title: String, page: some Sendable = NothingMore(),
         request: Request, context: some CadenceContext, status: HTTPResponse.Status = .ok
     ) -> Response {
         let csrf = CSRFToken.current(in: request)
@@ -50,22 +50,15 @@ public struct PageRenderer: Sendable {
         return respond(library.render(values, withTemplate: template) ?? "Missing template \(template)", csrf: csrf, status: status)
     }
 
-    /// A page from loose values (the pages not yet given a view model of their own).
-    public func render(
-        _ template: String, title: String, _ data: [String: Any] = [:],
-        request: Request, context: some CadenceContext, status: HTTPResponse.Status = .ok
-    ) -> Response {
-        let csrf = CSRFToken.current(in: request)
-        let values = data.merging(Self.common(title: title, csrf: csrf.value, context: context)) { $1 }
-        return respond(library.render(values, withTemplate: template) ?? "Missing template \(template)", csrf: csrf, status: status)
+    /// The model of a page that shows only what every page has.
+    public struct NothingMore: Sendable {
+        public init() {}
     }
 
-    private static func common(title: String, csrf: String, context: some CadenceContext) -> [String: Any] {
-        var values: [String: Any] = ["title": title, "csrf": csrf]
-        if let account = context.signedInIdentity?.account {
-            values["signedIn"] = ["displayName": account.displayName, "email": account.email]
-        }
-        return values
+    private static func common(title: String, csrf: String, context: some CadenceContext) -> PageValues.Common {
+        PageValues.Common(
+            title: title, csrf: csrf,
+            signedIn: context.signedInIdentity.map { .init(displayName: $0.account.displayName, email: $0.account.email) })
     }
 
     private func respond(_ html: String, csrf: (value: String, isNew: Bool), status: HTTPResponse.Status) -> Response {
@@ -79,11 +72,16 @@ public struct PageRenderer: Sendable {
 
     public func errorPage(_ error: APIError, request: Request, context: AppContext) -> Response {
         let heading = error.status == .notFound ? "Page not found" : "Something is not right"
-        var response = render(
-            "error", title: heading, ["heading": heading, "message": error.message, "status": error.status.code],
-            request: request, context: context, status: error.status)
+        var response = render("error", title: heading, page: ErrorPage(heading: heading, message: error.message),
+                              request: request, context: context, status: error.status)
         response.headers.append(contentsOf: error.headers)
         return response
+    }
+
+    /// `error`: what went wrong, for a page (the API answers with the JSON envelope instead).
+    struct ErrorPage: Sendable {
+        let heading: String
+        let message: String
     }
 
     public static func redirect(to location: String) -> Response {

@@ -3,15 +3,48 @@ import Mustache
 /// What a page template sees: first what every page has (title, CSRF token, who is signed in), then the stored
 /// properties of the page's view model, by name. Sections over the model's arrays see their elements' properties.
 struct PageValues: MustacheParent {
-    let common: [String: Any]
+    /// What the layout needs on every page.
+    struct Common {
+        struct Person {
+            let displayName: String
+            let email: String
+        }
+
+        let title: String
+        let csrf: String
+        let signedIn: Person?
+    }
+
+    let common: Common
     let model: Any
 
     func child(named name: String) -> Any? {
-        if let value = common[name] { return value }
+        Self.property(name, of: common) ?? Self.property(name, of: model)
+    }
+
+    /// A view model's value for a template name: its own answer when it composes others (`FramedPage`), else its
+    /// stored property of that name. An absent optional is no value at all, so `{{#error}}` stays closed.
+    static func property(_ name: String, of model: Any) -> Any? {
+        if let parent = model as? MustacheParent { return parent.child(named: name) }
         guard let value = Mirror(reflecting: model).children.first(where: { $0.label == name })?.value else { return nil }
-        // An absent optional is no value at all, so `{{#error}}` stays closed.
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .optional else { return value }
         return mirror.children.first?.value
+    }
+}
+
+/// A view model in two parts: what all of a feature's pages have (its frame: the layout's body class, the live
+/// channel, the map's tiles…) and what this page shows. The page's own values win over the frame's.
+public struct FramedPage<Frame: Sendable, Content: Sendable>: Sendable, MustacheParent {
+    public let frame: Frame
+    public let content: Content
+
+    public init(_ frame: Frame, _ content: Content) {
+        self.frame = frame
+        self.content = content
+    }
+
+    public func child(named name: String) -> Any? {
+        PageValues.property(name, of: content) ?? PageValues.property(name, of: frame)
     }
 }

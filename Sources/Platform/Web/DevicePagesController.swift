@@ -32,13 +32,9 @@ struct DevicePagesController {
         let identity = context.identity
         let pairing = try await service.startPairing(for: identity.account)
         let code = pairing.code
-        return try await devicesPage(identity, extra: [
-            "pairing": [
-                "code": "\(code.prefix(3)) \(code.suffix(3))",
-                "url": DevicesController.pairingURL(publicURL, pairing),
-                "expires": pairing.expiresAt.formatted(date: .omitted, time: .shortened),
-            ],
-        ], request: request, context: context)
+        let shown = DevicesPage.Pairing(code: "\(code.prefix(3)) \(code.suffix(3))", url: DevicesController.pairingURL(publicURL, pairing),
+                                        expires: pairing.expiresAt.formatted(date: .omitted, time: .shortened))
+        return try await devicesPage(identity, pairing: shown, request: request, context: context)
     }
 
     @Sendable func rename(request: Request, context: SignedInContext) async throws -> Response {
@@ -49,7 +45,7 @@ struct DevicePagesController {
             _ = try await service.rename(id, accountID: identity.account.id, to: form["name"] ?? "")
             return PageRenderer.redirect(to: "/phone/devices")
         } catch let error as ValidationError {
-            return try await devicesPage(identity, extra: ["error": error.message], request: request, context: context)
+            return try await devicesPage(identity, error: error.message, request: request, context: context)
         }
     }
 
@@ -86,36 +82,23 @@ struct DevicePagesController {
     /// The watch or display page of a paired device; unpaired devices are sent to pair.
     func devicePage(_ role: DeviceRole, request: Request, context: AppContext) async throws -> Response {
         guard let device = context.device else { return PageRenderer.redirect(to: "/pair?role=\(role.rawValue)") }
-        let bodyClass = role == .display ? "page device-page stage" : "page device-page"
-        return pages.render(role.rawValue, title: device.device.name, [
-            "deviceName": device.device.name, "accountName": device.account.displayName, "bodyClass": bodyClass,
-            "deviceId": device.device.id.uuidString.lowercased(), "live": true,
-        ], request: request, context: context)
+        let page = PairedDevicePage(
+            deviceName: device.device.name, accountName: device.account.displayName, deviceId: device.device.id.uuidString.lowercased(),
+            bodyClass: role == .display ? "page device-page stage" : "page device-page")
+        return pages.render(role.rawValue, title: device.device.name, page: page, request: request, context: context)
     }
 
     private func pairPage(
         code: String, pairingID: String, role: DeviceRole, name: String, error: String? = nil,
         request: Request, context: AppContext
     ) -> Response {
-        var data: [String: Any] = [
-            "code": code, "pairing": pairingID, "name": name,
-            "roles": DeviceRole.allCases.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0 == role] },
-        ]
-        if let error { data["error"] = error }
-        return pages.render("pair", title: "Pair this device", data, request: request, context: context)
+        pages.render("pair", title: "Pair this device", page: PairPage(code: code, pairing: pairingID, role: role, name: name, error: error),
+                     request: request, context: context)
     }
 
-    private func devicesPage(_ identity: Identity, extra: [String: Any] = [:], request: Request, context: SignedInContext) async throws -> Response {
-        let devices = try await service.list(accountID: identity.account.id).map { device -> [String: Any] in
-            [
-                "id": device.id.uuidString.lowercased(), "name": device.name, "role": device.role.rawValue.capitalized,
-                "lastSeen": device.lastSeenAt.formatted(date: .abbreviated, time: .shortened),
-            ]
-        }
-        var data = extra
-        data["devices"] = devices
-        data["hasDevices"] = !devices.isEmpty
-        data["live"] = true
-        return pages.render("devices", title: "Devices", data, request: request, context: context)
+    private func devicesPage(_ identity: Identity, pairing: DevicesPage.Pairing? = nil, error: String? = nil,
+                             request: Request, context: SignedInContext) async throws -> Response {
+        let page = DevicesPage(try await service.list(accountID: identity.account.id), pairing: pairing, error: error)
+        return pages.render("devices", title: "Devices", page: page, request: request, context: context)
     }
 }

@@ -1,31 +1,29 @@
 import CadenceCore
 import Foundation
 import Stage
-import StageService
-import Web
 
 /// What the audience screens show (S2, S3): sent on the live channel as `stage.screen`
 /// with everything a display needs to draw it, so a display makes no second request.
-struct StageScreen: Codable, Sendable {
-    var talkId: UUID?
-    var slideId: UUID?
-    var number: Int?
-    var total: Int?
-    var kind: SlideKind?
-    var media: String?
-    var durationMs: Int64?
-    var overlays: [OverlayBody]
+public struct StageScreen: Codable, Sendable {
+    public var talkId: UUID?
+    public var slideId: UUID?
+    public var number: Int?
+    public var total: Int?
+    public var kind: SlideKind?
+    public var media: String?
+    public var durationMs: Int64?
+    public var overlays: [ScreenOverlay]
     /// Words from the notes' `<C>…<c>` markers at the current step.
-    var caption: String?
+    public var caption: String?
     /// True when the presenter blanks the screens (B or .), and before a talk starts and after it ends.
-    var blank: Bool
+    public var blank: Bool
     /// "project": the slide fills the screen; "mirror": the screens show the presenter's view.
-    var mode: String
+    public var mode: String
     /// In mirror mode, the notes the presenter sees.
-    var notes: String?
+    public var notes: String?
     /// The talk ended: the screens go black and say so.
-    var ended: Bool
+    public var ended: Bool
 
-    static let type = "stage.screen"
-    static let black = StageScreen(overlays: [], blank: true, mode: "project", ended: false)
+    public static let type = "stage.screen"
+    public static let black = StageScreen(overlays: [], blank: true, mode: "project", ended: false)
 }

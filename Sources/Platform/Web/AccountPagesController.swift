@@ -33,9 +33,9 @@ struct AccountPagesController {
 
     @Sendable func showLogin(request: Request, context: AppContext) async throws -> Response {
         if context.identity != nil { return PageRenderer.redirect(to: "/phone") }
-        var data: [String: Any] = [:]
-        if request.uri.queryParameters["reset"] == "done" { data["notice"] = "Your password is changed. Sign in with the new one." }
-        return pages.render("login", title: "Sign in", data, request: request, context: context)
+        let reset = request.uri.queryParameters["reset"] == "done"
+        let page = LoginPage(notice: reset ? "Your password is changed. Sign in with the new one." : nil, error: nil, email: nil)
+        return pages.render("login", title: "Sign in", page: page, request: request, context: context)
     }
 
     @Sendable func login(request: Request, context: AppContext) async throws -> Response {
@@ -47,7 +47,7 @@ struct AccountPagesController {
             return signedInRedirect(signedIn.token)
         } catch {
             guard let refusal = APIError.refusal(error), refusal.status.code < 500 else { throw error }
-            var response = pages.render("login", title: "Sign in", ["error": refusal.message, "email": email],
+            var response = pages.render("login", title: "Sign in", page: LoginPage(notice: nil, error: refusal.message, email: email),
                                         request: request, context: context)
             response.headers.append(contentsOf: refusal.headers)
             return response
@@ -55,7 +55,7 @@ struct AccountPagesController {
     }
 
     @Sendable func showRegister(request: Request, context: AppContext) async throws -> Response {
-        pages.render("register", title: "Create an account", request: request, context: context)
+        pages.render("register", title: "Create an account", page: RegisterPage(), request: request, context: context)
     }
 
     @Sendable func register(request: Request, context: AppContext) async throws -> Response {
@@ -67,26 +67,25 @@ struct AccountPagesController {
             return signedInRedirect(signedIn.token)
         } catch {
             let (message, field) = try Self.userFacing(error)
-            return pages.render(
-                "register", title: "Create an account",
-                ["error": message, "errorField_\(field ?? "form")": true, "email": email, "displayName": displayName],
-                request: request, context: context)
+            return pages.render("register", title: "Create an account",
+                                page: RegisterPage(displayName: displayName, email: email, error: message, field: field),
+                                request: request, context: context)
         }
     }
 
     @Sendable func showForgot(request: Request, context: AppContext) async throws -> Response {
-        pages.render("forgot", title: "Forgot password", request: request, context: context)
+        pages.render("forgot", title: "Forgot password", page: ForgotPage(sent: false), request: request, context: context)
     }
 
     @Sendable func forgot(request: Request, context: AppContext) async throws -> Response {
         let form = context.form
         try await service.requestPasswordReset(email: form["email"] ?? "")
-        return pages.render("forgot", title: "Forgot password", ["sent": true], request: request, context: context)
+        return pages.render("forgot", title: "Forgot password", page: ForgotPage(sent: true), request: request, context: context)
     }
 
     @Sendable func showReset(request: Request, context: AppContext) async throws -> Response {
         let token = request.uri.queryParameters["token"].map(String.init) ?? ""
-        return pages.render("reset", title: "Choose a new password", ["token": token, "missingToken": token.isEmpty],
+        return pages.render("reset", title: "Choose a new password", page: ResetPage(token: token, missingToken: token.isEmpty, error: nil),
                             request: request, context: context)
     }
 
@@ -103,7 +102,7 @@ struct AccountPagesController {
             return response
         } catch {
             let (message, _) = try Self.userFacing(error)
-            return pages.render("reset", title: "Choose a new password", ["token": token, "error": message],
+            return pages.render("reset", title: "Choose a new password", page: ResetPage(token: token, missingToken: false, error: message),
                                 request: request, context: context)
         }
     }
@@ -149,18 +148,8 @@ struct AccountPagesController {
         _ identity: Identity, notice: String? = nil, error: String? = nil,
         request: Request, context: SignedInContext
     ) async throws -> Response {
-        let sessions = try await service.listSessions(of: identity).map { session -> [String: Any] in
-            [
-                "id": session.id.uuidString,
-                "device": DeviceName.describe(userAgent: session.userAgent),
-                "lastUsed": session.lastUsedAt.formatted(date: .abbreviated, time: .shortened),
-                "current": session.id == identity.session.id,
-            ]
-        }
-        var data: [String: Any] = ["sessions": sessions]
-        if let notice { data["notice"] = notice }
-        if let error { data["error"] = error }
-        return pages.render("account", title: "Your account", data, request: request, context: context)
+        let page = AccountPage(try await service.listSessions(of: identity), current: identity.session.id, notice: notice, error: error)
+        return pages.render("account", title: "Your account", page: page, request: request, context: context)
     }
 
     private func signedInRedirect(_ token: String) -> Response {

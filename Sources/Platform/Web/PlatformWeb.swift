@@ -1,0 +1,39 @@
+import Hummingbird
+import PlatformService
+import Web
+
+/// The platform on the web, what every feature stands on: sign-in and sessions (`/api/v1/auth`, `/login`,
+/// `/account`…), paired devices (`/api/v1/devices`, `/phone/devices`, `/pair`, `/watch`, `/display`) and the live
+/// channel (`/api/v1/live`). Its templates join the features' in one library.
+public struct PlatformWeb: Sendable {
+    public static let resources = FeatureResources(bundle: .module)
+    /// The largest live-channel message a device may send (the WebSocket frame limit).
+    public static let maximumLiveMessageSize = LiveController.maximumMessageSize
+
+    let accounts: AccountService
+    let devices: DeviceService
+    let live: LiveService
+    let publicURL: String
+    let secureCookies: Bool
+
+    public init(accounts: AccountService, devices: DeviceService, live: LiveService, publicURL: String) {
+        self.accounts = accounts
+        self.devices = devices
+        self.live = live
+        self.publicURL = publicURL
+        secureCookies = publicURL.hasPrefix("https://")
+    }
+
+    /// Who is asking: a session (cookie or bearer token) or a paired device's token.
+    public var authentication: some RouterMiddleware<AppContext> { AuthenticationMiddleware(service: accounts, devices: devices) }
+
+    public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
+        AuthController(service: accounts, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/auth"))
+        LiveController(service: live).addRoutes(open: routes.open.group("api/v1"), account: routes.account.group("api/v1"))
+        DevicesController(service: devices, publicURL: publicURL, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/devices"))
+        AccountPagesController(service: accounts, pages: pages, secureCookies: secureCookies)
+            .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
+        DevicePagesController(service: devices, pages: pages, publicURL: publicURL, secureCookies: secureCookies)
+            .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
+    }
+}
