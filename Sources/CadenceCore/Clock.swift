@@ -1,15 +1,5 @@
 import Foundation
 
-/// Where "now" comes from. Injected so tests control time (expiry, throttling windows).
-public protocol WallClock: Sendable {
-    func now() -> Date
-}
-
-public struct SystemClock: WallClock {
-    public init() {}
-    public func now() -> Date { Date() }
-}
-
 extension Date {
     /// Milliseconds since 1970, the form times are stored in on both database engines.
     /// Clamped to Int64, so no date a client sends can trap the conversion.

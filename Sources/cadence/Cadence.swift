@@ -14,15 +14,3 @@ struct Cadence: AsyncParsableCommand {
         subcommands: [ServeCommand.self, MigrateCommand.self, UserCommand.self, ImportCommand.self, TempoCommand.self, GazetteerCommand.self, CatalogueCommand.self, BenchCommand.self, VersionCommand.self]
     )
 }
-
-enum CadenceVersion {
-    static let current = "0.1.0"
-}
-
-struct VersionCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "version", abstract: "Print the version of Cadence.")
-
-    func run() {
-        print("cadence \(CadenceVersion.current)")
-    }
-}

@@ -42,17 +42,3 @@ struct DatabaseOptions: ParsableArguments {
         return database
     }
 }
-
-/// A failure to report to the person at the terminal: message on stderr, exit 1.
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-enum CLILogger {
-    static func make(level: Logger.Level = .info) -> Logger {
-        var logger = Logger(label: "cadence")
-        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? level
-        return logger
-    }
-}

@@ -1,20 +1,5 @@
 import Foundation
 
-/// What a paired device is for (P2): the phone controls and edits, the watch shows
-/// cue cards and workouts, the display is an audience screen.
-public enum DeviceRole: String, Codable, CaseIterable, Sendable {
-    case phone
-    case watch
-    case display
-
-    public init(parsing text: String, field: String = "role") throws(ValidationError) {
-        guard let role = DeviceRole(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw ValidationError(field: field, "A device's role is phone, watch or display, not \"\(text)\".")
-        }
-        self = role
-    }
-}
-
 /// A watch, display or phone paired to an account. It proves itself with a
 /// long-lived device token of which only the hash is stored.
 public struct Device: Equatable, Sendable, Codable {
@@ -40,16 +25,5 @@ public struct Device: Equatable, Sendable, Codable {
     public static func name(_ raw: String, field: String = "name") throws(ValidationError) -> String {
         try RequiredText.check(raw, field: field, maximumLength: maximumNameLength,
                                whenEmpty: "Give the device a name.", noun: "A device name")
-    }
-}
-
-/// A paired device making a request: its account and itself.
-public struct DeviceIdentity: Sendable {
-    public let account: Account
-    public let device: Device
-
-    public init(account: Account, device: Device) {
-        self.account = account
-        self.device = device
     }
 }

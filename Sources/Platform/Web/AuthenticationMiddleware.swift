@@ -65,33 +65,3 @@ struct AuthenticationMiddleware: RouterMiddleware {
 extension HTTPRequest.Method {
     var isSafe: Bool { self == .get || self == .head || self == .options }
 }
-
-/// A paired device's cookie, set when a watch or display page pairs: the page's
-/// requests and its live socket then need no token in script.
-enum DeviceCookie {
-    static let name = "cadence_device"
-    static let lifetime = 5 * 365 * 24 * 60 * 60
-
-    static func set(_ token: String, secure: Bool) -> Cookie {
-        Cookie(name: name, value: token, maxAge: lifetime, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
-    }
-
-    static func clear(secure: Bool) -> Cookie {
-        Cookie(name: name, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
-    }
-}
-
-/// The session cookie: HttpOnly so scripts cannot read it, SameSite=Lax so other
-/// sites cannot post with it, Secure when Cadence is served over HTTPS.
-enum SessionCookie {
-    static let name = "cadence_session"
-    static let lifetime = AccountRules.sessionLifetime
-
-    static func set(_ token: String, secure: Bool) -> Cookie {
-        Cookie(name: name, value: token, maxAge: lifetime, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
-    }
-
-    static func clear(secure: Bool) -> Cookie {
-        Cookie(name: name, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
-    }
-}

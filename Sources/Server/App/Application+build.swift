@@ -7,12 +7,6 @@ import TalksWeb
 import TempoWeb
 import Web
 
-/// The assembled server: its routes, and what runs beside them (the live listener, history pruning).
-public struct AssembledServer {
-    public let router: Router<AppContext>
-    public let services: [any Service]
-}
-
 /// Each feature's templates and scripts (the shared layout, stylesheet and live client are the server's own; the
 /// platform's account and device pages bring templates only).
 let featureResources = [TalksFeature.resources, StageFeature.resources, SpotsFeature.resources, TempoFeature.resources]

@@ -1,12 +1,6 @@
 import CadenceCore
 import Foundation
 
-/// A value an e-mail header cannot carry. A line break would end the header and start another one (header
-/// injection), so it is refused rather than quietly cleaned: the caller decides what the text should be.
-public struct MailHeaderError: Error, CustomStringConvertible {
-    public let description: String
-}
-
 /// Writes an e-mail as RFC 5322 text, CRLF line ends, before SMTP's dot-stuffing: headers folded to 78
 /// characters, non-ASCII text in them as RFC 2047 encoded words (RFC 2231 for file names), a MIME body.
 enum MailFormat {

@@ -4,15 +4,6 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 
-public struct SMTPConfigurationError: Error, CustomStringConvertible {
-    public let description: String
-}
-
-/// A message the SMTP server did not take; the description says why, for the operator's log.
-public struct SMTPError: Error, CustomStringConvertible {
-    public let description: String
-}
-
 /// An SMTP client (RFC 5321), enough to hand a message to a relay (docs/operations.md, "E-mail"):
 /// `smtp://[user:password@]host[:port][?from=address][&starttls=required]` or `smtps://…` (TLS from the
 /// first byte, port 465 by default). The relay's certificate is checked against the system's trust store and

@@ -46,23 +46,3 @@ struct PhoneController {
         return pages.render("phone", title: "Home", page: PhoneHomePage(modules: cards), request: request, context: context)
     }
 }
-
-/// `/phone`: a card per feature; Talks lists its first talks.
-struct PhoneHomePage: Sendable {
-    struct Card: Sendable {
-        struct Item: Sendable {
-            let title: String
-            let detail: String
-        }
-
-        let id: String
-        let name: String
-        let tagline: String
-        let href: String
-        let items: [Item]
-        let hasItems: Bool
-        let emptyState: String?
-    }
-
-    let modules: [Card]
-}

@@ -1,27 +1,6 @@
 import CadenceCore
 import Foundation
 
-/// Where a reminder fires: a named area (R2). The fence carries centre, radius and arrive/leave.
-public struct Place: Equatable, Sendable, Codable {
-    public static let nameMaximumLength = 120
-
-    public var name: String
-    public var fence: Fence
-
-    /// - Throws: `ValidationError` on field `place.name` when the name is empty or longer than 120 characters.
-    public init(name: String, fence: Fence) throws(ValidationError) {
-        self.name = try Self.checkName(name)
-        self.fence = fence
-    }
-
-    /// Trims and checks a place name; field `place.name`.
-    public static func checkName(_ raw: String) throws(ValidationError) -> String {
-        try RequiredText.check(
-            raw, field: "place.name", maximumLength: nameMaximumLength,
-            whenEmpty: "Give the place a name.", noun: "A place name")
-    }
-}
-
 /// A reminder by time, by place, or both (R1; seed 004, requirements 2.1–2.1.3) — or by neither: a
 /// plain to-do (R7), so that a task list imported from another program stays whole. Only a time or
 /// a place can alert; a plain to-do is listed and never fires.

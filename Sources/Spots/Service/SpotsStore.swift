@@ -2,43 +2,6 @@ import CadenceCore
 import Foundation
 import Spots
 
-/// One fence decision as kept for "why did (or didn't) this fire" (R4).
-public struct SpotsEvent: Equatable, Sendable {
-    public let id: UUID
-    public let reminderID: UUID
-    public let deviceKey: String
-    public let at: Date
-    /// "place" for a location decision, "time" for a time alert.
-    public let kind: String
-    public let fired: Bool
-    public let decision: FenceDecision?
-    public let late: Bool
-
-    public init(id: UUID = UUID(), reminderID: UUID, deviceKey: String, at: Date, kind: String, fired: Bool,
-                decision: FenceDecision?, late: Bool = false) {
-        self.id = id
-        self.reminderID = reminderID
-        self.deviceKey = deviceKey
-        self.at = at
-        self.kind = kind
-        self.fired = fired
-        self.decision = decision
-        self.late = late
-    }
-}
-
-/// A reminder with what the server keeps beside it.
-public struct StoredReminder: Equatable, Sendable {
-    public let reminder: Reminder
-    /// When its time alert went out (nil: not yet).
-    public let firedAt: Date?
-
-    public init(reminder: Reminder, firedAt: Date?) {
-        self.reminder = reminder
-        self.firedAt = firedAt
-    }
-}
-
 /// Reminders, fence states and decisions, scoped to an account; the gazetteer's places.
 public protocol SpotsStore: Sendable {
     func reminders(accountID: UUID) async throws -> [StoredReminder]
@@ -64,9 +27,4 @@ public protocol SpotsStore: Sendable {
 
     func replaceGazetteer(_ places: [GazetteerPlace]) async throws
     func gazetteer() async throws -> [GazetteerPlace]
-}
-
-public enum SpotsStoreError: Error, Equatable {
-    /// The id is taken by another account's reminder.
-    case notYours
 }

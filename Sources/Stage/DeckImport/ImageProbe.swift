@@ -1,12 +1,5 @@
 import Foundation
 
-struct ImageInfo: Sendable, Equatable {
-    var type: String   // "png" or "jpeg"
-    var width: Int
-    var height: Int
-    var fileExtension: String { type == "png" ? "png" : "jpg" }
-}
-
 /// Structural checks that catch broken or truncated pictures without decoding pixels
 /// (no image library is linked): enough to refuse garbage before it reaches a browser.
 enum ImageProbe {
@@ -112,20 +105,5 @@ enum ImageProbe {
             position += length
         }
         throw .broken(size == nil ? "no JPEG frame header" : "no JPEG image data")
-    }
-}
-
-/// CRC-32 (ISO-HDLC, as used by PNG and ZIP).
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func checksum<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
     }
 }

@@ -1,11 +1,6 @@
 import CadenceCore
 import Foundation
 
-public enum SlideKind: String, Codable, Sendable {
-    case image
-    case video
-}
-
 /// One slide (S1): a picture or a video per slide language, presenter notes per notes
 /// language, and text overlays drawn on top. Which slides a talk shows, in what order
 /// and whether hidden, lives in the talk's arrangement, so reordering never rewrites slides
@@ -42,16 +37,5 @@ public struct Slide: Equatable, Sendable, Codable {
         self.overlays = overlays
         self.appeal = appeal
         self.title = title
-    }
-}
-
-/// A slide's place in a talk.
-public struct SlidePlacement: Equatable, Sendable, Codable {
-    public let slideID: UUID
-    public var hidden: Bool
-
-    public init(slideID: UUID, hidden: Bool = false) {
-        self.slideID = slideID
-        self.hidden = hidden
     }
 }

@@ -232,9 +232,3 @@ public final class StageCatalogue: Sendable {
         (error as? CatalogueError)?.description ?? "\(error)"
     }
 }
-
-/// Why the catalogue refused a file, worded for the operator.
-public struct CatalogueError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}

@@ -2,35 +2,6 @@ import CadenceCore
 import Foundation
 import Stage
 
-/// A series with what the library lists beside it.
-public struct SeriesSummary: Sendable {
-    public let series: Series
-    public let talkCount: Int
-    public let slideCount: Int
-    public let bytes: Int64
-
-    public init(series: Series, talkCount: Int, slideCount: Int, bytes: Int64) {
-        self.series = series
-        self.talkCount = talkCount
-        self.slideCount = slideCount
-        self.bytes = bytes
-    }
-}
-
-public struct StagePreferences: Equatable, Sendable {
-    public var lastTalkID: UUID?
-    public var advanceMethod: AdvanceMethod
-    public var screenMode: ScreenMode
-    public var demoCreated: Bool
-
-    public init(lastTalkID: UUID? = nil, advanceMethod: AdvanceMethod = .buttons, screenMode: ScreenMode = .default, demoCreated: Bool = false) {
-        self.lastTalkID = lastTalkID
-        self.advanceMethod = advanceMethod
-        self.screenMode = screenMode
-        self.demoCreated = demoCreated
-    }
-}
-
 /// Series, talks, slides and their media records. Every call is scoped to an account.
 public protocol StageStore: Sendable {
     func allSeries(accountID: UUID) async throws -> [SeriesSummary]
@@ -68,8 +39,4 @@ public protocol StageStore: Sendable {
     /// the rows commit together, so two first visits at once (or two instances) make one demo,
     /// and a failure leaves the account free to get one next time. True when this call made it.
     func createDemo(_ series: Series, talk: StageTalk, slides: [Slide], assets: [MediaAsset], accountID: UUID, at: Date) async throws -> Bool
-}
-
-public enum StageStoreError: Error, Equatable {
-    case seriesNotFound
 }

@@ -1,19 +1,6 @@
 import CadenceCore
 import Foundation
 
-/// One cue: the keyword the watch shows from `at` seconds into the talk.
-public struct Cue: Equatable, Sendable, Codable {
-    public let id: UUID
-    public var keyword: String
-    public var at: Int
-
-    public init(id: UUID = UUID(), keyword: String, at: Int) {
-        self.id = id
-        self.keyword = keyword
-        self.at = at
-    }
-}
-
 /// A talk to give (T1): a title, an estimated duration, and cues always in time order.
 public struct Topic: Equatable, Sendable, Codable {
     public let id: UUID

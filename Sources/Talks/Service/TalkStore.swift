@@ -1,32 +1,6 @@
 import Foundation
 import Talks
 
-/// What is cast to an account's watches: a topic, and the run in progress if any.
-public struct TalkCast: Equatable, Sendable {
-    public let topicID: UUID
-    public let runID: UUID?
-
-    public init(topicID: UUID, runID: UUID?) {
-        self.topicID = topicID
-        self.runID = runID
-    }
-}
-
-/// A run as kept: which topic it ran, its steps, and when it began.
-public struct StoredRun: Sendable {
-    public let id: UUID
-    public let topicID: UUID
-    public let run: TalkRun
-    public let createdAt: Date
-
-    public init(id: UUID, topicID: UUID, run: TalkRun, createdAt: Date) {
-        self.id = id
-        self.topicID = topicID
-        self.run = run
-        self.createdAt = createdAt
-    }
-}
-
 /// Where topics, runs and the cast live. Every call is scoped to one account: another account's id finds nothing.
 public protocol TalkStore: Sendable {
     /// The account's topics, most recently changed first.

@@ -1,57 +1,5 @@
 import Foundation
 
-/// One interval of a plan laid out in time (repeats expanded).
-public struct PlanSegment: Equatable, Sendable, Codable {
-    /// Position in the timeline, from 0.
-    public let index: Int
-    public let name: String
-    /// Where the interval sits in the plan, e.g. `steps[1].repeat.steps[0]`.
-    public let path: String
-    /// Which round of the innermost repeat this is (1-based) and how many there are; nil outside repeats.
-    public let round: Int?
-    public let rounds: Int?
-    /// Seconds from the start of the workout.
-    public let start: Double
-    public let duration: Double
-    public let targetStart: Target
-    public let targetEnd: Target
-    /// Cadence (steps/min, or rpm) the interval asks for at its start and end; linear in between.
-    public let cadenceStart: Double
-    public let cadenceEnd: Double
-    /// Metres: exact for a distance interval, estimated from the assumed speed otherwise.
-    public let distance: Double
-    public let byDistance: Bool
-
-    public var end: Double { start + duration }
-    public var isRamp: Bool { cadenceStart != cadenceEnd }
-    /// Name with the round, e.g. "Sprint 3/6".
-    public var label: String {
-        if let round, let rounds { return "\(name) \(round)/\(rounds)" }
-        return name
-    }
-}
-
-/// Where a workout is at a moment: what the live run (M4) follows.
-public struct PlanTarget: Equatable, Sendable {
-    public let segment: PlanSegment
-    public let elapsedInSegment: Double
-    public let remainingInSegment: Double
-    /// Cadence asked for now (steps/min, or rpm); also the music tempo at 1:1.
-    public let cadence: Double
-    /// Effort as a continuous zone, 1…5.
-    public let effort: Double
-    /// Seconds per km: the interval's own pace for pace targets, otherwise the assumed pace.
-    public let pace: Double
-    public var zone: Int { Int(effort.rounded()) }
-}
-
-/// A point of the intensity curve, for drawing (the web page draws SVG polylines).
-public struct CurvePoint: Equatable, Sendable, Codable {
-    public let seconds: Double
-    public let cadence: Double
-    public let effort: Double
-}
-
 /// A plan expanded into a flat list of timed segments, with the cadence curve the music follows.
 ///
 /// Distance intervals become durations at the interval's assumed speed: the target's pace

@@ -3,18 +3,6 @@ import Crypto
 import Foundation
 import Tempo
 
-/// The two file formats runs travel in.
-public enum RunExportFormat: String {
-    case gpx, tcx
-
-    public var contentType: String {
-        switch self {
-        case .gpx: "application/gpx+xml"
-        case .tcx: "application/vnd.garmin.tcx+xml"
-        }
-    }
-}
-
 extension TempoRuns {
     /// Reads a GPX or TCX file into a finished run (see `RunImport` for what is kept and what is
     /// said). The run's id comes from the account and the file's digest, so importing the same

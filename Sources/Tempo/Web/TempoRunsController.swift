@@ -139,9 +139,3 @@ struct TempoRunsController {
         return input
     }
 }
-
-struct SampleMergeBody: JSONResponse {
-    let added: Int
-    let merged: Int
-    let sampleCount: Int
-}

@@ -12,7 +12,6 @@ import TempoService
 struct TempoSongsController {
     let library: TempoLibrary
 
-
     func addRoutes(to api: APIGroups) {
         api.account.get("songs", use: list)
         api.person.post("songs", use: upload)
@@ -102,44 +101,5 @@ struct TempoSongsController {
         let song = try await library.song(try context.parameters.requireID("id"), accountID: account.id)
         return try await RangedFile.response(path: library.fileURL(of: song, accountID: account.id).path, size: Int(song.byteSize),
                                              contentType: song.contentType, etag: song.sha256, request: request, context: context)
-    }
-}
-
-struct SongBody: JSONResponse {
-    let id: UUID
-    let title: String
-    let artist: String?
-    let filename: String
-    let contentType: String
-    let bytes: Int64
-    let durationMs: Int64?
-    let bpm: Double?
-    let confidence: Double?
-    let alternatives: [Double]
-    let bpmOverride: Double?
-    /// The tempo plans use: the override, else the analysis.
-    let effectiveBpm: Double?
-    let analysis: String
-    let progress: Double
-    let message: String?
-    let url: String
-
-    init(_ song: SongRecord) {
-        id = song.id
-        title = song.title
-        artist = song.artist
-        filename = song.filename
-        contentType = song.contentType
-        bytes = song.byteSize
-        durationMs = song.durationMs
-        bpm = song.bpm
-        confidence = song.confidence
-        alternatives = song.alternatives
-        bpmOverride = song.bpmOverride
-        effectiveBpm = song.effectiveBPM
-        analysis = song.analysis.rawValue
-        progress = song.progress
-        message = song.message
-        url = "/api/v1/tempo/songs/\(song.id.uuidString.lowercased())/file"
     }
 }

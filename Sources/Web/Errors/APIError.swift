@@ -63,17 +63,6 @@ extension APIError {
     }
 }
 
-public struct ErrorEnvelope: Codable {
-    public struct Body: Codable {
-        public let code: String
-        public let message: String
-        public let field: String?
-    }
-    public let error: Body
-
-    public init(error: Body) { self.error = error }
-}
-
 extension Response {
     public static let jsonEncoder: JSONEncoder = {
         let encoder = JSONEncoder()

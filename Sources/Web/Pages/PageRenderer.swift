@@ -89,23 +89,6 @@ public struct PageRenderer: Sendable {
     }
 }
 
-/// Double-submit CSRF protection for form posts: a random cookie, echoed in a
-/// hidden field. Another site can make a browser post, but cannot read the cookie
-/// to copy it into the form.
-public enum CSRFToken {
-    public static let cookieName = "cadence_csrf"
-    public static let fieldName = "_csrf"
-
-    public static func current(in request: Request) -> (value: String, isNew: Bool) {
-        if let value = request.cookies[cookieName]?.value, value.count >= 32 { return (value, false) }
-        return (SecretToken.generate(), true)
-    }
-
-    public static func cookie(_ value: String, secure: Bool) -> Cookie {
-        Cookie(name: cookieName, value: value, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
-    }
-}
-
 extension Request {
     /// Reads an `application/x-www-form-urlencoded` post, refusing it unless it carries
     /// the CSRF token from this browser's cookie. Page handlers read `context.form`, which `FormPostMiddleware`
@@ -120,20 +103,5 @@ extension Request {
                            "This form has expired or came from another site. Go back, reload the page and try again.")
         }
         return form
-    }
-}
-
-public enum FormFields {
-    public static func parse(_ body: String) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in body.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ s: Substring) -> String {
-                s.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(s)
-            }
-            guard let name = parts.first else { continue }
-            fields[decode(name)] = parts.count > 1 ? decode(parts[1]) : ""
-        }
-        return fields
     }
 }

@@ -1,10 +1,6 @@
 import CadenceCore
 import Foundation
 
-public enum AccountStoreError: Error, Equatable {
-    case emailTaken
-}
-
 public protocol AccountRepository: Sendable {
     func create(_ account: Account, passwordHash: String) async throws
     func find(id: UUID) async throws -> Account?

@@ -85,9 +85,3 @@ public final class LiveHub: Sendable {
         return UUID(uuidString: text)
     }
 }
-
-/// Event types the server itself publishes.
-public enum LiveEventType {
-    public static let deviceRevoked = "device.revoked"
-    public static let deviceFind = "device.find"
-}

@@ -1,10 +1,3 @@
-/// A piece of one line of text with a single style, placed relative to the line's start.
-struct LineFragment: Equatable {
-    var bytes: [UInt8]
-    var style: HandoutTextStyle
-    var x: Double
-    var width: Double
-}
 
 /// Breaks one rich-text paragraph into lines, one line at a time, so the caller can give
 /// each line a different width (notes run beside the picture, then under it, then onto the

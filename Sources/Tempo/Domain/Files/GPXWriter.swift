@@ -1,12 +1,5 @@
 import Foundation
 
-/// What `GPXWriter` produced.
-public struct GPXExport: Sendable {
-    public var data: Data
-    /// Samples left out because they have no position (a GPX `trkpt` requires `lat`/`lon`).
-    public var skippedWithoutPosition: Int
-}
-
 /// Writes a run as GPX 1.1 with Garmin TrackPointExtension v1 (`hr`, `cad`), the dialect
 /// Strava, Garmin Connect and most apps read.
 ///

@@ -50,35 +50,3 @@ public struct RecordedActivity: Sendable, Equatable {
         zip(segmentStarts, segmentStarts.dropFirst() + [samples.count]).compactMap { start, end in start < end ? start..<end : nil }
     }
 }
-
-/// One TCX lap: its own totals, and which samples belong to it.
-public struct RecordedLap: Sendable, Equatable {
-    /// `Lap StartTime`, ms since 1970 UTC.
-    public var startTime: Int64?
-    public var totalTimeSeconds: Double?
-    public var distanceMeters: Double?
-    public var calories: Double?
-    /// Index into `RecordedActivity.samples` of this lap's first trackpoint.
-    public var firstSampleIndex: Int
-    public var sampleCount: Int
-
-    public init(startTime: Int64?, totalTimeSeconds: Double? = nil, distanceMeters: Double? = nil,
-                calories: Double? = nil, firstSampleIndex: Int, sampleCount: Int) {
-        self.startTime = startTime; self.totalTimeSeconds = totalTimeSeconds
-        self.distanceMeters = distanceMeters; self.calories = calories
-        self.firstSampleIndex = firstSampleIndex; self.sampleCount = sampleCount
-    }
-}
-
-/// What the importer did to the cadence values, so a caller can tell the user or re-decide.
-public enum CadenceInterpretation: String, Sendable, Codable {
-    /// The file has no cadence.
-    case none
-    /// Values counted one foot and were doubled to steps/min.
-    case doubledFromPerFoot
-    /// Values were already in Cadence's unit (steps/min both feet, or rpm for cycling).
-    case asRecorded
-    /// The activity is unknown, so rpm and one-foot strides/min can't be told apart: values
-    /// are kept as recorded. Call `CadenceConvention.resolve` once the activity is known.
-    case ambiguousAsRecorded
-}

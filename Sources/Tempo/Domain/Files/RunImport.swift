@@ -1,54 +1,5 @@
 import Foundation
 
-/// Where an imported run's activity came from.
-public enum ActivitySource: String, Sendable, Codable {
-    /// GPX `trk/type`, TCX `Sport`.
-    case file
-    /// Chosen by the person importing (it wins over the file's).
-    case form
-    /// Neither names one Cadence knows: cleaning keeps everything a GPS receiver can record.
-    case unknown
-}
-
-/// What importing a file did, kept with the run: counts for programs, sentences for people.
-public struct ImportReport: Sendable, Equatable, Codable {
-    /// "gpx" or "tcx".
-    public var format: String
-    /// Trackpoints in the file (of its first activity, for TCX).
-    public var points = 0
-    /// Points stored as the run's samples.
-    public var keptPoints = 0
-    /// Points without a time, left out (a sample is a moment).
-    public var untimedPoints = 0
-    /// Points stamped earlier than the point before them in their segment, left out.
-    public var outOfOrderPoints = 0
-    /// Stretches recorded without a break (GPX segments of every track, TCX Tracks) that have
-    /// points; the gaps between them are the run's pauses.
-    public var segments = 0
-    public var activityFrom = ActivitySource.unknown
-    /// What the person should check: points left out, a clock that was not set.
-    public var warnings: [String] = []
-    /// What reading changed: cadence doubled, tracks kept apart.
-    public var notes: [String] = []
-
-    public init(format: String) { self.format = format }
-}
-
-/// A file's activity read for storing: samples in time order, the pauses between its segments,
-/// and the report. Foundation only; the server stores it.
-public struct ImportedRun: Sendable, Equatable {
-    public var name: String?
-    /// nil when unknown (stored as "other").
-    public var activity: Activity?
-    public var simulated: Bool
-    public var samples: [RunSample]
-    public var pauses: [RunPause]
-    public var report: ImportReport
-    /// The start the file claims (TCX `Id`) when it is not after the first sample; else the first sample.
-    public var startTime: Int64
-    public var endTime: Int64
-}
-
 /// Turns what a reader returned into a run, leniently: nothing in the file is joined that the
 /// file keeps apart, and nothing is refused that can be kept.
 ///

@@ -1,12 +1,5 @@
 import Geo
 
-/// A track with its readings cleaned, and what was changed.
-public struct CleanedTrack: Sendable, Equatable {
-    /// Sorted by time, one sample per time.
-    public let samples: [RunSample]
-    public let report: CleaningReport
-}
-
 /// Makes an uploaded or recorded track fit for statistics, without inventing anything.
 ///
 /// Files from watches and phones come with repeated points (a lap marker written twice),

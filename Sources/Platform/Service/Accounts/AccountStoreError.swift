@@ -1,0 +1,6 @@
+import CadenceCore
+import Foundation
+
+public enum AccountStoreError: Error, Equatable {
+    case emailTaken
+}

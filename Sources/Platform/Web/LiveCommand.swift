@@ -1,0 +1,27 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import PlatformService
+import Web
+
+/// A command as a device sends it, checked field by field.
+struct LiveCommand {
+    let id: String
+    let type: String
+    let data: [String: Any]
+
+    init(_ object: [String: Any]) throws {
+        guard let id = object["id"] as? String else {
+            throw ValidationError(field: "id", "Every command needs an id: a UUID the device makes, so a resend is applied once.")
+        }
+        guard let type = object["type"] as? String else { throw ValidationError(field: "type", "Every command needs a type.") }
+        if let data = object["data"], !(data is [String: Any]) {
+            throw ValidationError(field: "data", "A command's data is a JSON object.")
+        }
+        self.id = id
+        self.type = type
+        self.data = object["data"] as? [String: Any] ?? [:]
+    }
+}

@@ -1,0 +1,12 @@
+import CadenceCore
+import Foundation
+import PlatformService
+
+/// `/watch` and `/display`: a paired device's page, on the live channel.
+struct PairedDevicePage: Sendable {
+    let deviceName: String
+    let accountName: String
+    let deviceId: String
+    let bodyClass: String
+    let live = true
+}

@@ -1,0 +1,25 @@
+import CadenceCore
+import Foundation
+import Geo
+
+/// One position fix from a device (OwnTracks, browser geolocation, phone app).
+public struct LocationReport: Equatable, Sendable {
+    public let coordinate: Coordinate
+    /// Horizontal accuracy in metres: the radius of the circle the true position is
+    /// in with ~68 % confidence (what iOS, Android, W3C geolocation and OwnTracks `acc` report).
+    public let accuracy: Double
+    /// When the fix was taken (device time), not when it reached the server.
+    public let at: Date
+
+    /// Anything coarser than 100 km is not a position fix (it is a country guess).
+    public static let maximumAccuracy = 100_000.0
+
+    public init(coordinate: Coordinate, accuracy: Double, at: Date) throws(ValidationError) {
+        guard accuracy.isFinite, accuracy > 0, accuracy <= Self.maximumAccuracy else {
+            throw ValidationError(field: "accuracy", "The accuracy is a number of metres above 0 and at most 100 km.")
+        }
+        self.coordinate = coordinate
+        self.accuracy = accuracy
+        self.at = at
+    }
+}

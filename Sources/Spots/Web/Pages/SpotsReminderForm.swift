@@ -1,0 +1,78 @@
+import CadenceCore
+import Foundation
+import Spots
+import SpotsService
+import Web
+
+/// `spots-form`: what was typed (after a refused post), else the stored reminder, else defaults; and which field
+/// the refusal names.
+struct SpotsReminderForm: Sendable {
+    /// The fields a refusal can point at (`aria-invalid`); a bad latitude or longitude marks the place search.
+    struct InvalidFields: Sendable {
+        let title: Bool
+        let notes: Bool
+        let due: Bool
+        let placeName: Bool
+        let placeRadius: Bool
+        let placeLocation: Bool
+
+        init(_ field: String) {
+            title = field == "title"
+            notes = field == "notes"
+            due = field == "due"
+            placeName = field == "place.name"
+            placeRadius = field == "place.radius"
+            placeLocation = field.hasPrefix("place.latitude") || field.hasPrefix("place.longitude")
+        }
+    }
+
+    let formAction: String
+    let submitLabel: String
+    let formTitle: String
+    let formNotes: String
+    let formDue: String
+    let formDueMs: String?
+    let formZone: String
+    let formLatitude: String
+    let formLongitude: String
+    let formPlaceName: String
+    let formRadius: String
+    let triggerLeave: Bool
+    let minRadius = SpotsPages.number(Fence.radiusRange.lowerBound)
+    let maxRadius = SpotsPages.number(Fence.radiusRange.upperBound)
+    /// The form's map (the layout loads the map's script and styles).
+    let map = true
+    let error: String?
+    let invalid: InvalidFields?
+
+    init(action: String, submitLabel: String, reminder: Reminder?, typed: [String: String]?, zone: TimeZone, refusal: ValidationError?) {
+        formAction = action
+        self.submitLabel = submitLabel
+        error = refusal?.message
+        invalid = refusal.map { InvalidFields($0.field) }
+        if let typed {
+            formTitle = typed["title"] ?? ""
+            formNotes = typed["notes"] ?? ""
+            formDue = typed["due"] ?? ""
+            formDueMs = nil
+            formZone = typed["tz"].flatMap { $0.isEmpty ? nil : $0 } ?? zone.identifier
+            formLatitude = typed["latitude"] ?? ""
+            formLongitude = typed["longitude"] ?? ""
+            formPlaceName = typed["placeName"] ?? ""
+            formRadius = typed["radius"] ?? ""
+            triggerLeave = typed["trigger"] == "leave"
+        } else {
+            let fence = reminder?.place?.fence
+            formTitle = reminder?.title ?? ""
+            formNotes = reminder?.notes ?? ""
+            formDue = reminder?.due.map { SpotsPages.formatter("yyyy-MM-dd'T'HH:mm", zone).string(from: $0) } ?? ""
+            formDueMs = reminder?.due.map { String($0.millisecondsSince1970) }
+            formZone = zone.identifier
+            formLatitude = fence.map { SpotsPages.number($0.center.latitude) } ?? ""
+            formLongitude = fence.map { SpotsPages.number($0.center.longitude) } ?? ""
+            formPlaceName = reminder?.place?.name ?? ""
+            formRadius = SpotsPages.number(fence?.radius ?? Fence.defaultRadius)
+            triggerLeave = fence?.trigger == .leave
+        }
+    }
+}

@@ -1,0 +1,7 @@
+import CadenceCore
+import Foundation
+
+public enum SlideKind: String, Codable, Sendable {
+    case image
+    case video
+}

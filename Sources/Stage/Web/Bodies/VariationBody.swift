@@ -1,0 +1,22 @@
+import Foundation
+import Hummingbird
+import Stage
+import StageService
+import Web
+
+struct VariationBody: JSONResponse {
+    let id: UUID
+    let name: String
+    let isOriginal: Bool
+    let revision: Int
+    /// Whether it differs from the talk as imported (what "reset" would undo).
+    let edited: Bool
+
+    init(_ variation: TalkVariation) {
+        id = variation.id
+        name = variation.name
+        isOriginal = variation.isOriginal
+        revision = variation.revision
+        edited = !variation.edits.isEmpty
+    }
+}

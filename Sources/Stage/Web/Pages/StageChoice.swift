@@ -1,0 +1,21 @@
+import CadenceCore
+import Foundation
+import Stage
+import StageService
+
+/// A value and its label in a choice list (radio buttons, `<select>` options).
+struct StageChoice: Sendable {
+    let value: String
+    let label: String
+    let selected: Bool
+
+    init(value: String, label: String, selected: Bool = false) {
+        self.value = value
+        self.label = label
+        self.selected = selected
+    }
+
+    static func languages(_ tags: [String], current: String) -> [StageChoice] {
+        tags.map { StageChoice(value: $0, label: LanguageTag.name(of: $0), selected: $0 == current) }
+    }
+}

@@ -1,0 +1,50 @@
+import CadenceCore
+import Foundation
+import Stage
+import StageService
+
+/// `/phone/stage/settings`: storage per series, how to advance, the presentation logs.
+struct StageSettingsPage: Sendable {
+    struct SeriesSize: Sendable {
+        let id: String
+        let title: String
+        let size: String
+        let detail: String
+    }
+
+    struct Log: Sendable {
+        let id: String
+        let title: String
+        let when: String
+        let duration: String
+    }
+
+    let series: [SeriesSize]
+    let hasSeries: Bool
+    let total: String
+    let methods: [StageChoice]
+    let logs: [Log]
+    let hasLogs: Bool
+    let error: String?
+    let notice: String?
+
+    init(_ summaries: [SeriesSummary], preferences: StagePreferences, logs: [(id: UUID, log: PresentationLog)],
+         error: String?, notice: String?) {
+        series = summaries.map { summary in
+            SeriesSize(id: StagePagesController.id(summary.series.id), title: summary.series.title,
+                       size: StagePagesController.size(summary.bytes),
+                       detail: "\(StagePagesController.count(summary.talkCount, "talk")), \(StagePagesController.count(summary.slideCount, "slide"))")
+        }
+        hasSeries = !series.isEmpty
+        total = StagePagesController.size(summaries.reduce(0) { $0 + $1.bytes })
+        methods = AdvanceMethod.allCases.map { StageChoice(value: $0.rawValue, label: $0.label, selected: $0 == preferences.advanceMethod) }
+        self.logs = logs.map { entry in
+            Log(id: StagePagesController.id(entry.id), title: entry.log.talkTitle,
+                when: Date(millisecondsSince1970: entry.log.startedAt).formatted(date: .abbreviated, time: .shortened),
+                duration: StagePagesController.duration(entry.log.durationMs))
+        }
+        hasLogs = !logs.isEmpty
+        self.error = error
+        self.notice = notice
+    }
+}

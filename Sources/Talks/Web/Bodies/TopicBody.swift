@@ -1,0 +1,22 @@
+import CadenceCore
+import Foundation
+import Web
+import Hummingbird
+import Talks
+import TalksService
+
+struct TopicBody: JSONResponse {
+    let id: UUID
+    let title: String
+    let duration: Int
+    let durationText: String
+    let cues: [CueBody]
+
+    init(_ topic: Topic) {
+        id = topic.id
+        title = topic.title
+        duration = topic.duration
+        durationText = CueTime.format(topic.duration)
+        cues = topic.cues.map { CueBody(id: $0.id, keyword: $0.keyword, at: $0.at, time: CueTime.format($0.at)) }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+final class GPXHandler: NamespacedXMLParser {
+    private var stack: [String] = []
+    private var sawRoot = false
+    private var creator: String?
+    private var trkName: String?, metaName: String?, trkType: String?
+    private var metaTime: Int64?
+    private var trkCount = 0, rteCount = 0, wptCount = 0
+    private var samples: [RunSample] = []
+    private var cadence: [CadenceConvention.Reading] = []
+    private var tally = TrackPointTally(segmentPending: false)
+    private var simulated = false
+
+    private var inPoint = false
+    private var pLine = 0
+    private var pLat = 0.0, pLon = 0.0
+    private var pEle: Double?, pTime: Int64?, pHR: Double?, pCad: Double?
+
+    private static let tpx1 = XMLNamespaces.trackPointExtensionV1
+    private static let tpx2 = XMLNamespaces.trackPointExtensionV2
+    private static let cluetrust = XMLNamespaces.cluetrustGPXData
+
+    override func didStart(namespace: String, name: String, attributes: [String: String]) throws {
+        let gpx = XMLNamespaces.isGPX(namespace)
+        if !sawRoot {
+            sawRoot = true
+            guard gpx, name == "gpx" else { throw RunFormatError.unsupportedRoot(name: name, namespace: namespace) }
+            creator = attributes["creator"]
+        }
+        let parent = stack.last
+        stack.append(gpx ? name : "~" + name)
+        guard gpx else { return }
+        switch name {
+        case "trk" where parent == "gpx": trkCount += 1
+        case "rte" where parent == "gpx": rteCount += 1
+        case "wpt" where parent == "gpx": wptCount += 1
+        case "trkseg" where parent == "trk": tally.startSegment()
+        case "trkpt" where parent == "trkseg":
+            guard samples.count < RunFormatLimits.maxPoints else { throw RunFormatError.tooManyPoints(limit: RunFormatLimits.maxPoints) }
+            inPoint = true
+            pLine = line
+            pLat = try coordinate(attributes["lat"], "lat", range: -90...90)
+            pLon = try coordinate(attributes["lon"], "lon", range: -180...180)
+            pEle = nil; pTime = nil; pHR = nil; pCad = nil
+        default: break
+        }
+    }
+
+    private func coordinate(_ text: String?, _ attr: String, range: ClosedRange<Double>) throws -> Double {
+        guard let text else { throw RunFormatError.badCoordinate(line: pLine, detail: "trkpt has no \(attr) attribute") }
+        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+            throw RunFormatError.badCoordinate(line: pLine, detail: "trkpt \(attr)=\"\(text)\" is not a number")
+        }
+        guard range.contains(v) else { throw RunFormatError.badCoordinate(line: pLine, detail: "trkpt \(attr)=\"\(text)\" is out of range") }
+        return v
+    }
+
+    override func didEnd(namespace: String, name: String, text: String) throws {
+        stack.removeLast()
+        let parent = stack.last
+        if inPoint {
+            if XMLNamespaces.isGPX(namespace) {
+                switch name {
+                case "ele" where parent == "trkpt": pEle = Double(text)
+                case "time" where parent == "trkpt":
+                    guard let t = ISO8601Time.parse(text) else { throw RunFormatError.badTime(line: line, text: text) }
+                    pTime = t
+                case "trkpt" where parent == "trkseg": try endPoint()
+                default: break
+                }
+            } else if namespace == Self.tpx1 || namespace == Self.tpx2 {
+                if name == "hr" { pHR = Double(text) } else if name == "cad" { pCad = Double(text) }
+            } else if namespace == Self.cluetrust {
+                if name == "hr" { pHR = Double(text) } else if name == "cadence" { pCad = Double(text) }
+            }
+            return
+        }
+        guard XMLNamespaces.isGPX(namespace) else { return }
+        switch name {
+        case "name" where parent == "trk": if trkName == nil, !text.isEmpty { trkName = text }
+        case "type" where parent == "trk": if trkType == nil, !text.isEmpty { trkType = text }
+        case "src" where parent == "trk": if text == SimulatedRun.source { simulated = true }
+        case "name" where parent == "metadata" || parent == "gpx": if metaName == nil, !text.isEmpty { metaName = text }
+        case "time" where parent == "metadata" || parent == "gpx": if metaTime == nil { metaTime = ISO8601Time.parse(text) }
+        default: break
+        }
+    }
+
+    private func endPoint() throws {
+        inPoint = false
+        guard tally.keep(timed: pTime != nil, line: pLine, index: samples.count), let time = pTime else { return }
+        if let c = pCad { cadence.append(.init(sampleIndex: samples.count, value: c, perFoot: false)) }
+        samples.append(RunSample(time: time, latitude: pLat, longitude: pLon, elevation: pEle, heartRate: pHR))
+    }
+
+    func result() throws -> RecordedActivity {
+        guard trkCount > 0 else {
+            if rteCount > 0 || wptCount > 0 {
+                throw RunFormatError.noTrack(detail: "the file has only \(rteCount) route(s) and \(wptCount) waypoint(s), not a recorded track.")
+            }
+            throw RunFormatError.noTrack(detail: "the file has no <trk> element.")
+        }
+        guard !samples.isEmpty else {
+            if tally.untimed > 0 { throw RunFormatError.noTimes(points: tally.untimed) }
+            throw RunFormatError.noTrackpoints
+        }
+        let activity = trkType.flatMap(ActivityNames.fromGPXType)
+        let interpretation = CadenceConvention.apply(cadence, to: &samples, activity: activity)
+        return RecordedActivity(name: trkName ?? metaName, activity: activity, startTime: samples.first?.time ?? metaTime,
+                                samples: samples, laps: [], creator: creator, cadenceInterpretation: interpretation,
+                                segmentStarts: tally.segmentStarts, untimedPoints: tally.untimed, firstUntimedLine: tally.firstUntimedLine,
+                                simulated: simulated)
+    }
+}

@@ -1,0 +1,15 @@
+import CadenceCore
+import Foundation
+import Tempo
+
+public struct ProfileInput: Codable {
+    public let weightKg: Double?
+    public let birthYear: Int?
+    public let sex: String?
+
+    public init(weightKg: Double?, birthYear: Int?, sex: String?) {
+        self.weightKg = weightKg
+        self.birthYear = birthYear
+        self.sex = sex
+    }
+}

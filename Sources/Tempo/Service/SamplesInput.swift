@@ -1,0 +1,7 @@
+import CadenceCore
+import Foundation
+import Tempo
+
+public struct SamplesInput: Decodable {
+    public let samples: [SampleInput]
+}

@@ -1,0 +1,46 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import NIOCore
+import Tempo
+import Web
+import TempoService
+
+struct SongBody: JSONResponse {
+    let id: UUID
+    let title: String
+    let artist: String?
+    let filename: String
+    let contentType: String
+    let bytes: Int64
+    let durationMs: Int64?
+    let bpm: Double?
+    let confidence: Double?
+    let alternatives: [Double]
+    let bpmOverride: Double?
+    /// The tempo plans use: the override, else the analysis.
+    let effectiveBpm: Double?
+    let analysis: String
+    let progress: Double
+    let message: String?
+    let url: String
+
+    init(_ song: SongRecord) {
+        id = song.id
+        title = song.title
+        artist = song.artist
+        filename = song.filename
+        contentType = song.contentType
+        bytes = song.byteSize
+        durationMs = song.durationMs
+        bpm = song.bpm
+        confidence = song.confidence
+        alternatives = song.alternatives
+        bpmOverride = song.bpmOverride
+        effectiveBpm = song.effectiveBPM
+        analysis = song.analysis.rawValue
+        progress = song.progress
+        message = song.message
+        url = "/api/v1/tempo/songs/\(song.id.uuidString.lowercased())/file"
+    }
+}

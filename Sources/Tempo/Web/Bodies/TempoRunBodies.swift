@@ -1,0 +1,7 @@
+import Foundation
+import Web
+import Hummingbird
+import Tempo
+import TempoService
+
+extension ProfileInput: JSONResponse {}

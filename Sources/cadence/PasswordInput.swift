@@ -1,0 +1,23 @@
+import ArgumentParser
+import CadenceCore
+import Foundation
+import PlatformService
+import PlatformStorage
+import Storage
+import TalksService
+import TalksStorage
+
+enum PasswordInput {
+    static func read(fromStdin: Bool) throws -> (password: String, generated: Bool) {
+        guard fromStdin else {
+            // 16 characters from an unambiguous alphabet: about 90 bits.
+            let alphabet = Array("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+            return (String((0..<16).map { _ in alphabet.randomElement()! }), true)
+        }
+        guard let line = Swift.readLine(strippingNewline: true) else {
+            throw CLIError("--password-stdin was given but standard input is empty")
+        }
+        do { try AccountRules.checkPassword(line) } catch { throw CLIError("password: \(error.message)") }
+        return (line, false)
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import AudioAnalysis
+import CadenceCore
+import Foundation
+import PlatformStorage
+import Storage
+import TempoService
+import TempoStorage
+
+/// `cadence tempo analyse FILE`: the tempo of one file, as the library would find it.
+struct TempoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tempo", abstract: "Music tempo tools.", subcommands: [Analyse.self])
+
+    struct Analyse: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "analyse", abstract: "Print a file's tempo (BPM), the confidence and the half/double alternatives.",
+            aliases: ["analyze"])
+
+        @Argument(help: "An audio file (WAV natively; FLAC, OGG, MP3, M4A through ffmpeg).") var file: String
+        @Flag(help: "Print JSON: {\"bpm\": …, \"confidence\": …, \"alternatives\": […]}.") var json = false
+
+        func run() async throws {
+            let url = URL(fileURLWithPath: file)
+            guard FileManager.default.fileExists(atPath: url.path) else { throw CLIError("no such file: \(file)") }
+            let audio: AudioBuffer
+            do {
+                audio = try await AudioFileDecoder.decode(fileURL: url)
+            } catch let error as AudioDecodeError {
+                throw CLIError(error.message)
+            }
+            let estimate = TempoEstimator().estimate(audio)
+            let round = { (value: Double) in (value * 10).rounded() / 10 }
+            if json {
+                let object: [String: Any] = ["bpm": round(estimate.bpm), "confidence": (estimate.confidence * 100).rounded() / 100,
+                                             "alternatives": estimate.alternatives.map(round)]
+                print(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
+            } else if estimate.bpm > 0 {
+                print(String(format: "%.1f BPM (confidence %.2f); alternatives: %@", estimate.bpm, estimate.confidence,
+                             estimate.alternatives.map { String(format: "%.1f", $0) }.joined(separator: ", ")))
+            } else {
+                print("No steady beat found in \(url.lastPathComponent).")
+            }
+        }
+    }
+}
