@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 
 /// A DATE (`20240305`) or DATE-TIME (`20240305T090000`, `…Z`) value as written.
@@ -20,7 +21,7 @@ struct ICalDateValue: Equatable, Sendable {
         }
         guard s.count == 8 || s.count == 15 || s.count == 16,
             let year = digits(0..<4), let month = digits(4..<6), let day = digits(6..<8),
-            (1...12).contains(month), day >= 1, day <= ICalCivil.daysInMonth(year, month)
+            (1...12).contains(month), day >= 1, day <= CivilDays.daysInMonth(year: year, month: month)
         else { return nil }
         if s.count == 8 { return ICalDateValue(year: year, month: month, day: day, isDate: true, isUTC: false) }
         guard s[8] == UInt8(ascii: "T"), let hour = digits(9..<11), let minute = digits(11..<13),
@@ -34,7 +35,7 @@ struct ICalDateValue: Equatable, Sendable {
 
     /// Seconds since 1970 reading the wall-clock fields as if they were UTC.
     var wallSeconds: Int64 {
-        Int64(ICalCivil.days(year, month, day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        Int64(CivilDays.days(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
     var components: DateComponents {
@@ -45,7 +46,7 @@ struct ICalDateValue: Equatable, Sendable {
         let total = Int64(floor(date.timeIntervalSince1970))
         let days = Int(total >= 0 ? total / 86_400 : (total - 86_399) / 86_400)
         let secondsOfDay = Int(total - Int64(days) * 86_400)
-        let (y, m, d) = ICalCivil.civil(days)
+        let (y, m, d) = CivilDays.date(fromDays: days)
         return String(
             format: "%04d%02d%02dT%02d%02d%02dZ", y, m, d, secondsOfDay / 3600, secondsOfDay / 60 % 60, secondsOfDay % 60)
     }

@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 
 /// Offset rules read from a VTIMEZONE, for TZIDs the system does not know (e.g. Outlook's
@@ -28,23 +29,23 @@ struct ICalTimeZoneRules: Sendable {
             var dayNumber: Int?
             if let weekday {
                 if !monthDays.isEmpty {
-                    dayNumber = monthDays.sorted().map { ICalCivil.days(year, month, $0) }
-                        .first { ICalCivil.weekday($0) == weekday }
+                    dayNumber = monthDays.sorted().map { CivilDays.days(year: year, month: month, day: $0) }
+                        .first { CivilDays.weekday($0) == weekday }
                 } else if ordinal > 0 {
-                    let first = ICalCivil.days(year, month, 1)
-                    let shift = (weekday - ICalCivil.weekday(first) + 7) % 7
+                    let first = CivilDays.days(year: year, month: month, day: 1)
+                    let shift = (weekday - CivilDays.weekday(first) + 7) % 7
                     let candidate = first + shift + (ordinal - 1) * 7
-                    if ICalCivil.civil(candidate).1 == month { dayNumber = candidate }
+                    if CivilDays.date(fromDays: candidate).1 == month { dayNumber = candidate }
                 } else {
-                    let last = ICalCivil.days(year, month, ICalCivil.daysInMonth(year, month))
-                    let shift = (ICalCivil.weekday(last) - weekday + 7) % 7
+                    let last = CivilDays.days(year: year, month: month, day: CivilDays.daysInMonth(year: year, month: month))
+                    let shift = (CivilDays.weekday(last) - weekday + 7) % 7
                     let candidate = last - shift + (ordinal + 1) * 7
-                    if ICalCivil.civil(candidate).1 == month { dayNumber = candidate }
+                    if CivilDays.date(fromDays: candidate).1 == month { dayNumber = candidate }
                 }
             } else if let monthDay = monthDays.first {
-                dayNumber = ICalCivil.days(year, month, min(monthDay, ICalCivil.daysInMonth(year, month)))
+                dayNumber = CivilDays.days(year: year, month: month, day: min(monthDay, CivilDays.daysInMonth(year: year, month: month)))
             } else {
-                dayNumber = ICalCivil.days(year, month, min(day, ICalCivil.daysInMonth(year, month)))
+                dayNumber = CivilDays.days(year: year, month: month, day: min(day, CivilDays.daysInMonth(year: year, month: month)))
             }
             guard let dayNumber else { return nil }
             let onset = Int64(dayNumber) * 86_400 + Int64(secondsOfDay)
@@ -57,7 +58,7 @@ struct ICalTimeZoneRules: Sendable {
 
     /// The UTC offset in seconds for a wall-clock time.
     func offset(atWall wall: Int64) -> Int {
-        let year = ICalCivil.civil(Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400)).0
+        let year = CivilDays.date(fromDays: Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400)).0
         var best: (onset: Int64, offset: Int)?
         for observance in observances {
             var candidates = [observance.start] + observance.rdates

@@ -22,4 +22,17 @@ public struct LocationReport: Equatable, Sendable {
         self.accuracy = accuracy
         self.at = at
     }
+
+    /// A fix's time must be plausible: not before 2000, and not from the future (a fast clock
+    /// is allowed ten minutes). A fix from the future would make every true fix after it
+    /// look out of order, silencing the place for that device.
+    public static func checkedTime(_ at: Date, now: Date, field: String) throws(ValidationError) -> Date {
+        guard at >= Date(timeIntervalSince1970: 946_684_800) else {
+            throw ValidationError(field: field, "The fix's time is before the year 2000; send milliseconds since 1970.")
+        }
+        guard at <= now.addingTimeInterval(600) else {
+            throw ValidationError(field: field, "The fix's time is in the future; check the device's clock.")
+        }
+        return at
+    }
 }

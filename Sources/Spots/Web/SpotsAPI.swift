@@ -162,23 +162,10 @@ public struct SpotsAPI: Sendable {
 
     static func locationReport(_ input: ReportInput, now: Date) -> Result<LocationReport, ValidationError> {
         Result { () throws(ValidationError) -> LocationReport in
-            let at = try input.at.map { ms throws(ValidationError) in try Self.fixTime(Date(millisecondsSince1970: ms), now: now, field: "at") } ?? now
+            let at = try input.at.map { ms throws(ValidationError) in try LocationReport.checkedTime(Date(millisecondsSince1970: ms), now: now, field: "at") } ?? now
             return try LocationReport(coordinate: try Coordinate(latitude: input.latitude, longitude: input.longitude),
                                       accuracy: input.accuracy, at: at)
         }
-    }
-
-    /// A fix's time must be plausible: not before 2000, and not from the future (a fast clock
-    /// is allowed ten minutes). A fix from the future would make every true fix after it
-    /// look out of order, silencing the place for that device.
-    static func fixTime(_ at: Date, now: Date, field: String) throws(ValidationError) -> Date {
-        guard at >= Date(timeIntervalSince1970: 946_684_800) else {
-            throw ValidationError(field: field, "The fix's time is before the year 2000; send milliseconds since 1970.")
-        }
-        guard at <= now.addingTimeInterval(600) else {
-            throw ValidationError(field: field, "The fix's time is in the future; check the device's clock.")
-        }
-        return at
     }
 
     struct LocationsBody: JSONResponse {
@@ -211,7 +198,7 @@ public struct SpotsAPI: Sendable {
         }
         let fixTime: Date
         do {
-            fixTime = try Self.fixTime(Date(timeIntervalSince1970: TimeInterval(timestamp)), now: clock.now(), field: "tst")
+            fixTime = try LocationReport.checkedTime(Date(timeIntervalSince1970: TimeInterval(timestamp)), now: clock.now(), field: "tst")
         } catch {
             throw APIError.invalid(field: error.field, error.message)
         }

@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 
 /// ISO 8601 timestamps ⇄ milliseconds since 1970, by hand.
@@ -67,7 +68,7 @@ public enum ISO8601Time {
             }
         }
         guard i == b.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDays.days(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
         return seconds * 1000 + Int64(millis)
     }
@@ -81,7 +82,7 @@ public enum ISO8601Time {
         var days = secs / 86_400
         var rem = secs % 86_400
         if rem < 0 { rem += 86_400; days -= 1 }
-        let (y, m, d) = civilFromDays(Int(days))
+        let (y, m, d) = CivilDays.date(fromDays: Int(days))
         let hh = Int(rem / 3600), mm = Int(rem % 3600 / 60), ss = Int(rem % 60)
         var out = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(hh, 2) + ":" + pad(mm, 2) + ":" + pad(ss, 2)
         if millis != 0 { out += "." + pad(Int(millis), 3) }
@@ -91,28 +92,5 @@ public enum ISO8601Time {
     private static func pad(_ v: Int, _ width: Int) -> String {
         let s = String(v)
         return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-    }
-
-    /// Howard Hinnant's days-from-civil: proleptic Gregorian, no calendar objects needed.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }
