@@ -99,6 +99,30 @@ public struct StageVariations: Sendable {
 
     // MARK: Editing
 
+    /// Saves the order and visibility of the talk as presented, in one write.
+    public func arrangePresented(_ placements: [SlidePlacement], talkID: UUID, accountID: UUID) async throws -> EditedTalk {
+        let (edited, saved) = try await library.changeActive(talkID: talkID, accountID: accountID) { edited in
+            try edited.rearrange(placements)
+        }
+        try await live.announceStageEdit(saved, accountID: accountID)
+        return edited
+    }
+
+    /// Changes the appeal of the talk as presented. An open presenter takes it in the next time the appeal is shown
+    /// (the seed's rule, A.3.4): at once when the appeal is not on screen, else when the presenter leaves it. No song
+    /// given keeps the one chosen before (or the first offered), so a vocal appeal never loses its slides.
+    public func chooseAppeal(_ kind: AppealKind, song: String?, talkID: UUID, accountID: UUID) async throws -> EditedTalk {
+        let (edited, saved) = try await library.changeActive(talkID: talkID, accountID: accountID) { edited in
+            let songs = Deck.songs(in: edited.slides.values)
+            if let song, !song.isEmpty, !songs.contains(song) {
+                throw ValidationError(field: "song", songs.isEmpty ? "This talk offers no songs." : "Choose one of: \(songs.joined(separator: ", ")).")
+            }
+            edited.chooseAppeal(AppealChoice(kind: kind, song: song.flatMap { $0.isEmpty ? nil : $0 } ?? edited.talk.appeal.song ?? songs.first))
+        }
+        try await live.announceStageEdit(saved, accountID: accountID)
+        return edited
+    }
+
     /// Applies one edit to the variation at `revision` and saves it; edit pages open elsewhere and the presenter
     /// hear of it.
     public func apply(_ edit: Edit, to variationID: UUID, revision: Int, talkID: UUID, accountID: UUID) async throws -> (EditedTalk, TalkVariation) {

@@ -10,9 +10,8 @@ import StageService
 struct StageController {
     let library: StageLibrary
     let jobs: any StageJobStore
-    let live: any LiveChannel
+    let variations: StageVariations
     let screens: StageScreens
-    let clock: any WallClock
 
     func addRoutes(to api: APIGroups) {
         api.person.get("series", use: listSeries)
@@ -107,13 +106,10 @@ struct StageController {
 
     /// Saves order and visibility in one write (the seed allows 250 ms; we aim for 25).
     @Sendable func arrange(request: Request, context: SignedInContext) async throws -> TalkSummaryBody {
-        let account = context.identity.account
         let id = try context.parameters.requireID("id")
         let input = try await request.decode(as: ArrangementInput.self, context: context)
-        let (edited, saved) = try await library.changeActive(talkID: id, accountID: account.id) { edited in
-            try edited.rearrange(input.slides.map { SlidePlacement(slideID: $0.id, hidden: $0.hidden ?? false) })
-        }
-        try await live.announceStageEdit(saved, accountID: account.id)
+        let edited = try await variations.arrangePresented(input.slides.map { SlidePlacement(slideID: $0.id, hidden: $0.hidden ?? false) },
+                                                           talkID: id, accountID: context.identity.account.id)
         return TalkSummaryBody(edited.talk)
     }
 
@@ -122,25 +118,14 @@ struct StageController {
         let song: String?
     }
 
-    /// Changes the appeal. An open presenter takes it in the next time the appeal is shown (the
-    /// seed's rule, A.3.4): at once when the appeal is not on screen, else when the presenter leaves it.
+    /// Changes the appeal (`StageVariations.chooseAppeal`).
     @Sendable func chooseAppeal(request: Request, context: SignedInContext) async throws -> TalkSummaryBody {
-        let account = context.identity.account
         let id = try context.parameters.requireID("id")
         let input = try await request.decode(as: AppealInput.self, context: context)
         guard let kind = AppealKind(rawValue: input.kind) else {
             throw APIError.invalid(field: "kind", "The appeal is vocal, instrumental or text.")
         }
-        let (edited, saved) = try await library.changeActive(talkID: id, accountID: account.id) { edited in
-            let songs = Deck.songs(in: edited.slides.values)
-            if let song = input.song, !song.isEmpty, !songs.contains(song) {
-                throw APIError.invalid(field: "song", songs.isEmpty ? "This talk offers no songs." : "Choose one of: \(songs.joined(separator: ", ")).")
-            }
-            // No song given: keep the one chosen before (or the first offered), so a vocal appeal never loses its slides.
-            edited.chooseAppeal(AppealChoice(kind: kind, song: input.song.flatMap { $0.isEmpty ? nil : $0 } ?? edited.talk.appeal.song ?? songs.first))
-        }
-        try await live.announceStageEdit(saved, accountID: account.id)
-        return TalkSummaryBody(edited.talk)
+        return TalkSummaryBody(try await variations.chooseAppeal(kind, song: input.song, talkID: id, accountID: context.identity.account.id).talk)
     }
 
     // MARK: Media

@@ -36,9 +36,10 @@ public struct StageFeature: Sendable {
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         let api = routes.api("api/v1/stage")
-        StageController(library: library, jobs: jobs, live: live, screens: StageScreens(library: library, live: live), clock: clock).addRoutes(to: api)
+        let variations = StageVariations(library: library, live: live, clock: clock)
+        StageController(library: library, jobs: jobs, variations: variations, screens: StageScreens(library: library, live: live)).addRoutes(to: api)
         StageHandoutController(handouts: handouts).addRoutes(to: api)
-        StageVariationsController(library: library, variations: StageVariations(library: library, live: live, clock: clock)).addRoutes(to: api)
+        StageVariationsController(library: library, variations: variations).addRoutes(to: api)
         StagePackagesController(packages: StagePackages(library: library, catalogue: catalogue, keyCost: keyCost, clock: clock),
                                 catalogue: catalogue, workDirectory: workDirectory).addRoutes(to: api)
         StageCatalogueController(catalogue: catalogue, clock: clock).addRoutes(to: api)
