@@ -32,8 +32,13 @@ def wait_for_cues(phone, condition):
         lambda d: condition([e.text for e in d.find_elements(By.CSS_SELECTOR, ".cue-keyword")]))
 
 
+def wake_lock(driver):
+    return driver.execute_script("return document.documentElement.dataset.wakeLock")
+
+
 def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_server):
     phone, watch, base = driver, second_driver, own_server.base
+    watch.execute_cdp_cmd("Browser.setPermission", {"permission": {"name": "screen-wake-lock"}, "setting": "granted"})
     pair_watch(phone, watch, base, unique_email("speaker"))
     set_viewport(watch, 198, 242)
     wait_until(watch, lambda: status(watch) == "online")
@@ -109,6 +114,8 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Lightning talk", message="the cast never reached the watch")
     watch.save_screenshot(str(ARTIFACTS / "watch-198-cast.png"))
     watch.find_element(By.ID, "talk-start").click()
+    # While the talk runs the watch keeps its screen on (the speaker allowed it, as on a real watch).
+    wait_until(watch, lambda: wake_lock(watch) == "held", message="the running talk did not keep the screen on")
 
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "First")
     # The watch redraws when the run next changes, on the run's own clock (whole seconds from
@@ -131,6 +138,7 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
             break
         time.sleep(0.05)
     assert [k for k in seen if k != "…"] == ["First", "Second", "Third", "Finished"]
+    wait_until(watch, lambda: wake_lock(watch) == "off", message="the finished talk still keeps the screen on")
     wait_until(phone, lambda: phone_run(phone) == "Now on the watch: Finished")
     assert run_steps(phone) == ["start"]
     set_viewport(watch, 176, 215)

@@ -35,6 +35,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         directories: [ServerResources.path("static")] + featureResources.map(\.staticFiles), urlBasePath: "/static",
         maxAgeSeconds: 3600, logger: dependencies.logger))
     SystemController(database: dependencies.database).addRoutes(to: router)
+    InstallController().addRoutes(to: router)
     // Leaflet, from Debian's libjs-leaflet (installed by the scripts); the map pages say so when it is missing.
     router.add(middleware: StaticFilesMiddleware(
         directories: ["/usr/share/javascript/leaflet"], urlBasePath: "/vendor/leaflet", maxAgeSeconds: 86400,

@@ -46,7 +46,8 @@ public struct PageRenderer: Sendable {
         request: Request, context: some CadenceContext, status: HTTPResponse.Status = .ok
     ) -> Response {
         let csrf = CSRFToken.current(in: request)
-        let values = PageValues(common: Self.common(title: title, csrf: csrf.value, context: context), model: page)
+        let common = Self.common(title: title, csrf: csrf.value, manifest: AppManifest.Role.of(path: request.uri.path), context: context)
+        let values = PageValues(common: common, model: page)
         return respond(library.render(values, withTemplate: template) ?? "Missing template \(template)", csrf: csrf, status: status)
     }
 
@@ -55,10 +56,11 @@ public struct PageRenderer: Sendable {
         public init() {}
     }
 
-    private static func common(title: String, csrf: String, context: some CadenceContext) -> PageValues.Common {
+    private static func common(title: String, csrf: String, manifest: AppManifest.Role, context: some CadenceContext) -> PageValues.Common {
         PageValues.Common(
             title: title, csrf: csrf,
-            signedIn: context.signedInIdentity.map { .init(displayName: $0.account.displayName, email: $0.account.email) })
+            signedIn: context.signedInIdentity.map { .init(displayName: $0.account.displayName, email: $0.account.email) },
+            manifest: manifest.rawValue)
     }
 
     private func respond(_ html: String, csrf: (value: String, isNew: Bool), status: HTTPResponse.Status) -> Response {

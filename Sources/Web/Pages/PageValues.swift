@@ -13,6 +13,8 @@ struct PageValues: MustacheParent {
         let title: String
         let csrf: String
         let signedIn: Person?
+        /// The device role whose web app manifest the page links (`/app/<role>.webmanifest`).
+        let manifest: String
     }
 
     let common: Common

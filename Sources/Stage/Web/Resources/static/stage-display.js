@@ -2,8 +2,10 @@
 // overlays and captions on top; black before the talk starts, while blanked, and after
 // it ends. Follows `stage.screen` events; on opening it asks what is on screen now.
 import { drawSlide } from "./stage-draw.js";
+import { ScreenWakeLock } from "./wake-lock.js";
 
 export function setupDisplay(live) {
+  new ScreenWakeLock().keep(true); // an audience screen never dims
   const screen = document.getElementById("screen");
   const layers = [document.getElementById("layer-a"), document.getElementById("layer-b")];
   const caption = document.getElementById("screen-caption");

@@ -12,11 +12,13 @@ import { watchDisplays } from "./stage-displays.js";
 import { ScreenSender } from "./stage-screen-sender.js";
 import { VariationPicker } from "./stage-variation-picker.js";
 import { PresenterTimer, SlideLog } from "./stage-timer.js";
+import { ScreenWakeLock } from "./wake-lock.js";
 
 const FONT_KEY = "cadence.stage.notesSize";
 const $ = (id) => document.getElementById(id);
 
 export function setupPresenter(live) {
+  new ScreenWakeLock().keep(true); // a presenter's phone drives the screens for an hour
   const root = $("presenter");
   const talkId = root.dataset.talkId;
   const advanceMethod = root.dataset.advance;

@@ -2,6 +2,7 @@
 // changing by itself, and keeps working from its last copy when the network drops.
 import { runSnapshot, shownCue, formatTime } from "./talk-run.js";
 import { RunClock } from "./talk-clock.js";
+import { ScreenWakeLock } from "./wake-lock.js";
 
 const STORE = "cadence.talk.cast";
 const PENDING = "cadence.talk.pendingSteps";
@@ -15,6 +16,7 @@ export function setupTalk(live) {
   let lastPulse = 0;
 
   const clock = new RunClock(render);
+  const screenOn = new ScreenWakeLock(); // while a talk runs, the cues must stay readable
 
   function apply(body) {
     cast = body;
@@ -117,6 +119,7 @@ export function setupTalk(live) {
   function render(now) {
     const topic = cast?.topic;
     const run = shownRun();
+    screenOn.keep(run && runSnapshot(run, now).phase !== "finished");
     $("talk-idle").hidden = !!run;
     $("talk-running").hidden = !run;
     if (!topic) {

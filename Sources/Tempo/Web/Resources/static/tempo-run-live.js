@@ -13,6 +13,7 @@ import { RunMusic } from "./tempo-run-music.js";
 import { showEnded, showPhase, showRunNow } from "./tempo-run-now.js";
 import { loadPlans, loadPlaylists, showRunElsewhere } from "./tempo-run-setup.js";
 import { RunSimulator } from "./tempo-run-simulator.js";
+import { ScreenWakeLock } from "./wake-lock.js";
 
 const ACTIVE = "cadence.tempo.activeRun";
 const $ = (id) => document.getElementById(id);
@@ -26,6 +27,7 @@ let queue = null;
 const music = new RunMusic(audio, $("run-song"));
 const sim = new RunSimulator();
 let lastSecond = 0;
+const screenOn = new ScreenWakeLock(); // the run is recorded, and its music steered, while the screen is on
 let lastPublished = 0;
 let lastPublishedKey = "";
 let watchSample = null;    // the newest sample from another device {at, hr, cadence}
@@ -287,6 +289,7 @@ function currentPace(reading) {
 }
 
 function tick() {
+  screenOn.keep(run && !run.endedAt);
   if (!run) return;
   const now = Date.now();
   const second = wholeSecond(now);

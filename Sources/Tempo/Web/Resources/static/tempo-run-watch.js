@@ -9,6 +9,7 @@
 // the live channel (`tempo.samples`) when it can; the server merges by time, so a batch sent
 // twice changes nothing.
 import { LiveChannel, showLiveStatus } from "./live.js";
+import { ScreenWakeLock } from "./wake-lock.js";
 import {
   SampleQueue, StepDetector, cadenceUnit, clock, isoSeconds, newId, paceText, planPosition, roundText, speedForCadence, wholeSecond,
 } from "./tempo-run-common.js";
@@ -20,6 +21,7 @@ let run = JSON.parse(localStorage.getItem(STORE) || "null"); // {id, activity, s
 let queue = run ? new SampleQueue(run.id, "watch") : null;
 let inflight = null; // {id, times, at}
 let shownIndex = null;
+const screenOn = new ScreenWakeLock(); // the watch records the run while its screen is on
 let lastSecond = 0;
 const steps = new StepDetector();
 
@@ -237,6 +239,7 @@ async function ownControl(action) {
 }
 
 function render() {
+  screenOn.keep(run && !run.state?.ended);
   $("watch-idle").hidden = !!run && !run.state?.ended;
   $("watch-run").hidden = !run || !!run.state?.ended;
   document.body.dataset.runId = run?.id || "";
