@@ -14,6 +14,7 @@ import { showEnded, showPhase, showRunNow } from "./tempo-run-now.js";
 import { loadPlans, loadPlaylists, showRunElsewhere } from "./tempo-run-setup.js";
 import { RunSimulator } from "./tempo-run-simulator.js";
 import { ScreenWakeLock } from "./wake-lock.js";
+import { BluetoothSensor } from "./tempo-sensors.js";
 
 const ACTIVE = "cadence.tempo.activeRun";
 const $ = (id) => document.getElementById(id);
@@ -28,6 +29,8 @@ const music = new RunMusic(audio, $("run-song"));
 const sim = new RunSimulator();
 let lastSecond = 0;
 const screenOn = new ScreenWakeLock(); // the run is recorded, and its music steered, while the screen is on
+const heartStrap = new BluetoothSensor("heartRate", showSensors);
+const footPod = new BluetoothSensor("footPod", showSensors);
 let lastPublished = 0;
 let lastPublishedKey = "";
 let watchSample = null;    // the newest sample from another device {at, hr, cadence}
@@ -232,15 +235,19 @@ function freshWatch(field) {
 /** What the runner does now: from the simulator, the motion sensor or the watch. */
 function measure() {
   const simulated = run?.simulated ? sim.values() : null;
-  sensorCadence = simulated?.cadence ?? steps.cadence() ?? freshWatch("cadence");
-  const time = simulated || steps.cadence() !== null ? Date.now() : watchSample?.at ?? Date.now();
-  // The watch is the heart-rate source once it takes part; the simulator only without one.
-  const hr = freshWatch("hr") ?? (watchSeen ? null : simulated?.hr ?? null);
+  const podCadence = footPod.cadence();
+  sensorCadence = simulated?.cadence ?? podCadence ?? steps.cadence() ?? freshWatch("cadence");
+  const time = simulated || podCadence !== null || steps.cadence() !== null ? Date.now() : watchSample?.at ?? Date.now();
+  // A strap measures; the watch relays its own reading once it takes part; the simulator only without either.
+  const strapHr = heartStrap.heartRate();
+  const hr = strapHr ?? freshWatch("hr") ?? (watchSeen ? null : simulated?.hr ?? null);
+  const hrSource = strapHr !== null ? heartStrap.name : freshWatch("hr") !== null ? "watch" : hr !== null ? "simulated" : null;
   let source = "the plan";
   if (simulated?.cadence) source = "the simulator";
+  else if (podCadence !== null) source = "the foot pod";
   else if (steps.cadence() !== null) source = "your steps";
   else if (freshWatch("cadence") !== null) source = "the watch";
-  return { cadence: sensorCadence, hr, simulated, source, time };
+  return { cadence: sensorCadence, hr, hrSource, simulated, source, time };
 }
 
 /** Records the seconds from the last one recorded up to `now` (a late timer leaves no gap). */
@@ -309,7 +316,7 @@ function tick() {
 
 function render(at, elapsed, reading) {
   showRunNow(run, at, elapsed, reading, {
-    music, pace: currentPace(reading), hrFromWatch: freshWatch("hr") !== null, pending: queue.size, root,
+    music, pace: currentPace(reading), pending: queue.size, root,
   });
 }
 
@@ -387,6 +394,27 @@ $("run-resume-after-end").addEventListener("click", keepGoing);
 
 sim.restore(() => run);
 live.connect();
+/** The sensors panel, where the browser has Web Bluetooth: connect buttons, and what each sensor says now. */
+function showSensors() {
+  const status = [heartStrap, footPod].filter((sensor) => sensor.name).map((sensor) => {
+    if (!sensor.connected) return `${sensor.name}: disconnected`;
+    const value = sensor.kind === "heartRate" ? sensor.heartRate() : sensor.cadence();
+    const unit = sensor.kind === "heartRate" ? "bpm" : "steps/min";
+    return `${sensor.name}: ${value !== null ? `${value} ${unit}` : "no reading yet"}`;
+  });
+  $("sensor-status").textContent = status.join(" · ");
+}
+
+for (const [id, sensor] of [["connect-heart-rate", heartStrap], ["connect-foot-pod", footPod]]) {
+  $(id).addEventListener("click", () => {
+    sensor.connect().catch((error) => {
+      // The person closed the chooser: nothing to say. Anything else is worth a line.
+      if (error?.name !== "NotFoundError") $("sensor-status").textContent = `Could not connect: ${error?.message || error}`;
+    });
+  });
+}
+$("run-sensors").hidden = !BluetoothSensor.available();
+
 setInterval(tick, 200);
 setInterval(() => { if (run) flush(); }, 3000);
 if (run) enterRun();

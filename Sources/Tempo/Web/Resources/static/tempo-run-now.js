@@ -6,7 +6,7 @@ import { cadenceUnit, clock, paceText, roundText, speedForCadence } from "./temp
 const $ = (id) => document.getElementById(id);
 let shownInterval = null;
 
-export function showRunNow(run, at, elapsed, reading, { music, pace, hrFromWatch, pending, root }) {
+export function showRunNow(run, at, elapsed, reading, { music, pace, pending, root }) {
   const unit = cadenceUnit(run.activity);
   const name = at ? (at.done ? "Plan complete" : at.segment.name) : "Free run";
   const interval = $("run-interval");
@@ -21,7 +21,7 @@ export function showRunNow(run, at, elapsed, reading, { music, pace, hrFromWatch
   $("run-target").textContent = at && !at.done
     ? `${Math.round(at.cadence)} ${unit} · ${paceText(run.activity, 1000 / speedForCadence(run.activity, at.cadence))}` : "–";
   $("run-cadence").textContent = reading.cadence !== null ? `${Math.round(reading.cadence)} ${unit}` : "–";
-  $("run-hr").textContent = reading.hr !== null ? `${Math.round(reading.hr)} bpm${hrFromWatch ? " (watch)" : ""}` : "–";
+  $("run-hr").textContent = reading.hr !== null ? `${Math.round(reading.hr)} bpm${reading.hrSource ? ` (${reading.hrSource})` : ""}` : "–";
   const aim = music.rule.output?.targetCadence;
   $("run-tempo").textContent = music.tempo ? `${Math.round(music.tempo)} BPM · ×${Number(music.audio.dataset.rate || 1).toFixed(3)}`
     : aim ? `no music (aiming at ${Math.round(aim)})` : "–";

@@ -10,6 +10,7 @@
 // twice changes nothing.
 import { LiveChannel, showLiveStatus } from "./live.js";
 import { ScreenWakeLock } from "./wake-lock.js";
+import { BluetoothSensor } from "./tempo-sensors.js";
 import {
   SampleQueue, StepDetector, cadenceUnit, clock, isoSeconds, newId, paceText, planPosition, roundText, speedForCadence, wholeSecond,
 } from "./tempo-run-common.js";
@@ -22,6 +23,7 @@ let queue = run ? new SampleQueue(run.id, "watch") : null;
 let inflight = null; // {id, times, at}
 let shownIndex = null;
 const screenOn = new ScreenWakeLock(); // the watch records the run while its screen is on
+const heartStrap = new BluetoothSensor("heartRate", () => showStrap());
 let lastSecond = 0;
 const steps = new StepDetector();
 
@@ -98,11 +100,20 @@ function activeSeconds(now = Date.now()) {
   return Math.max(0, (now - (state.startedAt || run.startedAt) - paused) / 1000);
 }
 
-/** What the watch has now: cadence from its motion sensor, and a heart rate only in a simulated run. */
+/** What the watch has now: cadence from its motion sensor, a heart rate from a paired strap (or, only in a
+ * simulated run, the simulator's). */
 function reading(at) {
   // Cadence only from a real step count: the phone's (simulated or measured) cadence is not overwritten by a guess.
   const counted = steps.cadence();
-  return { hr: run.simulated ? simulatedHeartRate(at) : null, cadence: counted === null ? null : Math.round(counted) };
+  const hr = heartStrap.heartRate() ?? (run.simulated ? simulatedHeartRate(at) : null);
+  return { hr, cadence: counted === null ? null : Math.round(counted) };
+}
+
+/** The strap button and what the strap says (only where the browser has Web Bluetooth). */
+function showStrap() {
+  const button = $("watch-connect-hr");
+  button.hidden = !BluetoothSensor.available();
+  button.textContent = heartStrap.connected ? `HR: ${heartStrap.name}` : "Connect HR strap";
 }
 
 /** The simulator's heart rate: rises with the plan's effort. Never used unless the run is marked simulated. */
@@ -261,8 +272,8 @@ function render() {
   const pace = state.pace ?? (mine.cadence ? 1000 / speedForCadence(run.activity, mine.cadence) : null);
   $("watch-pace").textContent = paceText(run.activity, pace);
   $("watch-hr").textContent = mine.hr ?? state.hr ?? "–";
-  // A simulated run's heart rate is made up: the label says so.
-  $("watch-hr-label").textContent = run.simulated ? "Sim. HR" : "HR";
+  // A simulated run's heart rate is made up: the label says so (a strap's reading is real, simulated run or not).
+  $("watch-hr-label").textContent = run.simulated && heartStrap.heartRate() === null ? "Sim. HR" : "HR";
   $("watch-cadence").textContent = state.cadence ?? mine.cadence ?? "–";
   $("watch-cadence-label").textContent = cadenceUnit(run.activity) === "rpm" ? "rpm" : "Cad.";
   $("watch-elapsed").textContent = clock(elapsed);
@@ -317,3 +328,10 @@ setInterval(flush, 3000);
 render();
 loadPlans();
 live.connect();
+
+$("watch-connect-hr").addEventListener("click", () => {
+  heartStrap.connect().catch((error) => {
+    if (error?.name !== "NotFoundError") fail(`Could not connect the strap: ${error?.message || error}`);
+  });
+});
+showStrap();
