@@ -391,3 +391,37 @@ def test_an_import_with_a_bad_line_lists_its_warning_and_keeps_every_task(driver
     assert section_titles(phone, "undated-heading") == ["Renew the library card"]
     assert phone.find_element(By.ID, "undated-heading").text == "No date"
     check_page(phone, "spots timeline with a plain to-do")
+
+
+def test_background_location_hands_owntracks_its_whole_configuration(driver, server):
+    """R5 with the screen off: the Spots page adds an OwnTracks device and gives its settings in one link (and one
+    .otrc file); a location OwnTracks then posts with them is taken, and the device is on the Devices page."""
+    import base64
+    import urllib.parse
+    import urllib.request
+
+    email = unique_email("background")
+    assert api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Bo", "password": "spots password 9"})[0] == 201
+    sign_in(driver, server, email, "spots password 9")
+    driver.get(server + "/phone/spots")
+    driver.find_element(By.CSS_SELECTOR, "form.background-location button").click()
+    link = shown(driver, "#otr-link").get_attribute("href")
+    check_page(driver, "background location set-up")
+    assert link.startswith("owntracks:///config?inline=")
+    configuration = json.loads(base64.b64decode(urllib.parse.unquote(link.split("inline=", 1)[1])))
+    assert configuration["_type"] == "configuration" and configuration["mode"] == 3
+    assert configuration["url"] == server + "/api/v1/spots/owntracks"
+    file_url = driver.find_element(By.ID, "otr-file").get_attribute("href")
+    assert json.loads(base64.b64decode(file_url.split("base64,", 1)[1])) == configuration
+    assert driver.find_element(By.ID, "otr-file").get_attribute("download") == "cadence.otrc"
+
+    # OwnTracks posts as HTTP Basic with the configured user name and password.
+    credentials = base64.b64encode(f"{configuration['username']}:{configuration['password']}".encode()).decode()
+    fix = {"_type": "location", "lat": 48.8566, "lon": 2.3522, "acc": 12, "tst": int(time.time()) - 5}
+    request = urllib.request.Request(configuration["url"], data=json.dumps(fix).encode(), method="POST",
+                                     headers={"Content-Type": "application/json", "Authorization": f"Basic {credentials}"})
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200 and json.loads(response.read()) == []
+
+    driver.get(server + "/phone/devices")
+    assert "OwnTracks" in driver.find_element(By.TAG_NAME, "main").text

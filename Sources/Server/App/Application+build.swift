@@ -17,7 +17,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let platform = Platform(dependencies)
     let talks = TalksFeature.assembled(dependencies, live: platform.live)
     let stage = try await StageFeature.assembled(dependencies, live: platform.live)
-    let spots = SpotsFeature.assembled(dependencies, live: platform.live)
+    let spots = SpotsFeature.assembled(dependencies, live: platform.live, devices: platform.devices)
     let tempo = TempoFeature.assembled(dependencies, live: platform.live)
     let pages = PageRenderer(
         library: try await PageRenderer.loadTemplates(

@@ -49,13 +49,14 @@ extension StageFeature {
 }
 
 extension SpotsFeature {
-    static func assembled(_ dependencies: ServerDependencies, live: LiveService) -> SpotsFeature {
+    static func assembled(_ dependencies: ServerDependencies, live: LiveService, devices: DeviceService) -> SpotsFeature {
         let store = SQLSpotsStore(database: dependencies.database)
         let timeAlerts = SQLTimeAlertSender(events: SQLLiveEventRepository(database: dependencies.database), store: store,
                                             deliver: live.deliver)
         let service = SpotsService(store: store, live: live, timeAlerts: timeAlerts,
                                    clock: dependencies.clock, logger: dependencies.logger)
-        return SpotsFeature(service: service, clock: dependencies.clock, mapTiles: dependencies.mapTiles, logger: dependencies.logger)
+        return SpotsFeature(service: service, clock: dependencies.clock, mapTiles: dependencies.mapTiles, devices: devices,
+                            publicURL: dependencies.publicURL, logger: dependencies.logger)
     }
 }
 

@@ -14,18 +14,26 @@ public struct SpotsFeature: Sendable {
     public let service: SpotsService
     let clock: any WallClock
     let mapTiles: MapTiles
+    /// For background location: an OwnTracks device is added from the Spots page, without a pairing code.
+    let devices: any DeviceEnrolling
+    /// Where OwnTracks reaches this server (`CADENCE_PUBLIC_URL`).
+    let publicURL: String
     let logger: Logger
 
-    public init(service: SpotsService, clock: any WallClock, mapTiles: MapTiles, logger: Logger) {
+    public init(service: SpotsService, clock: any WallClock, mapTiles: MapTiles, devices: any DeviceEnrolling, publicURL: String,
+                logger: Logger) {
         self.service = service
         self.clock = clock
         self.mapTiles = mapTiles
+        self.devices = devices
+        self.publicURL = publicURL
         self.logger = logger
     }
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         SpotsAPI(spots: service, clock: clock).addRoutes(to: routes.api("api/v1/spots"))
-        routes.signedInPages.addRoutes(SpotsPages(spots: service, pages: pages, clock: clock, mapTiles: mapTiles).routes)
+        routes.signedInPages.addRoutes(
+            SpotsPages(spots: service, pages: pages, clock: clock, mapTiles: mapTiles, devices: devices, publicURL: publicURL).routes)
     }
 
     /// What runs beside the routes: time alerts as they fall due.

@@ -15,12 +15,17 @@ public struct SpotsPages: Sendable {
     let pages: PageRenderer
     let clock: any WallClock
     let mapTiles: MapTiles
+    let devices: any DeviceEnrolling
+    let publicURL: String
 
-    public init(spots: SpotsService, pages: PageRenderer, clock: any WallClock, mapTiles: MapTiles) {
+    public init(spots: SpotsService, pages: PageRenderer, clock: any WallClock, mapTiles: MapTiles, devices: any DeviceEnrolling,
+                publicURL: String) {
         self.spots = spots
         self.pages = pages
         self.clock = clock
         self.mapTiles = mapTiles
+        self.devices = devices
+        self.publicURL = publicURL
     }
 
     /// The browser's IANA time zone, set by the pages' script: times are shown, and typed
@@ -35,6 +40,7 @@ public struct SpotsPages: Sendable {
         router.post("/phone/spots/new", use: create)
         router.get("/phone/spots/map", use: map)
         router.get("/phone/spots/timeline", use: timeline)
+        router.post("/phone/spots/background-location", use: setUpBackgroundLocation)
         router.get("/phone/spots/:id", use: show)
         router.post("/phone/spots/:id", use: update)
         router.post("/phone/spots/:id/complete", use: complete)
@@ -131,6 +137,16 @@ public struct SpotsPages: Sendable {
         let reminders = try await spots.reminders(accountID: context.identity.account.id).map(\.reminder)
         return render("spots-timeline", title: "Spots timeline", SpotsTimelinePage(reminders, zone: zone, now: clock.now()), zone: zone,
                       request: request, context: context)
+    }
+
+    /// Adds an OwnTracks device to the account and hands OwnTracks its whole configuration (R5: alerts with the
+    /// screen off). Each press adds a device: one per phone that carries OwnTracks.
+    @Sendable func setUpBackgroundLocation(request: Request, context: SignedInContext) async throws -> Response {
+        let (device, token) = try await devices.enroll(role: .phone, name: "OwnTracks", accountID: context.identity.account.id)
+        let endpoint = publicURL + "/api/v1/spots/owntracks"
+        let page = SpotsBackgroundPage(deviceName: device.name, setup: OwnTracksSetup(endpoint: endpoint, token: token, deviceID: device.id),
+                                       endpoint: endpoint)
+        return render("spots-background", title: "Background location", page, zone: Self.zone(request), request: request, context: context)
     }
 
     // MARK: Pages

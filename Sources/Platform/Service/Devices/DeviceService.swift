@@ -77,8 +77,12 @@ public struct DeviceService: Sendable {
             pairing = open
         }
         guard try await pairings.markUsed(id: pairing.id, at: now) else { throw Self.closed(.used) }
+        return try await newDevice(role: role, name: name, accountID: pairing.accountID, at: now)
+    }
+
+    private func newDevice(role: DeviceRole, name: String, accountID: UUID, at now: Date) async throws -> Paired {
         let token = Self.tokenPrefix + SecretToken.generate()
-        let device = Device(id: UUID(), accountID: pairing.accountID, role: role, name: name, createdAt: now, lastSeenAt: now)
+        let device = Device(id: UUID(), accountID: accountID, role: role, name: name, createdAt: now, lastSeenAt: now)
         try await devices.create(device, tokenHash: SecretToken.hash(token))
         logger.info("device paired", metadata: ["account": .string(device.accountID.uuidString), "role": .string(role.rawValue)])
         return Paired(device: device, token: token)
@@ -125,5 +129,12 @@ public struct DeviceService: Sendable {
         case .exhausted, .open: "That code was guessed wrong too often. Ask your phone for a new one."
         }
         return Refused(code: "code_closed", message, field: "code")
+    }
+}
+
+extension DeviceService: DeviceEnrolling {
+    public func enroll(role: DeviceRole, name rawName: String, accountID: UUID) async throws -> (device: Device, token: String) {
+        let paired = try await newDevice(role: role, name: try Device.name(rawName), accountID: accountID, at: clock.now())
+        return (paired.device, paired.token)
     }
 }
