@@ -268,3 +268,37 @@ def run_steps(browser):
             .then((body) => done(body.run ? body.run.steps.map((s) => s.action) : null))
             .catch(() => done(null));
     """)
+
+
+def test_the_watch_page_reloads_without_the_server_and_keeps_running_the_talk(driver, second_driver, own_server):
+    """The service worker keeps the watch's page: with the server gone, reloading it still shows the running talk
+    and takes "Next", and the step reaches the server once it is back."""
+    phone, watch, base = driver, second_driver, own_server.base
+    pair_watch(phone, watch, base, unique_email("reload"))
+    phone.get(base + "/phone/talks")
+    fill(phone, title="Reload talk", duration="1:00")
+    submit(phone)
+    WebDriverWait(phone, 10).until(lambda d: "/phone/talks/" in d.current_url)
+    add_cue(phone, "Hello", "0")
+    add_cue(phone, "Goodbye", "0:40")
+    phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Reload talk")
+
+    # The worker takes charge of the open page; a reload then passes the page and its scripts through it.
+    wait_until(watch, lambda: watch.execute_script("return Boolean(navigator.serviceWorker.controller)"),
+               message="no service worker took charge of the watch page")
+    watch.refresh()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Reload talk")
+    watch.find_element(By.ID, "talk-start").click()
+    wait_until(phone, lambda: run_steps(phone) == ["start"])
+
+    own_server.stop()
+    watch.refresh()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Hello", timeout=20,
+               message="the watch page did not load the running talk without the server")
+    watch.find_element(By.ID, "talk-next").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Goodbye", message="Next did nothing offline")
+
+    own_server.start()
+    wait_until(phone, lambda: run_steps(phone) == ["start", "next"], timeout=40,
+               message="the step taken offline never reached the server")

@@ -31,11 +31,11 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     router.add(middleware: SecurityHeadersMiddleware(imageOrigins: dependencies.mapTiles.origin.map { [$0] } ?? []))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ErrorMiddleware(pages: pages, routeTable: routeTable))
+    let staticDirectories = [ServerResources.path("static")] + featureResources.map(\.staticFiles)
     router.add(middleware: StaticFilesMiddleware(
-        directories: [ServerResources.path("static")] + featureResources.map(\.staticFiles), urlBasePath: "/static",
-        maxAgeSeconds: 3600, logger: dependencies.logger))
+        directories: staticDirectories, urlBasePath: "/static", maxAgeSeconds: 3600, logger: dependencies.logger))
     SystemController(database: dependencies.database).addRoutes(to: router)
-    InstallController().addRoutes(to: router)
+    InstallController(staticDirectories: staticDirectories).addRoutes(to: router)
     // Leaflet, from Debian's libjs-leaflet (installed by the scripts); the map pages say so when it is missing.
     router.add(middleware: StaticFilesMiddleware(
         directories: ["/usr/share/javascript/leaflet"], urlBasePath: "/vendor/leaflet", maxAgeSeconds: 86400,

@@ -21,3 +21,36 @@ window.addEventListener("appinstalled", () => {
   offer = null;
   if (button) button.hidden = true;
 });
+
+// The service worker (sw.js) keeps the device's own pages for offline use. It is registered for those pages only
+// (one registration per scope), so every other page — the presenter with its unload beacons among them — runs with
+// no worker in the way. A new version waits until the person chooses to reload, so a run or a presentation never
+// continues on a mix of two versions.
+const OFFLINE_SCOPES = ["/watch", "/display", "/phone/talks", "/phone/tempo/run"];
+const scope = OFFLINE_SCOPES.find((path) => location.pathname === path || location.pathname.startsWith(`${path}/`));
+const updated = document.getElementById("app-updated");
+let updateChosen = false;
+
+function offerUpdate(worker) {
+  if (!updated) return;
+  updated.hidden = false;
+  updated.onclick = () => {
+    updateChosen = true;
+    worker.postMessage("activate-update");
+  };
+}
+
+if ("serviceWorker" in navigator && scope) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (updateChosen) location.reload();
+  });
+  navigator.serviceWorker.register("/sw.js", { scope }).then((registration) => {
+    if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+      });
+    });
+  }, () => {}); // no worker (a private window, an old browser): the pages work online as before
+}
