@@ -6,7 +6,8 @@ import Web
 
 /// What makes Cadence an installed app: a web app manifest per device role (`/app/phone.webmanifest`, `…/watch…`,
 /// `…/display…`), `/favicon.ico` (browsers ask for it at the site's root whatever the page links), and the service
-/// worker at `/sw.js` (served from the root so it may look after every page), versioned by the static files it caches.
+/// worker at `/sw.js` (at the root, so it may be registered for each of the pages it keeps: /watch, /display, …),
+/// versioned by the static files it caches.
 struct InstallController {
     /// Every folder served at /static: the worker's version changes whenever any file in them does.
     let staticDirectories: [String]
