@@ -32,6 +32,18 @@ def wait_for_cues(phone, condition):
         lambda d: condition([e.text for e in d.find_elements(By.CSS_SELECTOR, ".cue-keyword")]))
 
 
+def cast_talk(phone, watch, base, title, duration, cues):
+    """Writes a talk on the phone's pages, casts it, and waits until the watch shows it."""
+    phone.get(base + "/phone/talks")
+    fill(phone, title=title, duration=duration)
+    submit(phone)
+    WebDriverWait(phone, 10).until(lambda d: "/phone/talks/" in d.current_url)
+    for keyword, at in cues:
+        add_cue(phone, keyword, at)
+    phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == title)
+
+
 def wake_lock(driver):
     return driver.execute_script("return document.documentElement.dataset.wakeLock")
 
@@ -165,14 +177,7 @@ def test_every_pace_the_watch_shows_happens_in_a_run(driver, second_driver, own_
     phone, watch, base = driver, second_driver, own_server.base
     pair_watch(phone, watch, base, unique_email("pace"))
     wait_until(watch, lambda: status(watch) == "online")
-    phone.get(base + "/phone/talks")
-    fill(phone, title="Paced talk", duration="0:59")
-    submit(phone)
-    WebDriverWait(phone, 10).until(lambda d: "/phone/talks/" in d.current_url)
-    add_cue(phone, "Open", "0")
-    add_cue(phone, "Close", "0:13")
-    phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
-    wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Paced talk")
+    cast_talk(phone, watch, base, "Paced talk", "0:59", [("Open", "0"), ("Close", "0:13")])
     # The first cue shows as Start is tapped, not when the server answers, and the run starts
     # at that instant (on the server's clock as the watch reckons it) for every device.
     before, after, shown_at_once = watch.execute_script("""
@@ -220,15 +225,7 @@ def test_a_run_keeps_going_offline_and_its_steps_sync_later(driver, second_drive
     phone, watch, base = driver, second_driver, own_server.base
     pair_watch(phone, watch, base, unique_email("offline"))
     wait_until(watch, lambda: status(watch) == "online")
-    phone.get(base + "/phone/talks")
-    fill(phone, title="Offline talk", duration="1:00")
-    submit(phone)
-    WebDriverWait(phone, 10).until(lambda d: "/phone/talks/" in d.current_url)
-    add_cue(phone, "Alpha", "0")
-    add_cue(phone, "Beta", "0:30")
-    add_cue(phone, "Gamma", "0:50")
-    phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
-    wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Offline talk")
+    cast_talk(phone, watch, base, "Offline talk", "1:00", [("Alpha", "0"), ("Beta", "0:30"), ("Gamma", "0:50")])
     watch.find_element(By.ID, "talk-start").click()
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Alpha")
 
@@ -275,14 +272,7 @@ def test_the_watch_page_reloads_without_the_server_and_keeps_running_the_talk(dr
     and takes "Next", and the step reaches the server once it is back."""
     phone, watch, base = driver, second_driver, own_server.base
     pair_watch(phone, watch, base, unique_email("reload"))
-    phone.get(base + "/phone/talks")
-    fill(phone, title="Reload talk", duration="1:00")
-    submit(phone)
-    WebDriverWait(phone, 10).until(lambda d: "/phone/talks/" in d.current_url)
-    add_cue(phone, "Hello", "0")
-    add_cue(phone, "Goodbye", "0:40")
-    phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").click()
-    wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Reload talk")
+    cast_talk(phone, watch, base, "Reload talk", "1:00", [("Hello", "0"), ("Goodbye", "0:40")])
 
     # The worker takes charge of the open page; a reload then passes the page and its scripts through it.
     wait_until(watch, lambda: watch.execute_script("return Boolean(navigator.serviceWorker.controller)"),
