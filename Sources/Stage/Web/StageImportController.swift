@@ -14,8 +14,6 @@ struct StageImportController {
     let library: StageLibrary
     let imports: StageImports
 
-    static let maximumUploadBytes = StageImports.maximumUploadBytes
-
     func addRoutes(to api: APIGroups) {
         api.person.post("imports", use: start)
         api.person.get("imports/:id", use: show)
@@ -70,6 +68,6 @@ struct StageImportController {
 
     /// Writes an upload (the body is the file) to disk as it arrives.
     static func receive(_ request: Request, into file: URL, context: some CadenceContext) async throws {
-        try await UploadedBody.save(request, to: file, limit: Self.maximumUploadBytes)
+        try await UploadedBody.save(request, to: file, limit: StageImports.maximumUploadBytes)
     }
 }

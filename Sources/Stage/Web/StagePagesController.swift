@@ -120,7 +120,7 @@ struct StagePagesController {
     @Sendable func importPage(request: Request, context: SignedInContext) async throws -> Response {
         let series = try await library.allSeries(accountID: context.identity.account.id).filter { !$0.series.isDemo }
         return pages.render("stage-import", title: "Import slides",
-                            page: StageImportPage(series, maximumUploadBytes: StageImportController.maximumUploadBytes),
+                            page: StageImportPage(series, maximumUploadBytes: StageImports.maximumUploadBytes),
                             request: request, context: context)
     }
 

@@ -119,7 +119,8 @@ export function setupTalk(live) {
   function render(now) {
     const topic = cast?.topic;
     const run = shownRun();
-    screenOn.keep(run && runSnapshot(run, now).phase !== "finished");
+    const state = run ? runSnapshot(run, now) : null;
+    screenOn.keep(state && state.phase !== "finished");
     $("talk-idle").hidden = !!run;
     $("talk-running").hidden = !run;
     if (!topic) {
@@ -134,7 +135,6 @@ export function setupTalk(live) {
       $("talk-start").hidden = false;
       return;
     }
-    const state = runSnapshot(run, now);
     const finished = state.phase === "finished";
     const keyword = shownCue(run, state) ?? "…";
     const keywordElement = $("talk-keyword");
