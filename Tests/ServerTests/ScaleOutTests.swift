@@ -15,11 +15,15 @@ import Web
 /// reaches a device connected to the other. (SQLite is one process by design.)
 @Suite(.enabled(if: TestDatabase.engineUnderTest == .postgres, "needs CADENCE_TEST_POSTGRES_URL"))
 struct ScaleOutTests {
+    /// Every live test server on the shared database keeps time by a `TestClock`, and each one's
+    /// housekeeping forgets instances its clock calls silent for 30 s: an instance on the real clock
+    /// (weeks behind a TestClock) would be forgotten, with its sockets' presence, by whichever test
+    /// server ran beside it. So these instances keep test time too.
     static func instance(_ database: Database) async throws -> Application<RouterResponder<AppContext>> {
         var logger = Logger(label: "test.instance")
         logger.logLevel = .warning
         let dependencies = ServerDependencies(
-            database: database, mailer: RecordingMailer(), passwordHasher: PasswordHasher(cost: 4),
+            database: database, mailer: RecordingMailer(), clock: TestClock(), passwordHasher: PasswordHasher(cost: 4),
             publicURL: "http://cadence.test", logger: logger)
         let server = try await assembleServer(dependencies)
         return Application(router: server.router, server: webSocketServer(server.router),
