@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .target(name: "CadenceCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
@@ -44,6 +45,7 @@ let package = Package(
             dependencies: [
                 "CadenceCore", .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/Platform/Service"),
         .target(
@@ -223,6 +225,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Resources")]
         ),

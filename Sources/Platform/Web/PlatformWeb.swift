@@ -4,7 +4,7 @@ import Web
 
 /// The platform on the web, what every feature stands on: sign-in and sessions (`/api/v1/auth`, `/login`,
 /// `/account`…), paired devices (`/api/v1/devices`, `/phone/devices`, `/pair`, `/watch`, `/display`) and the live
-/// channel (`/api/v1/live`). Its templates join the features' in one library.
+/// channel (`/api/v1/live`) and Web Push (`/api/v1/push`). Its templates join the features' in one library.
 public struct PlatformWeb: Sendable {
     public static let resources = FeatureResources(bundle: .module)
     /// The largest live-channel message a device may send (the WebSocket frame limit).
@@ -13,11 +13,13 @@ public struct PlatformWeb: Sendable {
     let accounts: AccountService
     let devices: DeviceService
     let live: LiveService
+    let push: PushService
     let publicURL: String
     let secureCookies: Bool
 
-    public init(accounts: AccountService, devices: DeviceService, live: LiveService, publicURL: String) {
+    public init(accounts: AccountService, devices: DeviceService, live: LiveService, push: PushService, publicURL: String) {
         self.accounts = accounts
+        self.push = push
         self.devices = devices
         self.live = live
         self.publicURL = publicURL
@@ -30,6 +32,7 @@ public struct PlatformWeb: Sendable {
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         AuthController(service: accounts, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/auth"))
         LiveController(service: live).addRoutes(open: routes.open.group("api/v1"), account: routes.account.group("api/v1"))
+        PushController(service: push).addRoutes(to: routes.api("api/v1/push"))
         DevicesController(service: devices, publicURL: publicURL, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/devices"))
         AccountPagesController(service: accounts, pages: pages, secureCookies: secureCookies)
             .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)

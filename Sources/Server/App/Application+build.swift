@@ -15,6 +15,7 @@ let featureResources = [TalksFeature.resources, StageFeature.resources, SpotsFea
 /// and the tests, so the tests exercise exactly what runs in production.
 public func assembleServer(_ dependencies: ServerDependencies) async throws -> AssembledServer {
     let platform = Platform(dependencies)
+    _ = try await platform.push.key()  // the installation's VAPID key exists from the first start on
     let talks = TalksFeature.assembled(dependencies, live: platform.live)
     let stage = try await StageFeature.assembled(dependencies, live: platform.live)
     let spots = SpotsFeature.assembled(dependencies, live: platform.live, devices: platform.devices)

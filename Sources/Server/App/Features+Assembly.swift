@@ -19,7 +19,8 @@ import TempoWeb
 
 extension TalksFeature {
     static func assembled(_ dependencies: ServerDependencies, live: LiveService) -> TalksFeature {
-        TalksFeature(store: SQLTalkStore(database: dependencies.database), live: live, clock: dependencies.clock)
+        TalksPushRules.register(on: live.pushRules)
+        return TalksFeature(store: SQLTalkStore(database: dependencies.database), live: live, clock: dependencies.clock)
     }
 }
 
@@ -50,6 +51,7 @@ extension StageFeature {
 
 extension SpotsFeature {
     static func assembled(_ dependencies: ServerDependencies, live: LiveService, devices: DeviceService) -> SpotsFeature {
+        SpotsPushRules.register(on: live.pushRules)
         let store = SQLSpotsStore(database: dependencies.database)
         let timeAlerts = SQLTimeAlertSender(events: SQLLiveEventRepository(database: dependencies.database), store: store,
                                             deliver: live.deliver)

@@ -17,6 +17,7 @@ struct Platform {
     let accounts: AccountService
     let devices: DeviceService
     let live: LiveService
+    let push: PushService
     let hub: LiveHub
     let liveEvents: SQLLiveEventRepository
     let presence: SQLPresenceRepository
@@ -46,15 +47,21 @@ struct Platform {
         liveEvents = SQLLiveEventRepository(database: database)
         presence = SQLPresenceRepository(database: database)
         hub = LiveHub()
+        push = PushService(
+            subscriptions: SQLPushSubscriptionRepository(database: database), keys: SQLVAPIDKeyRepository(database: database),
+            transport: dependencies.pushTransport, clock: dependencies.clock, logger: dependencies.logger,
+            subject: dependencies.publicURL, retry: dependencies.pushRetry)
         live = LiveService(
             events: liveEvents, devices: SQLDeviceRepository(database: database), presence: presence, hub: hub,
-            instances: SQLInstanceMessenger(database: database), clock: dependencies.clock, logger: dependencies.logger)
+            instances: SQLInstanceMessenger(database: database), clock: dependencies.clock, logger: dependencies.logger,
+            push: push)
+        DevicePushRules.register(on: live.pushRules)
         devices = DeviceService(
             devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
             live: live, clock: dependencies.clock, logger: dependencies.logger)
     }
 
-    var web: PlatformWeb { PlatformWeb(accounts: accounts, devices: devices, live: live, publicURL: publicURL) }
+    var web: PlatformWeb { PlatformWeb(accounts: accounts, devices: devices, live: live, push: push, publicURL: publicURL) }
 
     /// Who is asking: a session (cookie or bearer token) or a paired device's token.
     var authentication: some RouterMiddleware<AppContext> { web.authentication }

@@ -26,6 +26,10 @@ public struct ServerDependencies: Sendable {
     /// The scrypt cost for password-protected Stage packages: OWASP's by default; tests lower it,
     /// as a debug build derives the key ten times slower.
     public var packageKeyCost: KDFParameters = .recommended
+    /// How pushes reach the push services (HTTP; a benchmark may count instead).
+    public var pushTransport: any PushTransport = HTTPPushTransport()
+    /// When to try a push again; tests shorten the waits.
+    public var pushRetry = PushRetryPolicy()
 
     public init(
         database: Database, mailer: any Mailer, clock: any WallClock = SystemClock(),

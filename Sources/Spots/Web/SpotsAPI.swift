@@ -27,6 +27,7 @@ public struct SpotsAPI: Sendable {
         api.person.delete("reminders/:id", use: delete)
         api.account.post("reminders/:id/complete", use: complete)
         api.account.post("reminders/:id/reopen", use: reopen)
+        api.account.post("reminders/:id/snooze", use: snooze)
         api.account.get("reminders/:id/events", use: events)
         api.account.post("locations", use: locations)
         api.open.post("owntracks", use: ownTracks)
@@ -109,6 +110,29 @@ public struct SpotsAPI: Sendable {
 
     @Sendable func reopen(request: Request, context: AccountContext) async throws -> ReminderBody {
         try await setCompleted(false, context: context)
+    }
+
+    /// "Snooze 10 min" from an alert: due again that many minutes from now (a place reminder gains that time alert
+    /// too), open again if it was completed. The body may be empty (10 minutes) or `{"minutes": n}`.
+    @Sendable func snooze(request: Request, context: AccountContext) async throws -> ReminderBody {
+        struct Input: Decodable { let minutes: Int? }
+        let body = try await request.body.collect(upTo: 1024)
+        let minutes: Int?
+        do {
+            minutes = body.readableBytes == 0 ? nil : try JSONDecoder().decode(Input.self, from: Data(buffer: body)).minutes
+        } catch {
+            throw ValidationError(field: "minutes", "Send no body (10 minutes) or {\"minutes\": n} with a whole number.")
+        }
+        let snoozed = minutes ?? 10
+        guard (1...1440).contains(snoozed) else {
+            throw ValidationError(field: "minutes", "Snooze for 1 to 1440 minutes, not \(snoozed).")
+        }
+        let account = context.account
+        var reminder = try await requireReminder(context, account: account).reminder
+        reminder.due = clock.now().addingTimeInterval(TimeInterval(snoozed * 60))
+        reminder.completedAt = nil
+        try await spots.save(reminder, accountID: account.id)
+        return ReminderBody(try await requireReminder(context, account: account))
     }
 
     private func setCompleted(_ done: Bool, context: AccountContext) async throws -> ReminderBody {

@@ -66,7 +66,9 @@ struct TestServer {
 
 /// Builds the real router over a real database and hands the test a client.
 /// `live: true` runs a real server on a free port (WebSocket tests need one).
-func withTestServer(live: Bool = false, _ body: @escaping @Sendable (TestServer) async throws -> Void) async throws {
+/// `configure` changes what the server is built with (a push retry policy, say) before it is assembled.
+func withTestServer(live: Bool = false, configure: (inout ServerDependencies) -> Void = { _ in },
+                    _ body: @escaping @Sendable (TestServer) async throws -> Void) async throws {
     let (database, cleanup) = try await TestDatabase.open()
     defer { cleanup() }
     let clock = TestClock()
@@ -80,6 +82,7 @@ func withTestServer(live: Bool = false, _ body: @escaping @Sendable (TestServer)
         publicURL: "http://cadence.test", dataDirectory: dataDirectory, logger: logger)
     // Like bcrypt's cost 4 above: protected packages still use scrypt, at a cost a debug build can afford.
     dependencies.packageKeyCost = KDFParameters(n: 1 << 10, r: 8, p: 1)
+    configure(&dependencies)
     let server = try await assembleServer(dependencies)
     let app = Application(router: server.router, server: webSocketServer(server.router),
                           configuration: .init(address: .hostname("127.0.0.1", port: 0)),

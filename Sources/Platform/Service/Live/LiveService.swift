@@ -19,11 +19,16 @@ public struct LiveService: Sendable {
     public let logger: Logger
     /// Command types other modules add (see `LiveCommandHandlers`).
     let moduleCommands = LiveCommandHandlers()
+    /// Which events also go out as pushes (see `LivePushRules`).
+    public let pushRules = LivePushRules()
+    /// Delivers them; nil where nothing pushes (the CLI's tools).
+    let push: PushService?
 
     public init(
         events: any LiveEventRepository, devices: any DeviceRepository, presence: any PresenceRepository, hub: LiveHub,
-        instances: any InstanceMessenger, clock: any WallClock, logger: Logger
+        instances: any InstanceMessenger, clock: any WallClock, logger: Logger, push: PushService? = nil
     ) {
+        self.push = push
         self.events = events
         self.devices = devices
         self.presence = presence
@@ -40,13 +45,15 @@ public struct LiveService: Sendable {
     public func publish(accountID: UUID, type: String, data: String) async throws -> LiveEvent {
         let event = try await events.append(accountID: accountID, type: type, data: data, at: clock.now())
         hub.deliver(event)
+        push?.relay(event, rules: pushRules)
         return event
     }
 
     /// Hands an event that was kept elsewhere (with a write of its own in the same transaction) to this
-    /// instance's sockets.
+    /// instance's sockets, and pushes it: whichever instance keeps an event pushes it, once.
     public func deliver(_ event: LiveEvent) {
         hub.deliver(event)
+        push?.relay(event, rules: pushRules)
     }
 
     // MARK: Presence

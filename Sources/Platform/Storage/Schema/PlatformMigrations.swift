@@ -1,10 +1,11 @@
 import Storage
 
-/// The platform's tables: accounts and sessions, devices and pairings, the live channel and presence.
+/// The platform's tables: accounts and sessions, devices and pairings, the live channel and presence, Web Push.
 /// Append; never edit or renumber a landed one.
 public let platformMigrations: [Migration] = [
     accountsMigration,
     devicesMigration,
     liveMigration,
     presenceMigration,
+    pushMigration,
 ]

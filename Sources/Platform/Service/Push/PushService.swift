@@ -1,0 +1,243 @@
+import CadenceCore
+import Crypto
+import Foundation
+import Logging
+import Synchronization
+
+/// Web Push for every feature: the installation's VAPID key, each device's subscriptions, each person's choice of
+/// modules, and delivery (RFC 8030) with retries and the removal of subscriptions that are gone.
+public struct PushService: Sendable {
+    let subscriptions: any PushSubscriptionRepository
+    let keys: any VAPIDKeyRepository
+    let transport: any PushTransport
+    let clock: any WallClock
+    let logger: Logger
+    let subject: String
+    public let retry: PushRetryPolicy
+    /// Deliveries under way at once in a fan-out (each is an HTTP request; encryption runs on the callers' threads).
+    let concurrentDeliveries: Int
+    private let loadedKey = KeyBox()
+
+    public init(subscriptions: any PushSubscriptionRepository, keys: any VAPIDKeyRepository, transport: any PushTransport,
+                clock: any WallClock, logger: Logger, subject: String, retry: PushRetryPolicy = PushRetryPolicy(),
+                concurrentDeliveries: Int = 64) {
+        self.subscriptions = subscriptions
+        self.keys = keys
+        self.transport = transport
+        self.clock = clock
+        self.logger = logger
+        self.subject = subject
+        self.retry = retry
+        self.concurrentDeliveries = concurrentDeliveries
+    }
+
+    /// The installation's key, generated and stored the first time any instance asks.
+    public func key() async throws -> VAPIDKey {
+        if let key = loadedKey.value { return key }
+        let stored = try await keys.key(creatingWith: VAPIDKey(privateKey: .init(), subject: subject).stored, at: clock.now())
+        guard let key = VAPIDKey(stored: stored, subject: subject) else {
+            throw Unavailable(code: "push_key_unreadable", "The stored push key cannot be read; remove the push_keys row to make a new one (subscriptions then need renewing).")
+        }
+        loadedKey.value = key
+        return key
+    }
+
+    // MARK: Subscriptions
+
+    /// Who subscribes: a paired device, or a signed-in browser's session.
+    public enum Subscriber: Sendable {
+        case device(Device)
+        case session(SessionRecord, label: String)
+    }
+
+    public func subscribe(accountID: UUID, subscriber: Subscriber, endpoint: String, p256dh: String, auth: String) async throws
+        -> PushSubscription
+    {
+        guard let url = URL(string: endpoint), url.scheme == "https" || url.scheme == "http", url.host != nil, endpoint.count <= 2048 else {
+            throw ValidationError(field: "endpoint", "The endpoint is the push service's URL from the browser's subscription.")
+        }
+        guard let key = Base64URL.decode(p256dh), key.count == 65, key.first == 4 else {
+            throw ValidationError(field: "keys.p256dh", "keys.p256dh is the browser's P-256 key: 65 bytes, base64url.")
+        }
+        guard let secret = Base64URL.decode(auth), secret.count == 16 else {
+            throw ValidationError(field: "keys.auth", "keys.auth is the browser's auth secret: 16 bytes, base64url.")
+        }
+        // A key that is not on the curve would fail every push: refuse it now, where the browser can hear.
+        guard (try? WebPushEncryption.encrypt(Data(), userAgentKey: key, authSecret: secret)) != nil else {
+            throw ValidationError(field: "keys.p256dh", "keys.p256dh is not a point on P-256.")
+        }
+        let subscription: PushSubscription
+        switch subscriber {
+        case .device(let device):
+            subscription = PushSubscription(id: UUID(), accountID: accountID, deviceID: device.id, sessionID: nil, endpoint: endpoint,
+                                            userAgentKey: key, authSecret: secret, label: device.name, role: device.role, createdAt: clock.now())
+        case .session(let session, let label):
+            subscription = PushSubscription(id: UUID(), accountID: accountID, deviceID: nil, sessionID: session.id, endpoint: endpoint,
+                                            userAgentKey: key, authSecret: secret, label: label, role: .phone, createdAt: clock.now())
+        }
+        try await subscriptions.save(subscription)
+        return subscription
+    }
+
+    public func subscriptions(accountID: UUID) async throws -> [PushSubscription] {
+        try await subscriptions.subscriptions(accountID: accountID)
+    }
+
+    public func unsubscribe(id: UUID, accountID: UUID) async throws {
+        guard try await subscriptions.delete(id: id, accountID: accountID) else { throw NotFound("No such push subscription.") }
+    }
+
+    public func mutedModules(accountID: UUID) async throws -> Set<PushModule> {
+        try await subscriptions.mutedModules(accountID: accountID)
+    }
+
+    public func setMutedModules(_ modules: Set<PushModule>, accountID: UUID) async throws {
+        try await subscriptions.setMutedModules(modules, accountID: accountID)
+    }
+
+    // MARK: Delivery
+
+    /// What one notification came to.
+    public struct Report: Sendable, Equatable {
+        public var delivered = 0
+        public var removed = 0
+        public var failed = 0
+        /// Not sent: the person turned the module off, or no subscription fits.
+        public var skipped = false
+        public init() {}
+    }
+
+    /// Pushes an event in the background when a feature's rule makes a notification of it (the caller, which just
+    /// kept the event, does not wait for push services).
+    public func relay(_ event: LiveEvent, rules: LivePushRules) {
+        guard let notification = rules.notification(for: event) else { return }
+        Task { _ = await send(notification, to: event.accountID) }
+    }
+
+    /// Encrypts the notification for each of the account's fitting subscriptions and delivers it.
+    public func send(_ notification: PushNotification, to accountID: UUID) async -> Report {
+        var report = Report()
+        do {
+            guard try await !subscriptions.mutedModules(accountID: accountID).contains(notification.module) else {
+                report.skipped = true
+                return report
+            }
+            let targets = try await subscriptions.subscriptions(accountID: accountID)
+                .filter { notification.isFor(role: $0.role, deviceID: $0.deviceID) }
+            report.skipped = targets.isEmpty
+            report = try await fanOut(notification, to: targets, report: report)
+        } catch {
+            logger.warning("push failed", metadata: ["error": .string(String(describing: error))])
+            report.failed += 1
+        }
+        return report
+    }
+
+    /// Delivers to many subscriptions, `concurrentDeliveries` at a time.
+    public func fanOut(_ notification: PushNotification, to targets: [PushSubscription], report start: Report = Report()) async throws -> Report {
+        let key = try await key()
+        let payload = notification.payload
+        return await withTaskGroup(of: Outcome.self) { group in
+            var report = start
+            var pending = targets.makeIterator()
+            func tally(_ outcome: Outcome) {
+                switch outcome {
+                case .delivered: report.delivered += 1
+                case .removed: report.removed += 1
+                case .failed: report.failed += 1
+                }
+            }
+            for _ in 0..<concurrentDeliveries {
+                guard let target = pending.next() else { break }
+                group.addTask { await deliver(payload, of: notification, to: target, key: key) }
+            }
+            while let outcome = await group.next() {
+                tally(outcome)
+                if let target = pending.next() {
+                    group.addTask { await deliver(payload, of: notification, to: target, key: key) }
+                }
+            }
+            return report
+        }
+    }
+
+    enum Outcome { case delivered, removed, failed }
+
+    /// One subscription: encrypt, post, and follow the retry policy.
+    func deliver(_ payload: Data, of notification: PushNotification, to target: PushSubscription, key: VAPIDKey) async -> Outcome {
+        var attempt = 1
+        while true {
+            var status: Int?
+            var retryAfter: TimeInterval?
+            do {
+                let response = try await transport.send(try request(payload, of: notification, to: target, key: key))
+                status = response.status
+                retryAfter = response.retryAfter
+            } catch let failure as WebPushEncryption.Failure {
+                return await record(target, .giveUp(reason: "The subscription's keys cannot be used (\(failure))."))
+            } catch {
+                status = nil
+            }
+            let next = retry.next(attempt: attempt, status: status, retryAfter: retryAfter)
+            if case .retry(let delay) = next {
+                try? await Task.sleep(for: .seconds(delay))
+                attempt += 1
+                continue
+            }
+            return await record(target, next)
+        }
+    }
+
+    private func record(_ target: PushSubscription, _ next: PushRetryPolicy.Next) async -> Outcome {
+        do {
+            switch next {
+            case .delivered:
+                // Noted at most once a minute per subscription: a fan-out should not be a write per push.
+                if target.lastDeliveredAt.map({ clock.now().timeIntervalSince($0) > 60 }) ?? true {
+                    try await subscriptions.recordOutcome(id: target.id, deliveredAt: clock.now(), error: nil)
+                }
+                return .delivered
+            case .removeSubscription:
+                try await subscriptions.delete(endpoint: target.endpoint)
+                return .removed
+            case .giveUp(let reason):
+                logger.notice("push not delivered", metadata: ["service": .string(target.service), "reason": .string(reason)])
+                try await subscriptions.recordOutcome(id: target.id, deliveredAt: target.lastDeliveredAt, error: reason)
+                return .failed
+            case .retry:
+                return .failed
+            }
+        } catch {
+            logger.warning("push outcome not recorded", metadata: ["error": .string(String(describing: error))])
+            return next == .delivered ? .delivered : .failed
+        }
+    }
+
+    func request(_ payload: Data, of notification: PushNotification, to target: PushSubscription, key: VAPIDKey) throws -> PushRequest {
+        guard let endpoint = URL(string: target.endpoint) else { throw URLError(.badURL) }
+        let body = try WebPushEncryption.encrypt(payload, userAgentKey: target.userAgentKey, authSecret: target.authSecret)
+        return PushRequest(endpoint: endpoint, headers: [
+            ("Authorization", try key.authorization(for: endpoint, now: clock.now())),
+            ("Content-Encoding", "aes128gcm"),
+            ("Content-Type", "application/octet-stream"),
+            ("TTL", String(notification.timeToLive)),
+            ("Urgency", notification.urgency.rawValue),
+            // RFC 8030 §5.4: a newer message with the same topic replaces an undelivered older one.
+            ("Topic", Self.topic(notification.tag)),
+        ], body: body)
+    }
+
+    /// A Topic is at most 32 characters of the base64url alphabet: 24 bytes of the tag's digest.
+    static func topic(_ tag: String) -> String {
+        Base64URL.encode(Data(SHA256.hash(data: Data(tag.utf8))).prefix(24))
+    }
+}
+
+/// The loaded key, shared by copies of the service (it is a struct).
+private final class KeyBox: Sendable {
+    private let key = Mutex<VAPIDKey?>(nil)
+    var value: VAPIDKey? {
+        get { key.withLock { $0 } }
+        set { key.withLock { $0 = newValue } }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// One HTTP request to a push service (RFC 8030 §5).
+public struct PushRequest: Sendable {
+    public let endpoint: URL
+    public let headers: [(name: String, value: String)]
+    public let body: Data
+}
+
+public struct PushResponse: Sendable {
+    public let status: Int
+    /// RFC 9110 `Retry-After`, in seconds, on a 429 or 503.
+    public let retryAfter: TimeInterval?
+
+    public init(status: Int, retryAfter: TimeInterval?) {
+        self.status = status
+        self.retryAfter = retryAfter
+    }
+}
+
+public protocol PushTransport: Sendable {
+    func send(_ request: PushRequest) async throws -> PushResponse
+}

@@ -1,0 +1,130 @@
+import CadenceCore
+import Foundation
+import Hummingbird
+import PlatformService
+import Web
+
+/// `/api/v1/push/…`: the installation's VAPID public key, this account's push subscriptions (one per browser, made
+/// by a paired device or a signed-in browser), and which modules may push the person.
+struct PushController {
+    let service: PushService
+
+    func addRoutes(to api: APIGroups) {
+        api.account.get("key", use: key)
+        api.account.get("subscriptions", use: list)
+        api.account.post("subscriptions", use: subscribe)
+        api.account.delete("subscriptions/:id", use: unsubscribe)
+        api.person.get("preferences", use: preferences)
+        api.person.put("preferences", use: setPreferences)
+    }
+
+    struct KeyBody: JSONResponse {
+        /// For `pushManager.subscribe({ applicationServerKey })`: the uncompressed P-256 point, base64url.
+        let publicKey: String
+    }
+
+    /// What the browser's `PushSubscription.toJSON()` gives.
+    struct SubscribeRequest: Decodable {
+        struct Keys: Decodable {
+            let p256dh: String
+            let auth: String
+        }
+        let endpoint: String
+        let keys: Keys
+    }
+
+    struct SubscriptionBody: JSONResponse {
+        let id: UUID
+        let deviceId: UUID?
+        let label: String
+        let role: DeviceRole
+        /// The push service's host; the endpoint itself is a capability and is not shown again.
+        let service: String
+        let createdAt: Date
+        let lastDeliveredAt: Date?
+        let lastError: String?
+
+        init(_ subscription: PushSubscription) {
+            id = subscription.id
+            deviceId = subscription.deviceID
+            label = subscription.label
+            role = subscription.role
+            service = subscription.service
+            createdAt = subscription.createdAt
+            lastDeliveredAt = subscription.lastDeliveredAt
+            lastError = subscription.lastError
+        }
+    }
+
+    /// Every module, true unless the person turned it off.
+    struct PreferencesBody: JSONResponse {
+        let modules: [String: Bool]
+    }
+
+    @Sendable func key(request: Request, context: AccountContext) async throws -> KeyBody {
+        KeyBody(publicKey: try await service.key().publicKey)
+    }
+
+    @Sendable func list(request: Request, context: AccountContext) async throws -> [SubscriptionBody] {
+        try await service.subscriptions(accountID: context.account.id).map(SubscriptionBody.init)
+    }
+
+    @Sendable func subscribe(request: Request, context: AccountContext) async throws -> EditedResponse<SubscriptionBody> {
+        let body = try await request.decode(as: SubscribeRequest.self, context: context)
+        let subscriber: PushService.Subscriber
+        if let device = context.device {
+            subscriber = .device(device.device)
+        } else if let identity = context.identity {
+            subscriber = .session(identity.session, label: Self.browserName(identity.session.userAgent, owner: identity.account.displayName))
+        } else {
+            throw APIError(.unauthorized, code: "unauthorized", "Sign in or use a device token.")
+        }
+        let subscription = try await service.subscribe(accountID: context.account.id, subscriber: subscriber, endpoint: body.endpoint,
+                                                       p256dh: body.keys.p256dh, auth: body.keys.auth)
+        return EditedResponse(status: .created, response: SubscriptionBody(subscription))
+    }
+
+    @Sendable func unsubscribe(request: Request, context: AccountContext) async throws -> Response {
+        try await service.unsubscribe(id: try context.parameters.requireID("id"), accountID: context.account.id)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func preferences(request: Request, context: SignedInContext) async throws -> PreferencesBody {
+        Self.preferences(muted: try await service.mutedModules(accountID: context.account.id))
+    }
+
+    /// Takes `{"modules": {"spots": false, …}}`; modules left out keep their setting.
+    @Sendable func setPreferences(request: Request, context: SignedInContext) async throws -> PreferencesBody {
+        struct Input: Decodable { let modules: [String: Bool] }
+        let input = try await request.decode(as: Input.self, context: context)
+        var muted = try await service.mutedModules(accountID: context.account.id)
+        for (name, on) in input.modules {
+            guard let module = PushModule(rawValue: name) else {
+                throw ValidationError(field: "modules.\(name)",
+                                      "\"\(name)\" is not a module; they are \(PushModule.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            if on { muted.remove(module) } else { muted.insert(module) }
+        }
+        try await service.setMutedModules(muted, accountID: context.account.id)
+        return Self.preferences(muted: muted)
+    }
+
+    static func preferences(muted: Set<PushModule>) -> PreferencesBody {
+        PreferencesBody(modules: Dictionary(uniqueKeysWithValues: PushModule.allCases.map { ($0.rawValue, !muted.contains($0)) }))
+    }
+
+    /// "Chrome on Android" from a User-Agent, so the devices page tells a person's browsers apart.
+    static func browserName(_ userAgent: String, owner: String) -> String {
+        // In this order: Edge's says Chrome too, Chrome's says Safari, Android's says Linux.
+        let browser = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")]
+            .first { userAgent.contains($0.0) }?.1
+        let system = [("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Mac OS X", "macOS"), ("Windows", "Windows"),
+                      ("Linux", "Linux")]
+            .first { userAgent.contains($0.0) }?.1
+        switch (browser, system) {
+        case let (browser?, system?): return "\(browser) on \(system)"
+        case let (browser?, nil): return browser
+        default: return "\(owner)'s browser"
+        }
+    }
+}
