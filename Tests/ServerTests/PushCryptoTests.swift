@@ -49,13 +49,13 @@ import Testing
         }
     }
 
-    /// The Authorization header a push service checks: `vapid t=<JWT>, k=<key>`, signed ES256 by the key it names,
+    /// The Authorization header a push service checks: `vapid t=<JWT>,k=<key>`, signed ES256 by the key it names,
     /// for the endpoint's origin.
     @Test func theVAPIDTokenIsSignedForThePushServicesOrigin() throws {
         let vapid = VAPIDKey(privateKey: .init(), subject: "https://cadence.example")
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let header = try vapid.authorization(for: URL(string: "https://push.example.net:8443/wpush/v2/abc")!, now: now)
-        let parts = header.dropFirst("vapid ".count).components(separatedBy: ", ")
+        let parts = header.dropFirst("vapid ".count).components(separatedBy: ",")
         #expect(parts.count == 2 && parts[0].hasPrefix("t=") && parts[1] == "k=\(vapid.publicKey)")
         let jwt = parts[0].dropFirst(2).components(separatedBy: ".")
         #expect(jwt.count == 3)

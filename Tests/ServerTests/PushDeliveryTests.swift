@@ -64,7 +64,7 @@ import Testing
             // Signed by the installation's key, the one browsers subscribe with, for this push service.
             let key = try await server.client.json(.get, "/api/v1/push/key", token: token).object["publicKey"] as? String
             let authorization = try #require(push.headers["authorization"])
-            #expect(authorization.hasSuffix(", k=\(try #require(key))"))
+            #expect(authorization.hasSuffix(",k=\(try #require(key))"))
             let jwt = authorization.dropFirst("vapid t=".count).prefix { $0 != "," }.components(separatedBy: ".")
             let claims = try JSONSerialization.jsonObject(with: try #require(PushBrowser.data(base64URL: jwt[1]))) as? [String: Any]
             #expect(claims?["aud"] as? String == base)

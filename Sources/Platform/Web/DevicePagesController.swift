@@ -8,6 +8,7 @@ import Web
 /// watch or display opens to pair (`/pair`) and then lives on (`/watch`, `/display`).
 struct DevicePagesController {
     let service: DeviceService
+    let push: PushService
     let pages: PageRenderer
     let publicURL: String
     let secureCookies: Bool
@@ -17,6 +18,8 @@ struct DevicePagesController {
         signedIn.post("/phone/devices/pairing", use: startPairing)
         signedIn.post("/phone/devices/:id/rename", use: rename)
         signedIn.post("/phone/devices/:id/revoke", use: revoke)
+        signedIn.post("/phone/devices/notifications", use: choosePushModules)
+        signedIn.post("/phone/devices/notifications/:id/remove", use: removeSubscription)
         open.get("/pair", use: showPair)
         open.post("/pair", use: pair)
         open.get("/watch", use: { request, context in try await devicePage(.watch, request: request, context: context) })
@@ -53,6 +56,18 @@ struct DevicePagesController {
         let identity = context.identity
         let id = try context.parameters.requireID("id")
         try await service.revoke(id, accountID: identity.account.id)
+        return PageRenderer.redirect(to: "/phone/devices")
+    }
+
+    /// The notification switches: a checkbox per module, on when ticked.
+    @Sendable func choosePushModules(request: Request, context: SignedInContext) async throws -> Response {
+        let muted = Set(PushModule.allCases.filter { context.form["module_\($0.rawValue)"] != "on" })
+        try await push.setMutedModules(muted, accountID: context.account.id)
+        return try await devicesPage(context.identity, notice: "Notification choices saved.", request: request, context: context)
+    }
+
+    @Sendable func removeSubscription(request: Request, context: SignedInContext) async throws -> Response {
+        try await push.unsubscribe(id: try context.parameters.requireID("id"), accountID: context.account.id)
         return PageRenderer.redirect(to: "/phone/devices")
     }
 
@@ -96,9 +111,11 @@ struct DevicePagesController {
                      request: request, context: context)
     }
 
-    private func devicesPage(_ identity: Identity, pairing: DevicesPage.Pairing? = nil, error: String? = nil,
+    private func devicesPage(_ identity: Identity, pairing: DevicesPage.Pairing? = nil, error: String? = nil, notice: String? = nil,
                              request: Request, context: SignedInContext) async throws -> Response {
-        let page = DevicesPage(try await service.list(accountID: identity.account.id), pairing: pairing, error: error)
+        let accountID = identity.account.id
+        let page = DevicesPage(try await service.list(accountID: accountID), subscriptions: try await push.subscriptions(accountID: accountID),
+                               muted: try await push.mutedModules(accountID: accountID), pairing: pairing, error: error, notice: notice)
         return pages.render("devices", title: "Devices", page: page, request: request, context: context)
     }
 }

@@ -36,7 +36,7 @@ public struct PlatformWeb: Sendable {
         DevicesController(service: devices, publicURL: publicURL, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/devices"))
         AccountPagesController(service: accounts, pages: pages, secureCookies: secureCookies)
             .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
-        DevicePagesController(service: devices, pages: pages, publicURL: publicURL, secureCookies: secureCookies)
+        DevicePagesController(service: devices, push: push, pages: pages, publicURL: publicURL, secureCookies: secureCookies)
             .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
     }
 }

@@ -18,6 +18,8 @@ public final class VAPIDKey: Sendable {
         self.subject = subject
     }
 
+    private func authorization(token: String) -> String { "vapid t=\(token),k=\(publicKey)" }
+
     /// What browsers get as `applicationServerKey`: the uncompressed point, base64url.
     public var publicKey: String { Base64URL.encode(privateKey.publicKey.x963Representation) }
 
@@ -29,12 +31,13 @@ public final class VAPIDKey: Sendable {
         self.init(privateKey: key, subject: subject)
     }
 
-    /// The `Authorization` header for a push to this endpoint (RFC 8292 §3: `vapid t=…, k=…`).
+    /// The `Authorization` header for a push to this endpoint (RFC 8292 §3). Written `vapid t=…,k=…`, without the
+    /// optional space after the comma, which some push services' parsers do not expect.
     public func authorization(for endpoint: URL, now: Date) throws -> String {
         guard let scheme = endpoint.scheme, let host = endpoint.host else { throw URLError(.badURL) }
         let audience = "\(scheme)://\(host)" + (endpoint.port.map { ":\($0)" } ?? "")
         if let cached = tokens.withLock({ $0[audience] }), cached.expires.timeIntervalSince(now) > 3600 {
-            return "vapid t=\(cached.token), k=\(publicKey)"
+            return authorization(token: cached.token)
         }
         let expires = now.addingTimeInterval(Self.lifetime)
         let header = Base64URL.encode(Data(#"{"typ":"JWT","alg":"ES256"}"#.utf8))
@@ -46,6 +49,6 @@ public final class VAPIDKey: Sendable {
         let signature = try privateKey.signature(for: Data(signingInput.utf8)).rawRepresentation
         let token = signingInput + "." + Base64URL.encode(signature)
         tokens.withLock { $0[audience] = (token, expires) }
-        return "vapid t=\(token), k=\(publicKey)"
+        return authorization(token: token)
     }
 }

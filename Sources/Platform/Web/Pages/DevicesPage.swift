@@ -17,13 +17,44 @@ struct DevicesPage: Sendable {
         let expires: String
     }
 
+    /// A browser or device that receives pushes.
+    struct Subscription: Sendable {
+        let id: String
+        let label: String
+        let service: String
+        let status: String
+        let failing: Bool
+    }
+
+    /// A module's push switch.
+    struct Module: Sendable {
+        let name: String
+        let label: String
+        let on: Bool
+    }
+
     let devices: [Row]
     let hasDevices: Bool
     let pairing: Pairing?
     let error: String?
+    let subscriptions: [Subscription]
+    let hasSubscriptions: Bool
+    let modules: [Module]
+    let notice: String?
     let live = true
 
-    init(_ devices: [Device], pairing: Pairing? = nil, error: String? = nil) {
+    init(_ devices: [Device], subscriptions: [PushSubscription] = [], muted: Set<PushModule> = [], pairing: Pairing? = nil,
+         error: String? = nil, notice: String? = nil) {
+        self.subscriptions = subscriptions.map { subscription in
+            let status = subscription.lastError
+                ?? subscription.lastDeliveredAt.map { "last notified \($0.formatted(date: .abbreviated, time: .shortened))" }
+                ?? "nothing sent yet"
+            return Subscription(id: subscription.id.uuidString.lowercased(), label: subscription.label, service: subscription.service,
+                                status: status, failing: subscription.lastError != nil)
+        }
+        hasSubscriptions = !subscriptions.isEmpty
+        modules = PushModule.allCases.map { Module(name: $0.rawValue, label: $0.label, on: !muted.contains($0)) }
+        self.notice = notice
         self.devices = devices.map { device in
             Row(id: device.id.uuidString.lowercased(), name: device.name, role: device.role.rawValue.capitalized,
                 lastSeen: device.lastSeenAt.formatted(date: .abbreviated, time: .shortened))

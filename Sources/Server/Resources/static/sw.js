@@ -51,3 +51,75 @@ self.addEventListener("fetch", (event) => {
     }
   })());
 });
+
+// Web Push (RFC 8030): the server encrypts each notification for this browser; the browser hands it here
+// decrypted, as the JSON the server's PushNotification.payload wrote.
+self.addEventListener("push", (event) => {
+  let message = null;
+  try {
+    message = event.data?.json() ?? null;
+  } catch {
+    message = null;
+  }
+  if (!message?.title) message = { title: "Cadence", body: event.data?.text() ?? "", url: "/" };
+  keepAlive(event, showNotification(message));
+});
+
+function showNotification(message) {
+  return self.registration.showNotification(message.title, {
+    body: message.body ?? "",
+    tag: message.tag,
+    renotify: Boolean(message.tag), // a second alert with the same tag still rings
+    actions: message.actions ?? [],
+    requireInteraction: Boolean(message.requireInteraction),
+    vibrate: [200, 100, 200],
+    icon: "/static/icons/icon-192.png",
+    data: { url: message.url ?? "/", module: message.module, ...(message.data ?? {}) },
+  });
+}
+
+// A notification's buttons act without opening a page, with this browser's own sign-in (its cookie). If the
+// server refuses, a notification says so rather than failing silently.
+const NOTIFICATION_ACTIONS = {
+  complete: (data) => act(`/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/complete`, null, "complete"),
+  snooze: (data) => act(`/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/snooze`, { minutes: 10 }, "snooze"),
+};
+
+async function act(path, body, verb) {
+  let answer = null;
+  try {
+    answer = await fetch(path, {
+      method: "POST", credentials: "include",
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    answer = null;
+  }
+  if (answer?.ok) return;
+  const reason = answer ? (await answer.json().catch(() => ({}))).message ?? `the server answered ${answer.status}` : "no network";
+  await self.registration.showNotification("Cadence", { body: `Could not ${verb} the reminder: ${reason}.`, tag: "action-failed" });
+}
+
+async function openPage(url) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).pathname === url);
+  return open ? open.focus() : self.clients.openWindow(url);
+}
+
+self.addEventListener("notificationclick", (event) => {
+  const data = event.notification.data ?? {};
+  event.notification.close();
+  const action = NOTIFICATION_ACTIONS[event.action];
+  keepAlive(event, action && data.reminderId ? action(data) : openPage(data.url ?? "/"));
+});
+
+// The browser waits for the work before stopping the worker. A test harness's own (untrusted) event cannot be
+// waited for, so the work then simply runs.
+function keepAlive(event, work) {
+  try {
+    event.waitUntil(work);
+  } catch {
+    // untrusted event: nothing to extend
+  }
+}
