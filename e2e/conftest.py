@@ -78,7 +78,8 @@ class CadenceServer:
 
     def start(self):
         command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data, "--bcrypt-cost", "10",
-                   "--public-url", self.base, "--map-tiles", "offline"]
+                   "--public-url", self.base, "--map-tiles", "offline",
+                   "--allow-local-push-services"]  # the suite's push service runs on this machine
         if self.smtp_port:
             command += ["--smtp-url", f"smtp://127.0.0.1:{self.smtp_port}?from=cadence@example.org"]
         command += self.args

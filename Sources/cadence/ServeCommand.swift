@@ -53,6 +53,10 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "tiles"))
     var mapTiles: String?
 
+    @Flag(help: ArgumentHelp(
+        "Accept push subscriptions whose endpoint is plain http or on this machine: for a push service run by tests. Never in production: an account could make the server post into its own network."))
+    var allowLocalPushServices = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port).") }
         guard (10...15).contains(bcryptCost) else {
@@ -93,6 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
             database: database, mailer: mailer, passwordHasher: PasswordHasher(cost: UInt8(bcryptCost)),
             publicURL: configuredURL ?? "http://\(host == "0.0.0.0" ? "localhost" : host):\(port)",
             dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true), mapTiles: tiles, logger: logger)
+        if allowLocalPushServices { dependencies.pushEndpoints = .allowLocal }
         dependencies.connectionLimits = ConnectionLimits(
             headerTimeoutSeconds: headerTimeout, idleTimeoutSeconds: idleTimeout, connectionsPerAddress: maxConnectionsPerAddress)
         let host = self.host

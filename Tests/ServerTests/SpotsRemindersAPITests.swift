@@ -190,4 +190,28 @@ import Testing
             #expect(still.object["completedAt"] == nil)
         }
     }
+
+    /// "Snooze 10 min" from an alert: due again ten minutes from now, open again; a place reminder gains the time.
+    @Test func aSnoozedReminderIsDueAgainInTenMinutesAndOpen() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("snooze"))
+            let reminder = try await client.createReminder(
+                SpotsFixture.placeReminder(title: "Post the letter", name: "Post office", latitude: 48.85, longitude: 2.35), token: token)
+            let id = try #require(reminder["id"] as? String)
+            #expect(try await client.json(.post, "/api/v1/spots/reminders/\(id)/complete", token: token).status == .ok)
+            let snoozed = try await client.json(.post, "/api/v1/spots/reminders/\(id)/snooze", token: token)
+            #expect(snoozed.status == .ok)
+            #expect(SpotsFixture.date(snoozed.object["due"]) == server.clock.now().addingTimeInterval(600))
+            #expect(snoozed.object["completedAt"] == nil)
+            #expect((snoozed.object["place"] as? [String: Any])?["name"] as? String == "Post office")
+            let longer = try await client.json(.post, "/api/v1/spots/reminders/\(id)/snooze", body: #"{"minutes":60}"#, token: token)
+            #expect(SpotsFixture.date(longer.object["due"]) == server.clock.now().addingTimeInterval(3600))
+            for body in [#"{"minutes":0}"#, #"{"minutes":null}"#, #"{"minutes":"ten"}"#, #"{"minutes":{"a":1},"pad":"\#(String(repeating: "x", count: 4000))"}"#, "[1]"] {
+                let refused = try await client.json(.post, "/api/v1/spots/reminders/\(id)/snooze", body: body, token: token)
+                #expect(refused.status == .badRequest, "\(body): \(refused.text)")
+                #expect(refused.text.contains("minutes") || body == "[1]", "\(refused.text)")
+            }
+        }
+    }
 }

@@ -30,6 +30,8 @@ public struct ServerDependencies: Sendable {
     public var pushTransport: any PushTransport = HTTPPushTransport()
     /// When to try a push again; tests shorten the waits.
     public var pushRetry = PushRetryPolicy()
+    /// Which subscription endpoints are accepted; tests allow a push service on this machine.
+    public var pushEndpoints = PushEndpointRule.publicHTTPS
 
     public init(
         database: Database, mailer: any Mailer, clock: any WallClock = SystemClock(),

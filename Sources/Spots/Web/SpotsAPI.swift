@@ -115,13 +115,22 @@ public struct SpotsAPI: Sendable {
     /// "Snooze 10 min" from an alert: due again that many minutes from now (a place reminder gains that time alert
     /// too), open again if it was completed. The body may be empty (10 minutes) or `{"minutes": n}`.
     @Sendable func snooze(request: Request, context: AccountContext) async throws -> ReminderBody {
-        struct Input: Decodable { let minutes: Int? }
-        let body = try await request.body.collect(upTo: 1024)
+        struct Input: Decodable {
+            let minutes: Int?
+            enum CodingKeys: String, CodingKey { case minutes }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                // Present means a number: `null` is refused, not read as the default.
+                minutes = container.contains(.minutes) ? try container.decode(Int.self, forKey: .minutes) : nil
+            }
+        }
+        var request = request
+        let body = try await request.collectBounded(context: context)
         let minutes: Int?
         do {
-            minutes = body.readableBytes == 0 ? nil : try JSONDecoder().decode(Input.self, from: Data(buffer: body)).minutes
-        } catch {
-            throw ValidationError(field: "minutes", "Send no body (10 minutes) or {\"minutes\": n} with a whole number.")
+            minutes = body.readableBytes == 0 ? nil : try JSONBody.decoder.decode(Input.self, from: Data(buffer: body)).minutes
+        } catch let error as DecodingError {
+            throw JSONBody.apiError(error)
         }
         let snoozed = minutes ?? 10
         guard (1...1440).contains(snoozed) else {

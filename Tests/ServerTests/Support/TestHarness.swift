@@ -82,6 +82,7 @@ func withTestServer(live: Bool = false, configure: (inout ServerDependencies) ->
         publicURL: "http://cadence.test", dataDirectory: dataDirectory, logger: logger)
     // Like bcrypt's cost 4 above: protected packages still use scrypt, at a cost a debug build can afford.
     dependencies.packageKeyCost = KDFParameters(n: 1 << 10, r: 8, p: 1)
+    dependencies.pushEndpoints = .allowLocal  // the push services tests run are on this machine
     configure(&dependencies)
     let server = try await assembleServer(dependencies)
     let app = Application(router: server.router, server: webSocketServer(server.router),

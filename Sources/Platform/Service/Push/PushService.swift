@@ -13,14 +13,16 @@ public struct PushService: Sendable {
     let clock: any WallClock
     let logger: Logger
     let subject: String
+    let endpointRule: PushEndpointRule
     public let retry: PushRetryPolicy
     /// Deliveries under way at once in a fan-out (each is an HTTP request; encryption runs on the callers' threads).
     let concurrentDeliveries: Int
     private let loadedKey = KeyBox()
 
     public init(subscriptions: any PushSubscriptionRepository, keys: any VAPIDKeyRepository, transport: any PushTransport,
-                clock: any WallClock, logger: Logger, subject: String, retry: PushRetryPolicy = PushRetryPolicy(),
-                concurrentDeliveries: Int = 64) {
+                clock: any WallClock, logger: Logger, subject: String, endpointRule: PushEndpointRule = .publicHTTPS,
+                retry: PushRetryPolicy = PushRetryPolicy(), concurrentDeliveries: Int = 64) {
+        self.endpointRule = endpointRule
         self.subscriptions = subscriptions
         self.keys = keys
         self.transport = transport
@@ -53,9 +55,7 @@ public struct PushService: Sendable {
     public func subscribe(accountID: UUID, subscriber: Subscriber, endpoint: String, p256dh: String, auth: String) async throws
         -> PushSubscription
     {
-        guard let url = URL(string: endpoint), url.scheme == "https" || url.scheme == "http", url.host != nil, endpoint.count <= 2048 else {
-            throw ValidationError(field: "endpoint", "The endpoint is the push service's URL from the browser's subscription.")
-        }
+        if let refusal = endpointRule.refusal(of: endpoint) { throw ValidationError(field: "endpoint", refusal) }
         guard let key = Base64URL.decode(p256dh), key.count == 65, key.first == 4 else {
             throw ValidationError(field: "keys.p256dh", "keys.p256dh is the browser's P-256 key: 65 bytes, base64url.")
         }

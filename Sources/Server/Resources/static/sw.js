@@ -62,7 +62,7 @@ self.addEventListener("push", (event) => {
     message = null;
   }
   if (!message?.title) message = { title: "Cadence", body: event.data?.text() ?? "", url: "/" };
-  keepAlive(event, showNotification(message));
+  keepAlive(event, showNotification(message).catch((error) => console.error("Cadence: a push could not be shown", error)));
 });
 
 function showNotification(message) {
