@@ -98,7 +98,7 @@ struct BenchServer {
         ], token: token)
     }
 
-    private func post(_ path: String, _ body: [String: Any], token: String? = nil) async throws -> [String: Any] {
+    func post(_ path: String, _ body: [String: Any], token: String? = nil) async throws -> [String: Any] {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

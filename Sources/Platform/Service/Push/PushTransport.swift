@@ -5,6 +5,12 @@ public struct PushRequest: Sendable {
     public let endpoint: URL
     public let headers: [(name: String, value: String)]
     public let body: Data
+
+    public init(endpoint: URL, headers: [(name: String, value: String)], body: Data) {
+        self.endpoint = endpoint
+        self.headers = headers
+        self.body = body
+    }
 }
 
 public struct PushResponse: Sendable {
