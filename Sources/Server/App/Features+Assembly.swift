@@ -26,6 +26,7 @@ extension TalksFeature {
 
 extension StageFeature {
     static func assembled(_ dependencies: ServerDependencies, live: LiveService) async throws -> StageFeature {
+        StagePushRules.register(on: live.pushRules)
         let database = dependencies.database
         let library = StageLibrary(
             store: SQLStageStore(database: database), variations: SQLStageStore(database: database),
@@ -65,8 +66,9 @@ extension SpotsFeature {
 extension TempoFeature {
     static func assembled(_ dependencies: ServerDependencies, live: LiveService) -> TempoFeature {
         let database = dependencies.database
+        TempoPushRules.register(on: live.pushRules)
         let library = TempoLibrary(store: SQLTempoStore(database: database), dataDirectory: dependencies.dataDirectory,
-                                   clock: dependencies.clock, logger: dependencies.logger)
+                                   clock: dependencies.clock, logger: dependencies.logger, live: live)
         let feature = TempoFeature(
             library: library, runs: TempoRuns(store: SQLRunStore(database: database), plans: library.store, clock: dependencies.clock),
             clock: dependencies.clock, onlyInstance: !database.notifiesOtherInstances, logger: dependencies.logger)

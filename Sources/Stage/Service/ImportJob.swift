@@ -4,6 +4,9 @@ import Stage
 
 /// An import's progress as the pages and the API see it (S7: long work shows progress).
 public struct ImportJob: Equatable, Sendable {
+    /// The live event sent when an import ends.
+    public static let endedEventType = "stage.import.ended"
+
     public enum State: String, Sendable {
         case running, done, failed, cancelled
     }

@@ -17,8 +17,12 @@ public struct StageImports: Sendable {
     let importer: DeckImporter
     let clock: any WallClock
     let logger: Logger
+    /// Told when an import ends (the page, and a push when it took long).
+    let live: (any LiveAnnouncing)?
 
-    public init(library: StageLibrary, jobs: any StageJobStore, importer: DeckImporter = DeckImporter(), clock: any WallClock, logger: Logger) {
+    public init(library: StageLibrary, jobs: any StageJobStore, importer: DeckImporter = DeckImporter(), clock: any WallClock, logger: Logger,
+                live: (any LiveAnnouncing)? = nil) {
+        self.live = live
         self.library = library
         self.jobs = jobs
         self.importer = importer
@@ -66,6 +70,7 @@ public struct StageImports: Sendable {
 
     private func run(_ job: ImportJob, upload: URL, workDirectory: URL, target: Series?, newSeriesTitle: String?, accountID: UUID) async {
         var job = job
+        let started = clock.now()
         let latest = LatestProgress()
         // Progress is written at most twice a second, from one place, and only when it changed.
         let reporter = Task { [jobs, clock, job, latest] in
@@ -129,6 +134,9 @@ public struct StageImports: Sendable {
         running.remove(job.id)
         do {
             try await jobs.saveImport(job, accountID: accountID, at: clock.now())
+            if job.state != .cancelled {
+                try await live?.announceImportEnded(job, seconds: clock.now().timeIntervalSince(started), accountID: accountID)
+            }
         } catch {
             logger.error("could not record the end of an import", metadata: ["error": "\(error)"])
         }

@@ -43,7 +43,7 @@ public struct StageFeature: Sendable {
         StagePackagesController(packages: StagePackages(library: library, catalogue: catalogue, keyCost: keyCost, clock: clock),
                                 catalogue: catalogue, workDirectory: workDirectory).addRoutes(to: api)
         StageCatalogueController(catalogue: catalogue, clock: clock).addRoutes(to: api)
-        StageImportController(library: library, imports: StageImports(library: library, jobs: jobs, clock: clock, logger: logger))
+        StageImportController(library: library, imports: StageImports(library: library, jobs: jobs, clock: clock, logger: logger, live: live))
             .addRoutes(to: api)
         StagePagesController(library: library, jobs: jobs, pages: pages, clock: clock, handouts: handouts, catalogue: catalogue)
             .addRoutes(to: routes.signedInPages)

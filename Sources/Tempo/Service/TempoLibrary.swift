@@ -13,6 +13,11 @@ public struct TempoLibrary: Sendable {
     public let clock: any WallClock
     public let logger: Logger
     public let queue = AsyncSemaphore(permits: 1)
+    /// Told when the account's queue of analyses has drained (a push when it took long).
+    let live: (any LiveAnnouncing)?
+
+    /// The live event sent when the last queued analysis of an account ends.
+    public static let analysisEndedEventType = "tempo.analysis.ended"
 
     public static let maximumFileBytes = 200 << 20
     public static let audioTypes: [String: String] = [
@@ -20,7 +25,8 @@ public struct TempoLibrary: Sendable {
         "mp3": "audio/mpeg", "m4a": "audio/mp4", "aac": "audio/aac",
     ]
 
-    public init(store: any TempoStore, dataDirectory: URL, clock: any WallClock, logger: Logger) {
+    public init(store: any TempoStore, dataDirectory: URL, clock: any WallClock, logger: Logger, live: (any LiveAnnouncing)? = nil) {
+        self.live = live
         self.store = store
         root = dataDirectory.appendingPathComponent("tempo", isDirectory: true)
         self.clock = clock
@@ -157,15 +163,29 @@ public struct TempoLibrary: Sendable {
     }
 
     public func analyseLater(_ id: UUID, accountID: UUID) {
+        let queued = clock.now()
         Task { [self] in
             do {
                 try await queue.acquire()
                 defer { queue.release() }
                 try await analyse(id, accountID: accountID)
+                try await announceIfDrained(accountID: accountID, since: queued)
             } catch {
                 logger.warning("song analysis failed", metadata: ["song": "\(id)", "error": "\(error)"])
             }
         }
+    }
+
+    /// When nothing of the account's is waiting any more, says so with how long this song waited and took: an
+    /// upload of a whole album ends with one event (and a push when it took long), not one per song.
+    private func announceIfDrained(accountID: UUID, since queued: Date) async throws {
+        guard let live else { return }
+        let songs = try await store.songs(accountID: accountID)
+        guard !songs.contains(where: { $0.analysis == .pending || $0.analysis == .running }) else { return }
+        try await live.announce(Self.analysisEndedEventType, data: LiveJSON.object([
+            "seconds": clock.now().timeIntervalSince(queued).rounded(),
+            "analysed": songs.filter { $0.analysis == .done }.count, "failed": songs.filter { $0.analysis == .failed }.count,
+        ]), to: accountID)
     }
 
     /// Decodes (WAV natively, the rest through ffmpeg), reads tags, estimates the tempo.
