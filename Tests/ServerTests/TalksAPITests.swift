@@ -136,4 +136,34 @@ import Testing
             #expect(future.errorField == "at")
         }
     }
+
+    /// A watch that started a run offline sends the start when the network is back, perhaps twice: the id it chose
+    /// makes it one run, and the second answer is that run (200), not a new one.
+    @Test func aStartSentAgainWithItsIdIsOneRun() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail())
+            let topic = try #require(try await client.json(.post, "/api/v1/talks/topics", body: Self.demo, token: token).object["id"] as? String)
+            let id = UUID().uuidString.lowercased()
+            let at = Int64(server.clock.now().timeIntervalSince1970 * 1000) - 30_000  // pressed offline half a minute ago
+            let body = #"{"topicId":"\#(topic)","at":\#(at),"id":"\#(id)"}"#
+            let first = try await client.json(.post, "/api/v1/talks/runs", body: body, token: token)
+            #expect(first.status == .created)
+            #expect((first.object["id"] as? String)?.lowercased() == id)
+            #expect((first.object["steps"] as? [[String: Any]])?.first?["at"] as? Int64 == at)
+            let again = try await client.json(.post, "/api/v1/talks/runs", body: body, token: token)
+            #expect(again.status == .ok)
+            #expect((again.object["id"] as? String)?.lowercased() == id)
+            #expect(try await client.json(.get, "/api/v1/talks/topics/\(topic)/runs", token: token).array.count == 1)
+
+            // Another account cannot take (or read) that id.
+            let other = try await client.register(email: uniqueEmail())
+            let theirs = try #require(try await client.json(.post, "/api/v1/talks/topics", body: Self.demo, token: other).object["id"] as? String)
+            let taken = try await client.json(.post, "/api/v1/talks/runs", body: #"{"topicId":"\#(theirs)","id":"\#(id)"}"#, token: other)
+            #expect(taken.status == .conflict)
+            #expect(taken.errorField == "id")
+            let bad = try await client.json(.post, "/api/v1/talks/runs", body: #"{"topicId":"\#(topic)","id":"not-a-uuid"}"#, token: token)
+            #expect(bad.status == .badRequest)
+        }
+    }
 }

@@ -267,9 +267,9 @@ def run_steps(browser):
     """)
 
 
-def test_the_watch_page_reloads_without_the_server_and_keeps_running_the_talk(driver, second_driver, own_server):
-    """The service worker keeps the watch's page: with the server gone, reloading it still shows the running talk
-    and takes "Next", and the step reaches the server once it is back."""
+def test_the_watch_page_reloads_without_the_server_and_runs_the_talk(driver, second_driver, own_server):
+    """The service worker keeps the watch's page: with the server gone, reloading it still shows the cast talk, which
+    starts and takes "Next" offline; once the server is back the start and the step reach it, as one run."""
     phone, watch, base = driver, second_driver, own_server.base
     pair_watch(phone, watch, base, unique_email("reload"))
     cast_talk(phone, watch, base, "Reload talk", "1:00", [("Hello", "0"), ("Goodbye", "0:40")])
@@ -279,16 +279,23 @@ def test_the_watch_page_reloads_without_the_server_and_keeps_running_the_talk(dr
                message="no service worker took charge of the watch page")
     watch.refresh()
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Reload talk")
-    watch.find_element(By.ID, "talk-start").click()
-    wait_until(phone, lambda: run_steps(phone) == ["start"])
 
     own_server.stop()
     watch.refresh()
-    wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Hello", timeout=20,
-               message="the watch page did not load the running talk without the server")
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-title").text == "Reload talk", timeout=20,
+               message="the watch page did not load the cast talk without the server")
+    watch.find_element(By.ID, "talk-start").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Hello", message="Start did nothing offline")
     watch.find_element(By.ID, "talk-next").click()
     wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Goodbye", message="Next did nothing offline")
 
     own_server.start()
     wait_until(phone, lambda: run_steps(phone) == ["start", "next"], timeout=40,
-               message="the step taken offline never reached the server")
+               message="the run started offline never reached the server")
+    runs = phone.execute_async_script("""
+        const done = arguments[0];
+        fetch('/api/v1/talks/cast').then((r) => r.json())
+            .then((cast) => fetch(`/api/v1/talks/topics/${cast.topic.id}/runs`)).then((r) => r.json())
+            .then((runs) => done(runs.length)).catch((error) => done(String(error)));""")
+    assert runs == 1, runs
+    assert watch.find_element(By.ID, "talk-keyword").text == "Goodbye"

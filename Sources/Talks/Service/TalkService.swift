@@ -74,17 +74,27 @@ public struct TalkService: Sendable {
 
     /// Starts a run of a topic (now, or at `at` when Start was pressed on a device); it becomes the cast run.
     @discardableResult
-    public func startRun(topicID: UUID, accountID: UUID, at: Int64? = nil) async throws -> StoredRun {
+    /// Starts a run of the topic and casts it. With an `id` the device chose, a start sent again (a retry, or a start
+    /// made offline and sent once the network is back) returns the run it made the first time.
+    /// - Returns: the run, and false when it had been started before under that id.
+    /// - Throws: `NotFound("topic")`; `Conflict` when the id is another account's run.
+    public func startRun(topicID: UUID, accountID: UUID, at: Int64? = nil, id: UUID? = nil) async throws -> (StoredRun, created: Bool) {
+        if let id, let existing = try await store.run(id: id, accountID: accountID) {
+            guard existing.topicID == topicID else { throw Conflict(code: "run_id_taken", "That run id belongs to a run of another topic.", field: "id") }
+            return (existing, false)
+        }
         let now = clock.now()
         let startedAt = try Self.stepTime(at, now: now.millisecondsSince1970)
         let topic = try await topic(id: topicID, accountID: accountID)
         var run = TalkRun(topic: topic)
         try run.apply(RunStep(.start, at: startedAt))
-        let stored = StoredRun(id: UUID(), topicID: topic.id, run: run, createdAt: now)
+        let stored = StoredRun(id: id ?? UUID(), topicID: topic.id, run: run, createdAt: now)
         try await store.saveRun(stored, accountID: accountID, at: now)
+        // An id already taken by another account's run is not overwritten (see saveRun): refuse it.
+        guard try await store.run(id: stored.id, accountID: accountID) != nil else { throw Conflict(code: "run_id_taken", "That run id is taken; choose another.", field: "id") }
         try await store.setCast(TalkCast(topicID: topic.id, runID: stored.id), accountID: accountID, at: now)
         try await announceCast(accountID: accountID)
-        return stored
+        return (stored, true)
     }
 
     /// - Throws: `NotFound("run")`.

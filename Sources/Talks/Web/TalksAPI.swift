@@ -110,8 +110,8 @@ public struct TalksAPI: Sendable {
     @Sendable func startRun(request: Request, context: AccountContext) async throws -> EditedResponse<RunBody> {
         let account = context.account
         let input = try await request.decode(as: RunInput.self, context: context)
-        let run = try await talks.startRun(topicID: input.topicId, accountID: account.id, at: input.at)
-        return EditedResponse(status: .created, response: RunBody(run, now: clock.now().millisecondsSince1970))
+        let (run, created) = try await talks.startRun(topicID: input.topicId, accountID: account.id, at: input.at, id: input.id)
+        return EditedResponse(status: created ? .created : .ok, response: RunBody(run, now: clock.now().millisecondsSince1970))
     }
 
     @Sendable func showRun(request: Request, context: AccountContext) async throws -> RunBody {

@@ -31,33 +31,41 @@ export function setupTalk(live) {
     } catch { /* offline: keep the last copy */ }
   }
 
+  /** "applied" (the server's answer is shown), "refused" (it said no: the talk is gone) or "offline". */
   async function post(url, body) {
     try {
       const run = await clock.fetchJSON(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      if (run) apply({ topic: cast.topic, run });
-      return true;
+      if (!run) return "refused";
+      apply({ topic: cast.topic, run });
+      return "applied";
     } catch {
-      return false; // offline
+      return "offline";
     }
   }
 
+  /** A run's id, chosen here so a start made offline is one run however often it is sent. */
+  function newRunId() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
   /**
-   * Start: the first cue shows as the speaker taps, not a round trip later, and the server
-   * starts the run at that same instant. Without an answer (offline, or the talk is gone)
-   * the card goes back to what it showed.
+   * Start: the first cue shows as the speaker taps, not a round trip later, and the server starts the run at that
+   * same instant. Offline, the run goes on here and its start is sent, with its steps, once the network is back
+   * (the id chosen here makes it one run); if the server refuses it (the talk is gone), the card shows what is cast.
    */
   async function start() {
     dismissedRun = undefined;
-    const before = cast;
     const { topic } = cast;
     const at = clock.now();
-    apply({ topic, run: { id: null, cues: topic.cues, duration: topic.duration, steps: [{ action: "start", at }] } });
-    await post("/api/v1/talks/runs", { topicId: topic.id, at });
-    if (cast.run && cast.run.id === null) {
-      apply(before);
-      savePending(loadPending().filter((step) => step.runId !== null)); // steps of the run that never started
-    }
-    await flush(); // steps taken while the start was on its way
+    const id = newRunId();
+    apply({ topic, run: { id, cues: topic.cues, duration: topic.duration, steps: [{ action: "start", at }] } });
+    savePending([...loadPending(), { runId: id, action: "start", topicId: topic.id, at }]);
+    await flush();
   }
 
   /** A step of the cast run: applied here at once, sent now or, offline, when the network is back. */
@@ -77,15 +85,21 @@ export function setupTalk(live) {
     localStorage.setItem(PENDING, JSON.stringify(steps));
   }
 
-  /** Sends steps taken offline, in order, with the time they were taken. */
+  /** Sends the start and steps taken offline, in order, with the time each was taken. */
   async function flush() {
     let pending = loadPending();
     while (pending.length > 0) {
       const [first] = pending;
-      // A step taken before the server answered the start belongs to the run it then started.
-      const runId = first.runId ?? cast?.run?.id;
-      if (!runId) return;
-      if (!(await post(`/api/v1/talks/runs/${runId}/steps`, { action: first.action, at: first.at }))) return;
+      const outcome = first.action === "start"
+        ? await post("/api/v1/talks/runs", { topicId: first.topicId, at: first.at, id: first.runId })
+        : await post(`/api/v1/talks/runs/${first.runId}/steps`, { action: first.action, at: first.at });
+      if (outcome === "offline") return;
+      if (outcome === "refused" && first.action === "start") {
+        savePending(loadPending().filter((step) => step.runId !== first.runId)); // that run never started
+        await load();
+        pending = loadPending();
+        continue;
+      }
       pending = loadPending().slice(1);
       savePending(pending);
     }
