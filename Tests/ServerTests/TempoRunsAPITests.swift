@@ -146,6 +146,37 @@ import Testing
         }
     }
 
+    /// Each batch names where its readings came from; the run keeps every source once, shows them, and its files
+    /// say them (GPX's track `src`, TCX's notes).
+    @Test func aRunKeepsWhereItsReadingsCameFromAndItsFilesSayIt() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("sensors"))
+            let id = UUID()
+            _ = try await client.json(.post, "/api/v1/tempo/runs", body: Self.newRun(id), token: token)
+            let noSources = try await client.json(.get, "/api/v1/tempo/runs/\(id)", token: token)
+            #expect((noSources.object["run"] as? [String: Any])?["sensors"] as? [String: [String]] == ["heartRate": [], "cadence": []])
+            let first = String(Self.northward(20, hr: 140).dropLast()) + #", "sources": {"heartRate": ["Polar H10 (Bluetooth)"], "cadence": ["the phone's motion sensor"]}}"#
+            #expect(try await client.json(.post, "/api/v1/tempo/runs/\(id)/samples", body: first, token: token).status == .ok)
+            // The next batch names the same strap again (kept once) and a footpod joining in, padded with spaces.
+            let second = String(Self.northward(20, from: 20, hr: 141).dropLast())
+                + #", "sources": {"heartRate": ["Polar H10 (Bluetooth)"], "cadence": ["  Stryd (Bluetooth footpod) "]}}"#
+            #expect(try await client.json(.post, "/api/v1/tempo/runs/\(id)/samples", body: second, token: token).status == .ok)
+            let end = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(Self.start + 39_000) / 1000))
+            _ = try await client.json(.post, "/api/v1/tempo/runs/\(id)/finish", body: #"{"endedAt": "\#(end)"}"#, token: token)
+            let run = try await client.json(.get, "/api/v1/tempo/runs/\(id)", token: token).object["run"] as? [String: Any]
+            #expect(run?["sensors"] as? [String: [String]] == [
+                "heartRate": ["Polar H10 (Bluetooth)"], "cadence": ["the phone's motion sensor", "Stryd (Bluetooth footpod)"],
+            ])
+            let gpx = try await client.json(.get, "/api/v1/tempo/runs/\(id)/export.gpx", token: token)
+            #expect(gpx.text.contains("<src>heart rate: Polar H10 (Bluetooth); cadence: the phone&apos;s motion sensor, Stryd (Bluetooth footpod)</src>")
+                    || gpx.text.contains("<src>heart rate: Polar H10 (Bluetooth); cadence: the phone's motion sensor, Stryd (Bluetooth footpod)</src>"),
+                    "\(gpx.text.prefix(900))")
+            let tcx = try await client.json(.get, "/api/v1/tempo/runs/\(id)/export.tcx", token: token)
+            #expect(tcx.text.contains("Sensors: heart rate: Polar H10 (Bluetooth)"), "\(tcx.text.suffix(400))")
+        }
+    }
+
     @Test(arguments: [
         (#"{"samples": [{"t": 1799996400000, "lat": 45, "lon": 7}, {"t": 1799996401000, "lat": 95, "lon": 7}]}"#, "samples[1].lat"),
         (#"{"samples": [{"t": 1799996400000, "lat": 45}]}"#, "samples[0].lon"),

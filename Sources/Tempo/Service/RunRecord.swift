@@ -27,11 +27,14 @@ public struct RunRecord: Equatable, Sendable {
     public var simulated: Bool
     /// What importing its file did (`ImportReport` as JSON); nil for runs recorded with Cadence.
     public var importReportJSON: String?
+    /// Where its readings came from.
+    public var sensors: RunSensors
 
     public init(id: UUID, name: String, activity: String, source: String, status: Status, planJSON: String? = nil,
                 playlistID: UUID? = nil, startedAt: Int64, endedAt: Int64? = nil, pauses: [RunPause] = [],
                 summaryJSON: String? = nil, distanceMeters: Double? = nil, durationMs: Int64? = nil, sampleCount: Int = 0,
-                simulated: Bool = false, importReportJSON: String? = nil) {
+                simulated: Bool = false, importReportJSON: String? = nil, sensors: RunSensors = RunSensors()) {
+        self.sensors = sensors
         self.id = id; self.name = name; self.activity = activity; self.source = source; self.status = status
         self.planJSON = planJSON; self.playlistID = playlistID; self.startedAt = startedAt; self.endedAt = endedAt
         self.pauses = pauses; self.summaryJSON = summaryJSON; self.distanceMeters = distanceMeters

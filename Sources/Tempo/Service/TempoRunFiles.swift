@@ -44,10 +44,10 @@ extension TempoRuns {
             switch format {
             case .gpx:
                 return (run, try GPXWriter.write(name: run.name, activity: activity, samples: samples, pauses: run.pauses,
-                                                 simulated: run.simulated).data)
+                                                 simulated: run.simulated, sensors: run.sensors).data)
             case .tcx:
                 return (run, try TCXWriter.write(name: run.name, activity: activity, samples: samples, pauses: run.pauses,
-                                                 simulated: run.simulated, totalDistanceMeters: analysis.summary.distance,
+                                                 simulated: run.simulated, sensors: run.sensors, totalDistanceMeters: analysis.summary.distance,
                                                  calories: analysis.summary.calories.kilocalories))
             }
         } catch let error as RunFormatError {

@@ -42,7 +42,10 @@ public struct TempoRuns: Sendable {
     }
 
     /// Stores samples; a finished run's stats are brought up to date.
-    public func addSamples(_ samples: [RunSample], runID: UUID, accountID: UUID) async throws -> (SampleMerge, RunRecord) {
+    /// Merges samples into the run by time, and notes where their readings came from.
+    public func addSamples(_ samples: [RunSample], sources: RunSensors.Unchecked? = nil, runID: UUID, accountID: UUID) async throws
+        -> (SampleMerge, RunRecord)
+    {
         do {
             try RunSampleRules.validate(samples, now: clock.now().millisecondsSince1970)
         } catch {
@@ -52,6 +55,14 @@ public struct TempoRuns: Sendable {
             throw NotFound("run")
         }
         var run = try await requireRun(runID, accountID: accountID)
+        if let sources {
+            var sensors = run.sensors
+            sensors.merge(sources)
+            if sensors != run.sensors {
+                run.sensors = sensors
+                try await store.saveRun(run, accountID: accountID, at: clock.now())
+            }
+        }
         if run.status == .finished, merge.added > 0 { run = try await summarize(run, accountID: accountID) }
         return (merge, run)
     }

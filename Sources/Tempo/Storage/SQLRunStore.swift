@@ -10,7 +10,7 @@ public struct SQLRunStore: RunStore {
     public init(database: Database) { self.database = database }
 
     static let runColumns = ["id", "name", "activity", "source", "status", "plan", "playlist_id", "started_at", "ended_at",
-                             "pauses", "summary", "distance_m", "duration_ms", "sample_count", "simulated", "import_report"]
+                             "pauses", "summary", "distance_m", "duration_ms", "sample_count", "simulated", "import_report", "sensors"]
     static let sampleColumns = ["run_id", "t", "seq", "lat", "lon", "ele", "hr", "cadence", "tempo", "distance"]
     /// Rows per INSERT: 10 binds each stays far below SQLite's and PostgreSQL's bind limits.
     static let batchSize = 500
@@ -20,12 +20,12 @@ public struct SQLRunStore: RunStore {
         let pauses = try Self.encode(run.pauses)
         let created = try await database.sql.raw("""
             INSERT INTO tempo_runs (id, account_id, name, activity, source, status, plan, playlist_id, started_at, ended_at,
-                                    pauses, summary, distance_m, duration_ms, sample_count, simulated, import_report, created_at, updated_at)
+                                    pauses, summary, distance_m, duration_ms, sample_count, simulated, import_report, sensors, created_at, updated_at)
             VALUES (\(bind: run.id.uuidString), \(bind: accountID.uuidString), \(bind: run.name), \(bind: run.activity),
                     \(bind: run.source), \(bind: run.status.rawValue), \(bind: run.planJSON), \(bind: run.playlistID?.uuidString),
                     \(bind: run.startedAt), \(bind: run.endedAt), \(bind: pauses), \(bind: run.summaryJSON),
                     \(bind: run.distanceMeters), \(bind: run.durationMs), 0, \(bind: run.simulated ? 1 : 0), \(bind: run.importReportJSON),
-                    \(bind: now), \(bind: now))
+                    \(bind: try Self.encode(sensors: run.sensors)), \(bind: now), \(bind: now))
             ON CONFLICT (id) DO NOTHING RETURNING id
             """).all()
         if !created.isEmpty { return true }
@@ -48,6 +48,7 @@ public struct SQLRunStore: RunStore {
             .set("name", to: run.name).set("activity", to: run.activity).set("status", to: run.status.rawValue).set("ended_at", to: run.endedAt)
             .set("pauses", to: try Self.encode(run.pauses)).set("summary", to: run.summaryJSON)
             .set("distance_m", to: run.distanceMeters).set("duration_ms", to: run.durationMs)
+            .set("sensors", to: SQLBind(try Self.encode(sensors: run.sensors)))
             .set("updated_at", to: at.millisecondsSince1970)
             .where("id", .equal, run.id.uuidString).where("account_id", .equal, accountID.uuidString).run()
     }
@@ -152,7 +153,13 @@ public struct SQLRunStore: RunStore {
             durationMs: try row.decode(column: "duration_ms", as: Int64?.self),
             sampleCount: try row.decode(column: "sample_count", as: Int.self),
             simulated: try row.decode(column: "simulated", as: Int.self) != 0,
-            importReportJSON: try row.decode(column: "import_report", as: String?.self))
+            importReportJSON: try row.decode(column: "import_report", as: String?.self),
+            sensors: (try row.decode(column: "sensors", as: String?.self))
+                .flatMap { try? JSONDecoder().decode(RunSensors.self, from: Data($0.utf8)) } ?? RunSensors())
+    }
+
+    static func encode(sensors: RunSensors) throws -> String? {
+        sensors.isEmpty ? nil : String(decoding: try JSONEncoder().encode(sensors), as: UTF8.self)
     }
 
     static func sample(_ row: any SQLRow) throws -> RunSample {

@@ -5,7 +5,7 @@ import TempoService
 import Web
 
 /// Tempo's commands on the live channel, so a phone and a watch in the same run hear each other:
-/// - `tempo.samples` `{runId, samples}`: stored like `POST …/runs/{id}/samples`; the newest
+/// - `tempo.samples` `{runId, samples, sources?}`: stored like `POST …/runs/{id}/samples`; the newest
 ///   sample is published as a `tempo.run.sample` event (the phone follows the watch's sensors).
 /// - `tempo.run.state` `{runId, …}`: what the device playing the run shows (interval, targets,
 ///   paused), relayed as an event of the same type for the other devices.
@@ -29,7 +29,10 @@ enum TempoLiveCommands {
             } catch {
                 throw ValidationError(field: "data.samples", "data.samples is a list of samples.")
             }
-            let (_, _) = try await runs.addSamples(input.map(\.sample), runID: runID, accountID: accountID)
+            let sources = (data["sources"] as? [String: Any]).map { sources in
+                RunSensors.Unchecked(heartRate: sources["heartRate"] as? [String] ?? [], cadence: sources["cadence"] as? [String] ?? [])
+            }
+            let (_, _) = try await runs.addSamples(input.map(\.sample), sources: sources, runID: runID, accountID: accountID)
             if let newest = input.max(by: { $0.t < $1.t }) {
                 var fields = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(newest))) as? [String: Any] ?? [:]
                 fields["runId"] = runID.uuidString

@@ -66,7 +66,8 @@ struct TempoRunsController {
         let account = context.account  // a paired watch records runs too
         let id = try context.parameters.requireID("id")
         let input = try await request.decode(as: SamplesInput.self, context: context)
-        let (merge, run) = try await runs.addSamples(input.samples.map(\.sample), runID: id, accountID: account.id)
+        let (merge, run) = try await runs.addSamples(input.samples.map(\.sample), sources: input.sources?.reported,
+                                                   runID: id, accountID: account.id)
         return SampleMergeBody(added: merge.added, merged: merge.merged, sampleCount: run.sampleCount)
     }
 

@@ -14,8 +14,9 @@ import Foundation
 public enum GPXWriter {
     /// - Parameter fileTime: `metadata/time`; defaults to the first sample's time so the same
     ///   run always exports to the same bytes.
+    /// - Parameter sensors: where the readings came from, written as the track's `src` (GPX's "source of data").
     public static func write(name: String?, activity: Activity?, samples: [RunSample], pauses: [RunPause] = [], simulated: Bool = false,
-                             fileTime: Int64? = nil) throws -> GPXExport {
+                             sensors: RunSensors = RunSensors(), fileTime: Int64? = nil) throws -> GPXExport {
         let positioned = samples.filter { $0.latitude != nil && $0.longitude != nil }
         guard !positioned.isEmpty else {
             throw RunFormatError.nothingToExport(reason: "none of the \(samples.count) samples has a position; GPX needs one per point (use TCX).")
@@ -33,7 +34,11 @@ public enum GPXWriter {
         if let name, !name.isEmpty { out += "  <name>\(XMLText.escape(name))</name>\n" }
         out += "  <time>\(ISO8601Time.format(fileTime ?? samples[0].time))</time>\n </metadata>\n <trk>\n"
         if let name, !name.isEmpty { out += "  <name>\(XMLText.escape(name))</name>\n" }
-        if simulated { out += "  <desc>\(XMLText.escape(SimulatedRun.note))</desc>\n  <src>\(SimulatedRun.source)</src>\n" }
+        if simulated {
+            out += "  <desc>\(XMLText.escape(SimulatedRun.note))</desc>\n  <src>\(SimulatedRun.source)</src>\n"
+        } else if let measured = sensors.summary {
+            out += "  <src>\(XMLText.escape(measured))</src>\n"
+        }
         if let activity { out += "  <type>\(activity.rawValue)</type>\n" }
         out += "  <trkseg>\n"
         for (i, s) in positioned.enumerated() {

@@ -16,8 +16,9 @@ import Geo
 /// a simulated run `SimulatedRun.note` on the line after it. Each pause ends a `Track` within the
 /// lap, as Garmin writes a stopped timer.
 public enum TCXWriter {
+    /// - Parameter sensors: where the readings came from, written into the activity's notes.
     public static func write(name: String?, activity: Activity?, samples: [RunSample], pauses: [RunPause] = [], simulated: Bool = false,
-                             totalDistanceMeters: Double? = nil, calories: Double? = nil) throws -> Data {
+                             sensors: RunSensors = RunSensors(), totalDistanceMeters: Double? = nil, calories: Double? = nil) throws -> Data {
         guard let first = samples.first, let last = samples.last else {
             throw RunFormatError.nothingToExport(reason: "the run has no samples.")
         }
@@ -72,7 +73,7 @@ public enum TCXWriter {
             out += "</Trackpoint>\n"
         }
         out += "    </Track>\n   </Lap>\n"
-        let notes = [name ?? "", simulated ? SimulatedRun.note : ""].filter { !$0.isEmpty }
+        let notes = [name ?? "", simulated ? SimulatedRun.note : "", sensors.summary.map { "Sensors: \($0)" } ?? ""].filter { !$0.isEmpty }
         if !notes.isEmpty { out += "   <Notes>\(XMLText.escape(notes.joined(separator: "\n")))</Notes>\n" }
         out += "  </Activity>\n </Activities>\n</TrainingCenterDatabase>\n"
         return Data(out.utf8)

@@ -13,6 +13,8 @@ struct TempoRunItem: JSONResponse {
     let status: String
     /// The runner simulator made its readings: not a measurement, and not a record.
     let simulated: Bool
+    /// Where the readings came from: `{"heartRate": ["Polar H10"], "cadence": ["phone motion sensor"]}`.
+    let sensors: RunSensors
     let startedAt: Date
     let endedAt: Date?
     let distanceMeters: Double?
@@ -28,6 +30,7 @@ struct TempoRunItem: JSONResponse {
         source = run.source
         status = run.status.rawValue
         simulated = run.simulated
+        sensors = run.sensors
         startedAt = Date(millisecondsSince1970: run.startedAt)
         endedAt = run.endedAt.map(Date.init(millisecondsSince1970:))
         distanceMeters = run.distanceMeters

@@ -247,7 +247,14 @@ function measure() {
   else if (podCadence !== null) source = "the foot pod";
   else if (steps.cadence() !== null) source = "your steps";
   else if (freshWatch("cadence") !== null) source = "the watch";
-  return { cadence: sensorCadence, hr, hrSource, simulated, source, time };
+  // Kept with the run: what measured each reading (the simulator and the plan measure nothing; the watch reports
+  // its own sensors with its own samples).
+  const sources = {
+    heartRate: strapHr !== null ? `${heartStrap.name} (Bluetooth)` : null,
+    cadence: simulated?.cadence ? null : podCadence !== null ? `${footPod.name} (Bluetooth footpod)`
+      : steps.cadence() !== null ? "the phone's motion sensor" : null,
+  };
+  return { cadence: sensorCadence, hr, hrSource, simulated, source, sources, time };
 }
 
 /** Records the seconds from the last one recorded up to `now` (a late timer leaves no gap). */
@@ -284,6 +291,13 @@ function recordSecond(t, reading) {
     if (music.tempo) sample.tempo = Math.round(music.tempo * 10) / 10;
   }
   if (reading.hr !== null) sample.hr = Math.round(reading.hr);
+  for (const kind of ["heartRate", "cadence"]) {
+    const name = reading.sources?.[kind];
+    run.sources ??= { heartRate: [], cadence: [] };
+    if (name && (kind === "heartRate" ? sample.hr !== undefined : sample.cadence !== undefined) && !run.sources[kind].includes(name)) {
+      run.sources[kind].push(name);
+    }
+  }
   queue.add(sample);
   run.last = t;
   save();
@@ -353,7 +367,7 @@ async function flush(all = false) {
     do {
       const batch = queue.take(500);
       if (!batch.length) break;
-      await api("POST", `/runs/${run.id}/samples`, { samples: batch });
+      await api("POST", `/runs/${run.id}/samples`, { samples: batch, sources: run.sources ?? { heartRate: [], cadence: [] } });
       queue.remove(batch.map((s) => s.t));
     } while (all);
   } catch (error) {

@@ -105,8 +105,21 @@ function activeSeconds(now = Date.now()) {
 function reading(at) {
   // Cadence only from a real step count: the phone's (simulated or measured) cadence is not overwritten by a guess.
   const counted = steps.cadence();
-  const hr = heartStrap.heartRate() ?? (run.simulated ? simulatedHeartRate(at) : null);
-  return { hr, cadence: counted === null ? null : Math.round(counted) };
+  const strapHr = heartStrap.heartRate();
+  const hr = strapHr ?? (run.simulated ? simulatedHeartRate(at) : null);
+  return {
+    hr, cadence: counted === null ? null : Math.round(counted),
+    // Where each measured reading came from, kept with the run (the simulator measures nothing).
+    hrSource: strapHr !== null ? `${heartStrap.name} (Bluetooth, on the watch)` : null,
+    cadenceSource: counted !== null ? "the watch's motion sensor" : null,
+  };
+}
+
+/** Notes a reading's source in the run's list (what the server is sent with each batch). */
+function noteSource(kind, name) {
+  if (!name) return;
+  run.sources ??= { heartRate: [], cadence: [] };
+  if (!run.sources[kind].includes(name)) run.sources[kind].push(name);
 }
 
 /** The strap button and what the strap says (only where the browser has Web Bluetooth). */
@@ -136,6 +149,8 @@ function record(now) {
     if (!run.state?.paused && r.cadence !== null) sample.cadence = r.cadence;
     queue.add(sample);
   }
+  if (r.hr !== null) noteSource("heartRate", r.hrSource);
+  if (r.cadence !== null) noteSource("cadence", r.cadenceSource);
   run.lastSample = second;
   run.mine = r;
   save();
@@ -145,7 +160,7 @@ function flush() {
   if (!run || !queue || !queue.size || live.socket?.readyState !== WebSocket.OPEN) return;
   if (inflight && Date.now() - inflight.at < 20000) return;
   const batch = queue.take(300);
-  const id = live.send("tempo.samples", { runId: run.id, samples: batch });
+  const id = live.send("tempo.samples", { runId: run.id, samples: batch, sources: run.sources ?? { heartRate: [], cadence: [] } });
   inflight = { id, times: batch.map((s) => s.t), at: Date.now(), runId: run.id };
 }
 

@@ -93,6 +93,15 @@ function stat(name, value, id) {
   return el("li", {}, el("span", { class: "stat-name", text: name }), " ", el("span", { class: "stat-value", text: value, "data-stat": id }));
 }
 
+/** Which device measured what: a reading is only ever shown with its source. */
+function sensorsText(run) {
+  if (run.simulated) return "";
+  const sensors = run.sensors ?? {};
+  const parts = [["Heart rate", sensors.heartRate], ["Cadence", sensors.cadence]]
+    .filter(([, names]) => names?.length).map(([what, names]) => `${what} from ${names.join(", ")}`);
+  return parts.length ? `${parts.join(" · ")}.` : "";
+}
+
 function render(body) {
   const run = body.run, s = body.summary;
   const unit = cadenceUnit(run.activity);
@@ -108,6 +117,7 @@ function render(body) {
   $("run-when").textContent = facts.join(" · ");
   $("run-simulated").hidden = !run.simulated;
   root.dataset.simulated = String(!!run.simulated);
+  $("run-sensors").textContent = sensorsText(run);
   const hasDistance = s.distance > 0;
   $("run-stats").replaceChildren(
     stat("Time", clock(s.elapsedSeconds), "time"),
