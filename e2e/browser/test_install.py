@@ -81,3 +81,58 @@ def test_pages_link_the_manifest_of_their_role_and_a_display_keeps_its_screen_on
     display.get("about:blank")
     display.switch_to.window(screen_tab)
     WebDriverWait(display, 10).until(lambda _: lock() == ["held", 2], f"the lock was not asked for again: {lock()}")
+
+
+def test_a_new_version_waits_until_the_person_chooses_to_reload(driver, second_driver, tmp_path):
+    """A release changes the static files, so the worker changes: the open watch page keeps running on the old
+    version and offers "Updated — reload"; choosing it reloads the page under the new worker."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    from browser.test_live import pair_watch
+    from conftest import CadenceServer
+
+    # A copy of the build, whose static files this test may change as a release would.
+    built = Path(os.environ["CADENCE_BIN"])
+    copy = tmp_path / "bin"
+    copy.mkdir()
+    shutil.copy2(built, copy / built.name)
+    for resources in built.parent.glob("*.resources"):
+        shutil.copytree(resources, copy / resources.name)
+    release = CadenceServer(log_name="update-server.log")
+    release.binary = str(copy / built.name)
+    release.start()
+    try:
+        phone, watch, base = driver, second_driver, release.base
+        pair_watch(phone, watch, base, unique_email("update"))
+        WebDriverWait(watch, 20).until(lambda w: w.execute_script("return Boolean(navigator.serviceWorker.controller)"),
+                                       "no service worker took charge of the watch page")
+        assert not watch.find_element("id", "app-updated").is_displayed()
+        watch.execute_script("window.keptAcrossReloads = 'old page';")
+
+        # The next release: its worker script differs (its version is a digest of the static files).
+        release.stop()
+        worker = next(copy.glob("*Server.resources")) / "Resources" / "static" / "sw.js"
+        worker.write_text(worker.read_text() + "\n// the next release\n")
+        release.start()
+        watch.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => done(), () => done());""")
+        updated = watch.find_element("id", "app-updated")
+        WebDriverWait(watch, 20).until(lambda _: updated.is_displayed(), "the page never offered the new version")
+        # Until the person chooses, the page runs on as it was.
+        assert watch.execute_script("return window.keptAcrossReloads") == "old page"
+        check_page(watch, "watch page offering an update")
+        updated.click()
+        WebDriverWait(watch, 20).until(lambda w: w.execute_script("return window.keptAcrossReloads") is None,
+                                       "choosing the update did not reload the page")
+        WebDriverWait(watch, 20).until(lambda w: w.execute_script("""
+            return Boolean(navigator.serviceWorker.controller) && !document.getElementById('app-updated').checkVisibility()"""),
+            "after the reload no worker controls the page, or the offer is still shown")
+        # No version is left waiting: the page runs on the new one.
+        assert watch.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            navigator.serviceWorker.getRegistration().then((r) => done(r.waiting === null && r.active !== null));""")
+    finally:
+        release.close()
