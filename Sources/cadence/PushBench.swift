@@ -59,7 +59,7 @@ struct PushBench: AsyncParsableCommand {
         let browser = P256.KeyAgreement.PrivateKey()
         let subscribed = try await server.post("/api/v1/push/subscriptions", [
             "endpoint": "\(base)/push/latency",
-            "keys": ["p256dh": Self.base64URL(browser.publicKey.x963Representation), "auth": Self.base64URL(Data(count: 16))],
+            "keys": ["p256dh": Base64URL.encode(browser.publicKey.x963Representation), "auth": Base64URL.encode(Data(count: 16))],
         ], token: token)
         guard subscribed["id"] != nil else { throw CLIError("subscribing failed: \(subscribed)") }
         let gate = (latitude: 52.516275, longitude: 13.377704)
@@ -134,11 +134,6 @@ struct PushBench: AsyncParsableCommand {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
     func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
@@ -186,7 +181,6 @@ final class BenchPushStore: PushSubscriptionRepository, VAPIDKeyRepository {
     func save(_ subscription: PushSubscription) async throws {}
     func subscriptions(accountID: UUID) async throws -> [PushSubscription] { [] }
     func delete(id: UUID, accountID: UUID) async throws -> Bool { false }
-    func delete(endpoint: String) async throws {}
     func recordOutcome(id: UUID, deliveredAt: Date?, error: String?) async throws {}
     func mutedModules(accountID: UUID) async throws -> Set<PushModule> { [] }
     func setMutedModules(_ modules: Set<PushModule>, accountID: UUID) async throws {}

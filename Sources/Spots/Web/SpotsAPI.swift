@@ -112,8 +112,7 @@ public struct SpotsAPI: Sendable {
         try await setCompleted(false, context: context)
     }
 
-    /// "Snooze 10 min" from an alert: due again that many minutes from now (a place reminder gains that time alert
-    /// too), open again if it was completed. The body may be empty (10 minutes) or `{"minutes": n}`.
+    /// "Snooze 10 min" from an alert (see `Reminder.snooze`). The body may be empty (10 minutes) or `{"minutes": n}`.
     @Sendable func snooze(request: Request, context: AccountContext) async throws -> ReminderBody {
         struct Input: Decodable {
             let minutes: Int?
@@ -132,14 +131,9 @@ public struct SpotsAPI: Sendable {
         } catch let error as DecodingError {
             throw JSONBody.apiError(error)
         }
-        let snoozed = minutes ?? 10
-        guard (1...1440).contains(snoozed) else {
-            throw ValidationError(field: "minutes", "Snooze for 1 to 1440 minutes, not \(snoozed).")
-        }
         let account = context.account
         var reminder = try await requireReminder(context, account: account).reminder
-        reminder.due = clock.now().addingTimeInterval(TimeInterval(snoozed * 60))
-        reminder.completedAt = nil
+        try reminder.snooze(minutes: minutes ?? Reminder.defaultSnoozeMinutes, now: clock.now())
         try await spots.save(reminder, accountID: account.id)
         return ReminderBody(try await requireReminder(context, account: account))
     }

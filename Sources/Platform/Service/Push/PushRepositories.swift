@@ -7,7 +7,6 @@ public protocol PushSubscriptionRepository: Sendable {
     func subscriptions(accountID: UUID) async throws -> [PushSubscription]
     /// - Returns: false when no subscription of this account has that id.
     func delete(id: UUID, accountID: UUID) async throws -> Bool
-    func delete(endpoint: String) async throws
     func recordOutcome(id: UUID, deliveredAt: Date?, error: String?) async throws
     /// The modules this person turned off.
     func mutedModules(accountID: UUID) async throws -> Set<PushModule>

@@ -192,13 +192,14 @@ public struct PushService: Sendable {
         do {
             switch next {
             case .delivered:
-                // Noted at most once a minute per subscription: a fan-out should not be a write per push.
+                // Noted only when the last note is over a minute old: a burst of pushes to a device is not a write each.
                 if target.lastDeliveredAt.map({ clock.now().timeIntervalSince($0) > 60 }) ?? true {
                     try await subscriptions.recordOutcome(id: target.id, deliveredAt: clock.now(), error: nil)
                 }
                 return .delivered
             case .removeSubscription:
-                try await subscriptions.delete(endpoint: target.endpoint)
+                // By id: had the browser subscribed again meanwhile (same endpoint, new keys), that one stays.
+                _ = try await subscriptions.delete(id: target.id, accountID: target.accountID)
                 return .removed
             case .giveUp(let reason):
                 logger.notice("push not delivered", metadata: ["service": .string(target.service), "reason": .string(reason)])

@@ -1,3 +1,4 @@
+import CadenceCore
 import Crypto
 import Foundation
 import Synchronization

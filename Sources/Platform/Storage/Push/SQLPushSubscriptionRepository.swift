@@ -35,10 +35,6 @@ public struct SQLPushSubscriptionRepository: PushSubscriptionRepository {
             .returning("id").all()).isEmpty
     }
 
-    public func delete(endpoint: String) async throws {
-        try await database.sql.delete(from: "push_subscriptions").where("endpoint", .equal, endpoint).run()
-    }
-
     public func recordOutcome(id: UUID, deliveredAt: Date?, error: String?) async throws {
         try await database.sql.update("push_subscriptions")
             .set("last_delivered_at", to: SQLBind(deliveredAt?.millisecondsSince1970))
