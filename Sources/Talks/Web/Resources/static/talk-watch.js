@@ -3,6 +3,7 @@
 import { runSnapshot, shownCue, formatTime } from "./talk-run.js";
 import { RunClock } from "./talk-clock.js";
 import { ScreenWakeLock } from "./wake-lock.js";
+import { newId } from "./live.js";
 
 const STORE = "cadence.talk.cast";
 const PENDING = "cadence.talk.pendingSteps";
@@ -43,16 +44,6 @@ export function setupTalk(live) {
     }
   }
 
-  /** A run's id, chosen here so a start made offline is one run however often it is sent. */
-  function newRunId() {
-    if (crypto.randomUUID) return crypto.randomUUID();
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  }
-
   /**
    * Start: the first cue shows as the speaker taps, not a round trip later, and the server starts the run at that
    * same instant. Offline, the run goes on here and its start is sent, with its steps, once the network is back
@@ -62,7 +53,7 @@ export function setupTalk(live) {
     dismissedRun = undefined;
     const { topic } = cast;
     const at = clock.now();
-    const id = newRunId();
+    const id = newId(); // chosen here, so a start made offline is one run however often it is sent
     apply({ topic, run: { id, cues: topic.cues, duration: topic.duration, steps: [{ action: "start", at }] } });
     savePending([...loadPending(), { runId: id, action: "start", topicId: topic.id, at }]);
     await flush();
