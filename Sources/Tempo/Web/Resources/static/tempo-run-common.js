@@ -73,6 +73,18 @@ export function isoSeconds(ms) {
 
 export { newId } from "./live.js";
 
+/** Notes, once, the device that measured a reading of this kind ("heartRate", "cadence") in the run's list. */
+export function noteSource(run, kind, name) {
+  if (!name) return;
+  run.sources ??= { heartRate: [], cadence: [] };
+  if (!run.sources[kind].includes(name)) run.sources[kind].push(name);
+}
+
+/** The run's sources as every samples batch carries them (the server keeps each once). */
+export function sourcesOf(run) {
+  return run.sources ?? { heartRate: [], cadence: [] };
+}
+
 /**
  * Where a run is in its plan after `seconds` of running (pauses left out): the interval, the
  * time left in it, the next one and the planned cadence now (ramps interpolated).

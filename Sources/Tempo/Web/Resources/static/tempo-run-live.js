@@ -8,7 +8,9 @@
 import { metresBetween } from "./geo.js";
 import { LiveChannel, showLiveStatus } from "./live.js";
 import { api, showError } from "./tempo-util.js";
-import { SampleQueue, StepDetector, isoSeconds, newId, planPosition, speedForCadence, wholeSecond } from "./tempo-run-common.js";
+import {
+  SampleQueue, StepDetector, isoSeconds, newId, noteSource, planPosition, sourcesOf, speedForCadence, wholeSecond,
+} from "./tempo-run-common.js";
 import { RunMusic } from "./tempo-run-music.js";
 import { showEnded, showPhase, showRunNow } from "./tempo-run-now.js";
 import { loadPlans, loadPlaylists, showRunElsewhere } from "./tempo-run-setup.js";
@@ -291,13 +293,8 @@ function recordSecond(t, reading) {
     if (music.tempo) sample.tempo = Math.round(music.tempo * 10) / 10;
   }
   if (reading.hr !== null) sample.hr = Math.round(reading.hr);
-  for (const kind of ["heartRate", "cadence"]) {
-    const name = reading.sources?.[kind];
-    run.sources ??= { heartRate: [], cadence: [] };
-    if (name && (kind === "heartRate" ? sample.hr !== undefined : sample.cadence !== undefined) && !run.sources[kind].includes(name)) {
-      run.sources[kind].push(name);
-    }
-  }
+  if (sample.hr !== undefined) noteSource(run, "heartRate", reading.sources.heartRate);
+  if (sample.cadence !== undefined) noteSource(run, "cadence", reading.sources.cadence);
   queue.add(sample);
   run.last = t;
   save();
@@ -367,7 +364,7 @@ async function flush(all = false) {
     do {
       const batch = queue.take(500);
       if (!batch.length) break;
-      await api("POST", `/runs/${run.id}/samples`, { samples: batch, sources: run.sources ?? { heartRate: [], cadence: [] } });
+      await api("POST", `/runs/${run.id}/samples`, { samples: batch, sources: sourcesOf(run) });
       queue.remove(batch.map((s) => s.t));
     } while (all);
   } catch (error) {

@@ -12,7 +12,8 @@ import { LiveChannel, showLiveStatus } from "./live.js";
 import { ScreenWakeLock } from "./wake-lock.js";
 import { BluetoothSensor } from "./tempo-sensors.js";
 import {
-  SampleQueue, StepDetector, cadenceUnit, clock, isoSeconds, newId, paceText, planPosition, roundText, speedForCadence, wholeSecond,
+  SampleQueue, StepDetector, cadenceUnit, clock, isoSeconds, newId, noteSource, paceText, planPosition, roundText, sourcesOf,
+  speedForCadence, wholeSecond,
 } from "./tempo-run-common.js";
 
 const STORE = "cadence.tempo.watchRun";
@@ -115,12 +116,6 @@ function reading(at) {
   };
 }
 
-/** Notes a reading's source in the run's list (what the server is sent with each batch). */
-function noteSource(kind, name) {
-  if (!name) return;
-  run.sources ??= { heartRate: [], cadence: [] };
-  if (!run.sources[kind].includes(name)) run.sources[kind].push(name);
-}
 
 /** The strap button and what the strap says (only where the browser has Web Bluetooth). */
 function showStrap() {
@@ -149,8 +144,8 @@ function record(now) {
     if (!run.state?.paused && r.cadence !== null) sample.cadence = r.cadence;
     queue.add(sample);
   }
-  if (r.hr !== null) noteSource("heartRate", r.hrSource);
-  if (r.cadence !== null) noteSource("cadence", r.cadenceSource);
+  if (r.hr !== null) noteSource(run, "heartRate", r.hrSource);
+  if (r.cadence !== null) noteSource(run, "cadence", r.cadenceSource);
   run.lastSample = second;
   run.mine = r;
   save();
@@ -160,7 +155,7 @@ function flush() {
   if (!run || !queue || !queue.size || live.socket?.readyState !== WebSocket.OPEN) return;
   if (inflight && Date.now() - inflight.at < 20000) return;
   const batch = queue.take(300);
-  const id = live.send("tempo.samples", { runId: run.id, samples: batch, sources: run.sources ?? { heartRate: [], cadence: [] } });
+  const id = live.send("tempo.samples", { runId: run.id, samples: batch, sources: sourcesOf(run) });
   inflight = { id, times: batch.map((s) => s.t), at: Date.now(), runId: run.id };
 }
 
