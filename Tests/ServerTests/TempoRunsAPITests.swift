@@ -241,7 +241,8 @@ import Testing
                 var reader = LiveReader(inbound)
                 _ = try await reader.next(ofType: "hello")
                 let samples = #"[{"t": \#(Self.start), "hr": 141}, {"t": \#(Self.start + 1000), "hr": 143, "cadence": 172}]"#
-                try await outbound.write(.text(#"{"id": "\#(UUID())", "type": "tempo.samples", "data": {"runId": "\#(id)", "samples": \#(samples)}}"#))
+                let sources = #"{"heartRate": ["Wahoo TICKR (Bluetooth, on the watch)"], "cadence": ["the watch's motion sensor"]}"#
+                try await outbound.write(.text(#"{"id": "\#(UUID())", "type": "tempo.samples", "data": {"runId": "\#(id)", "samples": \#(samples), "sources": \#(sources)}}"#))
                 let sample = try await reader.next(ofType: "tempo.run.sample")
                 #expect(sample.data["hr"] as? Double == 143)
                 #expect(sample.data["runId"] as? String == id.uuidString)
@@ -255,10 +256,20 @@ import Testing
                 let bad = try await client.json(.post, "/api/v1/live/commands",
                     body: #"{"id": "\#(UUID())", "type": "tempo.run.control", "data": {"runId": "\#(id)", "action": "dance"}}"#, token: token)
                 #expect(bad.errorField == "data.action")
+                // Sources are read as the HTTP body reads them: a name that is not text is refused, naming it.
+                let badSources = try await client.json(.post, "/api/v1/live/commands",
+                    body: #"{"id": "\#(UUID())", "type": "tempo.samples", "data": {"runId": "\#(id)", "samples": [], "sources": {"cadence": [7]}}}"#,
+                    token: token)
+                #expect(badSources.status == .badRequest)
+                #expect(badSources.errorField == "data.sources.cadence[0]", "\(badSources.text)")
                 try await outbound.close(.normalClosure, reason: nil)
             }
             let stored = try await client.json(.get, "/api/v1/tempo/runs/\(id)/samples", token: token).array
             #expect(stored.map { $0["hr"] as? Double } == [141, 143])
+            let run = try await client.json(.get, "/api/v1/tempo/runs/\(id)", token: token).object["run"] as? [String: Any]
+            #expect(run?["sensors"] as? [String: [String]] == [
+                "heartRate": ["Wahoo TICKR (Bluetooth, on the watch)"], "cadence": ["the watch's motion sensor"],
+            ])
         } }
     }
 }

@@ -19,19 +19,10 @@ enum TempoLiveCommands {
     static func register(on live: any LiveChannel, runs: TempoRuns) {
         live.commandHandlers.register("tempo.samples") { _, data, accountID, _ in
             let runID = try runID(in: data)
-            guard let raw = data["samples"] else { throw ValidationError(field: "data.samples", "Send data.samples, a list of samples.") }
-            let input: [SampleInput]
-            do {
-                input = try JSONBody.decoder.decode([SampleInput].self, from: JSONSerialization.data(withJSONObject: raw))
-            } catch let error as DecodingError {
-                let apiError = JSONBody.apiError(error)
-                throw APIError.invalid(field: "data.samples" + (apiError.field.map { $0.hasPrefix("[") ? $0 : ".\($0)" } ?? ""), apiError.message)
-            } catch {
-                throw ValidationError(field: "data.samples", "data.samples is a list of samples.")
+            guard let input = try decode([SampleInput].self, "samples", in: data, being: "a list of samples") else {
+                throw ValidationError(field: "data.samples", "Send data.samples, a list of samples.")
             }
-            let sources = (data["sources"] as? [String: Any]).map { sources in
-                RunSensors.Unchecked(heartRate: sources["heartRate"] as? [String] ?? [], cadence: sources["cadence"] as? [String] ?? [])
-            }
+            let sources = try decode(SourcesInput.self, "sources", in: data, being: #"{"heartRate": [names], "cadence": [names]}"#)?.reported
             let (_, _) = try await runs.addSamples(input.map(\.sample), sources: sources, runID: runID, accountID: accountID)
             if let newest = input.max(by: { $0.t < $1.t }) {
                 var fields = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(newest))) as? [String: Any] ?? [:]
@@ -62,6 +53,20 @@ enum TempoLiveCommands {
             try await live.announce("tempo.run.control", data: LiveJSON.object(["runId": runID.uuidString, "action": action, "by": sender]),
                                     to: accountID)
             return .applied
+        }
+    }
+
+    /// `data[key]` read as the HTTP API reads its body, so a wrong value is refused naming the field
+    /// (`data.samples[3].t`) as it would be there; nil when absent.
+    private static func decode<T: Decodable>(_ type: T.Type, _ key: String, in data: [String: Any], being expected: String) throws -> T? {
+        guard let raw = data[key], !(raw is NSNull) else { return nil }
+        do {
+            return try JSONBody.decoder.decode(T.self, from: JSONSerialization.data(withJSONObject: raw))
+        } catch let error as DecodingError {
+            let apiError = JSONBody.apiError(error)
+            throw APIError.invalid(field: "data.\(key)" + (apiError.field.map { $0.hasPrefix("[") ? $0 : ".\($0)" } ?? ""), apiError.message)
+        } catch {
+            throw ValidationError(field: "data.\(key)", "data.\(key) is \(expected).")
         }
     }
 
