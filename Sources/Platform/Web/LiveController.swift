@@ -48,7 +48,7 @@ struct LiveController {
         let account = context.account
         let device = context.device?.device
         let label = device?.name ?? "\(account.displayName)'s browser"
-        let (connection, stream) = service.hub.register(accountID: account.id, device: device)
+        let connection = service.hub.register(accountID: account.id, device: device)
         let presence = PresenceEntry(connectionID: connection.id, accountID: account.id, deviceID: device?.id, name: label,
                                      role: device?.role.rawValue ?? DeviceRole.phone.rawValue)
         try await service.connected(presence)
@@ -63,46 +63,16 @@ struct LiveController {
             "seq": replayedUpTo, "connectionId": connection.id.uuidString.lowercased(),
             "deviceId": device.map { $0.id.uuidString.lowercased() } ?? NSNull(), "name": label,
         ]))
-        let sender = label
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                var lastSent = replayedUpTo
-                for await item in stream {
-                    switch item {
-                    case .event(let event):
-                        guard event.seq > lastSent else { continue }  // sent already (replay, or a second path)
-                        if event.seq > lastSent + 1 {
-                            // Arrived ahead of earlier ones (another instance, a listener outage): fill from history.
-                            let missing = try await service.events.events(accountID: account.id, after: lastSent,
-                                                                          limit: Int(event.seq - lastSent - 1))
-                            guard missing.first?.seq == lastSent + 1 else {
-                                try await outbound.writeTextMessage(notice("resync", ["reason": "Events were missed.", "seq": event.seq]))
-                                lastSent = event.seq
-                                continue
-                            }
-                            for earlier in missing { try await outbound.writeTextMessage(earlier.json) }
-                        }
-                        try await outbound.writeTextMessage(event.json)
-                        lastSent = event.seq
-                    case .notice(let text):
-                        try await outbound.writeTextMessage(text)
-                    case .close(let reason):
-                        try await outbound.close(.policyViolation, reason: reason)
-                        return
-                    }
-                }
-                if connection.hasOverflowed {
-                    // Fell too far behind: say so and close; the device reconnects and resumes or reloads.
-                    try await outbound.writeTextMessage(notice("resync", ["reason": "This device fell behind."]))
-                    try await outbound.close(.unexpectedServerError, reason: "fell behind")
-                }
-            }
-            // Reading stays in this task (one task fewer per socket: memory per idle connection counts).
-            // It ends when the device or the writer (revocation, overflow) closes the socket.
-            for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
-                try await outbound.writeTextMessage(await handle(message, accountID: account.id, sender: sender))
-            }
-            group.cancelAll()
+        // Events that came in meanwhile wait in the hub; from here a task writes them only while there are some.
+        connection.start(writer: LiveSocketWriter(outbound: outbound, accountID: account.id, service: service,
+                                                  lastSent: replayedUpTo).write)
+        try await readCommands(inbound: inbound, outbound: outbound, accountID: account.id, sender: label)
+    }
+
+    /// Answers the device's commands until it (or the writer: revocation, overflow) closes the socket.
+    private func readCommands(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, accountID: UUID, sender: String) async throws {
+        for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
+            try await outbound.writeTextMessage(await handle(message, accountID: accountID, sender: sender))
         }
     }
 
@@ -162,9 +132,7 @@ struct LiveController {
                         body: .init(byteBuffer: .init(string: try await service.presenceData(accountID: account.id))))
     }
 
-    private func notice(_ type: String, _ data: [String: Any]) -> String {
-        LiveNotice.json(type: type, at: service.clock.now().millisecondsSince1970, data: LiveJSON.object(data))
-    }
+    private func notice(_ type: String, _ data: [String: Any]) -> String { service.notice(type, data) }
 
     private func error(_ code: String, _ message: String, field: String? = nil, id: String? = nil) -> String {
         var data: [String: Any] = ["code": code, "message": message]

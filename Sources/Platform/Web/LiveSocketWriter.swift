@@ -1,0 +1,61 @@
+import CadenceCore
+import Foundation
+import HummingbirdWebSocket
+import PlatformService
+import Synchronization
+
+/// Writes what the hub hands one socket: events in seq order (filling gaps from history), notices, and the
+/// closing words of a revoked or overflowed socket. The hub calls it from one drain at a time.
+final class LiveSocketWriter: Sendable {
+    private let outbound: WebSocketOutboundWriter
+    private let accountID: UUID
+    private let service: LiveService
+    private let lastSent: Mutex<Int64>
+
+    init(outbound: WebSocketOutboundWriter, accountID: UUID, service: LiveService, lastSent: Int64) {
+        self.outbound = outbound
+        self.accountID = accountID
+        self.service = service
+        self.lastSent = Mutex(lastSent)
+    }
+
+    func write(_ item: LiveHub.Outbound) async throws {
+        switch item {
+        case .event(let event):
+            try await write(event)
+        case .notice(let text):
+            try await outbound.writeTextMessage(text)
+        case .close(let reason):
+            try await outbound.close(.policyViolation, reason: reason)
+        case .fellBehind:
+            // The device reconnects and resumes from its last seq, or reloads.
+            try await outbound.writeTextMessage(service.notice("resync", ["reason": "This device fell behind."]))
+            try await outbound.close(.unexpectedServerError, reason: "fell behind")
+        }
+    }
+
+    private func write(_ event: LiveEvent) async throws {
+        let sent = lastSent.withLock { $0 }
+        guard event.seq > sent else { return }  // sent already (replay, or a second path)
+        if event.seq > sent + 1 {
+            // Arrived ahead of earlier ones (another instance, a listener outage): fill from history.
+            let missing = try await service.events.events(accountID: accountID, after: sent, limit: Int(event.seq - sent - 1))
+            if missing.first?.seq == sent + 1 {
+                for earlier in missing { try await outbound.writeTextMessage(earlier.json) }
+            } else {
+                try await outbound.writeTextMessage(service.notice("resync", ["reason": "Events were missed.", "seq": event.seq]))
+                lastSent.withLock { $0 = event.seq }
+                return
+            }
+        }
+        try await outbound.writeTextMessage(event.json)
+        lastSent.withLock { $0 = event.seq }
+    }
+}
+
+extension LiveService {
+    /// A message outside the numbered history (`hello`, `resync`, `ack`…), stamped with this instance's clock.
+    func notice(_ type: String, _ data: [String: Any]) -> String {
+        LiveNotice.json(type: type, at: clock.now().millisecondsSince1970, data: LiveJSON.object(data))
+    }
+}
