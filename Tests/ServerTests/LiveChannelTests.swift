@@ -202,6 +202,12 @@ func socketConfiguration(token: String) -> WebSocketClientConfiguration {
                 #expect(try await reader.next(ofType: "error").data["code"] as? String == "unsupported_frame")
                 try await outbound.writeTextMessage(#"{"type":"ping"}"#)
                 _ = try await reader.next(ofType: "pong")
+                // A message sent in fragments is one message.
+                try await outbound.withTextMessageWriter { write in
+                    try await write(#"{"type":"#)
+                    try await write(#""ping"}"#)
+                }
+                _ = try await reader.next(ofType: "pong")
                 try await outbound.close(.normalClosure, reason: nil)
             }
             // An oversized frame closes that socket with a reason; the server carries on.

@@ -37,42 +37,61 @@ struct LiveController {
             }
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in
-            try await session(inbound: inbound, outbound: outbound, request: context.request,
-                              context: try AccountContext(context: context.requestContext))
+            // Only the few values a socket needs are kept: an idle socket's suspended frames are its memory.
+            try await session(LiveSocketOpening(context), inbound: inbound, outbound: outbound)
         })
         account.post("live/commands", use: command)
         account.get("live/presence", use: presence)
     }
 
-    private func session(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, request: Request, context: AccountContext) async throws {
-        let account = context.account
-        let device = context.device?.device
-        let label = device?.name ?? "\(account.displayName)'s browser"
-        let connection = service.hub.register(accountID: account.id, device: device)
-        let presence = PresenceEntry(connectionID: connection.id, accountID: account.id, deviceID: device?.id, name: label,
-                                     role: device?.role.rawValue ?? DeviceRole.phone.rawValue)
+    private func session(_ opening: LiveSocketOpening, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let connection = service.hub.register(accountID: opening.accountID, device: opening.device)
+        let presence = PresenceEntry(connectionID: connection.id, accountID: opening.accountID, deviceID: opening.device?.id,
+                                     name: opening.label, role: opening.device?.role.rawValue ?? DeviceRole.phone.rawValue)
         try await service.connected(presence)
         defer {
             service.hub.unregister(connection)
             Task { try? await service.disconnected(presence) }
         }
-
-        let replayedUpTo = try await replay(to: outbound, accountID: account.id,
-                                        since: request.uri.queryParameters["since"].flatMap { Int64($0) })
-        try await outbound.writeTextMessage(notice("hello", [
-            "seq": replayedUpTo, "connectionId": connection.id.uuidString.lowercased(),
-            "deviceId": device.map { $0.id.uuidString.lowercased() } ?? NSNull(), "name": label,
-        ]))
+        let replayedUpTo = try await greet(outbound, opening: opening, connectionID: connection.id)
         // Events that came in meanwhile wait in the hub; from here a task writes them only while there are some.
-        connection.start(writer: LiveSocketWriter(outbound: outbound, accountID: account.id, service: service,
+        connection.start(writer: LiveSocketWriter(outbound: outbound, accountID: opening.accountID, service: service,
                                                   lastSent: replayedUpTo).write)
-        try await readCommands(inbound: inbound, outbound: outbound, accountID: account.id, sender: label)
+        try await readCommands(inbound: inbound, outbound: outbound, accountID: opening.accountID, sender: opening.label)
+    }
+
+    /// Sends what the device missed and a `hello`; returns the seq the device is now at.
+    private func greet(_ outbound: WebSocketOutboundWriter, opening: LiveSocketOpening, connectionID: UUID) async throws -> Int64 {
+        let replayedUpTo = try await replay(to: outbound, accountID: opening.accountID, since: opening.since)
+        try await outbound.writeTextMessage(notice("hello", [
+            "seq": replayedUpTo, "connectionId": connectionID.uuidString.lowercased(),
+            "deviceId": opening.device.map { $0.id.uuidString.lowercased() } ?? NSNull(), "name": opening.label,
+        ]))
+        return replayedUpTo
     }
 
     /// Answers the device's commands until it (or the writer: revocation, overflow) closes the socket.
+    /// Frames are gathered here rather than with `messages(maxSize:)`, whose larger frame every idle socket would keep.
     private func readCommands(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, accountID: UUID, sender: String) async throws {
-        for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
-            try await outbound.writeTextMessage(await handle(message, accountID: accountID, sender: sender))
+        var frames = inbound.makeAsyncIterator()
+        var message = LiveMessageAssembly(maximumSize: Self.maximumMessageSize)
+        while let frame = try await frames.next() {
+            switch message.add(frame) {
+            case .incomplete:
+                continue
+            case .text(let text):
+                try await outbound.writeTextMessage(await handle(text, accountID: accountID, sender: sender))
+            case .binary:
+                try await outbound.writeTextMessage(error("unsupported_frame", "Send commands as JSON text frames."))
+            case .invalidText:
+                try await outbound.writeTextMessage(error("invalid_text", "A text frame must be UTF-8."))
+            case .tooLarge:
+                try await outbound.close(.messageTooLarge, reason: "A command may be at most \(Self.maximumMessageSize) bytes.")
+                return
+            case .outOfSequence:
+                try await outbound.close(.protocolError, reason: "A continuation frame must follow a first frame.")
+                return
+            }
         }
     }
 
@@ -96,10 +115,7 @@ struct LiveController {
     }
 
     /// One message from a device: a command, or a `ping`. Always answers with one notice.
-    private func handle(_ message: WebSocketMessage, accountID: UUID, sender: String) async -> String {
-        guard case .text(let text) = message else {
-            return error("unsupported_frame", "Send commands as JSON text frames.")
-        }
+    private func handle(_ text: String, accountID: UUID, sender: String) async -> String {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
             return error("invalid_json", "A command is a JSON object: {\"id\": uuid, \"type\": \"...\", \"data\": {...}}.")
         }

@@ -1,0 +1,57 @@
+import HummingbirdWebSocket
+import NIOCore
+
+/// Gathers a device's frames into whole messages (RFC 6455 §5.4: a first text or binary frame, then continuations
+/// up to the one marked final), holding no more than `maximumSize` bytes.
+struct LiveMessageAssembly {
+    enum Outcome: Equatable {
+        /// More frames are needed.
+        case incomplete
+        case text(String)
+        case binary
+        /// The text is not UTF-8.
+        case invalidText
+        /// Past `maximumSize`: the socket is closed (RFC 6455's 1009).
+        case tooLarge
+        /// A continuation with nothing to continue, or a new message before the last one ended.
+        case outOfSequence
+    }
+
+    let maximumSize: Int
+    private var started: (isText: Bool, bytes: ByteBuffer)?
+
+    init(maximumSize: Int) {
+        self.maximumSize = maximumSize
+    }
+
+    mutating func add(_ frame: WebSocketDataFrame) -> Outcome {
+        add(opcode: frame.opcode, data: frame.data, fin: frame.fin)
+    }
+
+    mutating func add(opcode: WebSocketDataFrame.Opcode, data: ByteBuffer, fin: Bool) -> Outcome {
+        var message: (isText: Bool, bytes: ByteBuffer)
+        switch (opcode, started) {
+        case (.continuation, nil), (.text, .some), (.binary, .some):
+            started = nil
+            return .outOfSequence
+        case (.continuation, .some(var partial)):
+            var data = data
+            partial.bytes.writeBuffer(&data)
+            message = partial
+        case (.text, nil), (.binary, nil):
+            message = (opcode == .text, data)
+        }
+        guard message.bytes.readableBytes <= maximumSize else {
+            started = nil
+            return .tooLarge
+        }
+        guard fin else {
+            started = message
+            return .incomplete
+        }
+        started = nil
+        guard message.isText else { return .binary }
+        guard let text = String(validating: message.bytes.readableBytesView, as: UTF8.self) else { return .invalidText }
+        return .text(text)
+    }
+}

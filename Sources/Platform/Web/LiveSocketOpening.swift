@@ -1,0 +1,22 @@
+import CadenceCore
+import Foundation
+import HummingbirdWebSocket
+import Web
+
+/// Who opened a live socket and from where they resume: all a socket keeps of its upgrade request.
+struct LiveSocketOpening: Sendable {
+    let accountID: UUID
+    let device: Device?
+    /// How the device is named to the account's other devices.
+    let label: String
+    /// The last seq the device saw (`?since=`), checked before the upgrade.
+    let since: Int64?
+
+    init(_ context: WebSocketRouterContext<AppContext>) throws {
+        let account = try AccountContext(context: context.requestContext)
+        accountID = account.account.id
+        device = account.device?.device
+        label = device?.name ?? "\(account.account.displayName)'s browser"
+        since = context.request.uri.queryParameters["since"].flatMap { Int64($0) }
+    }
+}
