@@ -12,8 +12,13 @@ import Web
 /// `resync` notice when that is no longer kept), a `hello` with the current seq,
 /// and `presence`; then every new event of the account as it happens. Devices send
 /// commands `{"id": uuid, "type": "...", "data": {...}}`, acknowledged with `ack`.
-struct LiveController {
+/// A class, so that each socket's suspended frames hold one reference to it rather than a copy of LiveService.
+final class LiveController: Sendable {
     let service: LiveService
+
+    init(service: LiveService) {
+        self.service = service
+    }
 
     /// Replays longer than this are not worth it: the device reloads instead.
     static let maximumReplay = 2000
@@ -38,7 +43,7 @@ struct LiveController {
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in
             // Only the few values a socket needs are kept: an idle socket's suspended frames are its memory.
-            try await session(LiveSocketOpening(context), inbound: inbound, outbound: outbound)
+            try await self.session(LiveSocketOpening(context), inbound: inbound, outbound: outbound)
         })
         account.post("live/commands", use: command)
         account.get("live/presence", use: presence)

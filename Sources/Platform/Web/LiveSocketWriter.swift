@@ -9,13 +9,16 @@ import Synchronization
 final class LiveSocketWriter: Sendable {
     private let outbound: WebSocketOutboundWriter
     private let accountID: UUID
-    private let service: LiveService
+    // Only the two parts of LiveService it uses: one writer is kept per socket.
+    private let events: any LiveEventRepository
+    private let clock: any WallClock
     private let lastSent: Mutex<Int64>
 
     init(outbound: WebSocketOutboundWriter, accountID: UUID, service: LiveService, lastSent: Int64) {
         self.outbound = outbound
         self.accountID = accountID
-        self.service = service
+        self.events = service.events
+        self.clock = service.clock
         self.lastSent = Mutex(lastSent)
     }
 
@@ -29,7 +32,7 @@ final class LiveSocketWriter: Sendable {
             try await outbound.close(.policyViolation, reason: reason)
         case .fellBehind:
             // The device reconnects and resumes from its last seq, or reloads.
-            try await outbound.writeTextMessage(service.notice("resync", ["reason": "This device fell behind."]))
+            try await outbound.writeTextMessage(notice("resync", ["reason": "This device fell behind."]))
             try await outbound.close(.unexpectedServerError, reason: "fell behind")
         }
     }
@@ -39,11 +42,11 @@ final class LiveSocketWriter: Sendable {
         guard event.seq > sent else { return }  // sent already (replay, or a second path)
         if event.seq > sent + 1 {
             // Arrived ahead of earlier ones (another instance, a listener outage): fill from history.
-            let missing = try await service.events.events(accountID: accountID, after: sent, limit: Int(event.seq - sent - 1))
+            let missing = try await events.events(accountID: accountID, after: sent, limit: Int(event.seq - sent - 1))
             if missing.first?.seq == sent + 1 {
                 for earlier in missing { try await outbound.writeTextMessage(earlier.json) }
             } else {
-                try await outbound.writeTextMessage(service.notice("resync", ["reason": "Events were missed.", "seq": event.seq]))
+                try await outbound.writeTextMessage(notice("resync", ["reason": "Events were missed.", "seq": event.seq]))
                 lastSent.withLock { $0 = event.seq }
                 return
             }
@@ -51,11 +54,19 @@ final class LiveSocketWriter: Sendable {
         try await outbound.writeTextMessage(event.json)
         lastSent.withLock { $0 = event.seq }
     }
+
+    private func notice(_ type: String, _ data: [String: Any]) -> String {
+        LiveService.notice(type, data, clock: clock)
+    }
 }
 
 extension LiveService {
     /// A message outside the numbered history (`hello`, `resync`, `ack`…), stamped with this instance's clock.
     func notice(_ type: String, _ data: [String: Any]) -> String {
+        Self.notice(type, data, clock: clock)
+    }
+
+    static func notice(_ type: String, _ data: [String: Any], clock: any WallClock) -> String {
         LiveNotice.json(type: type, at: clock.now().millisecondsSince1970, data: LiveJSON.object(data))
     }
 }
