@@ -1,5 +1,5 @@
-import HummingbirdWebSocket
 import NIOCore
+import NIOWebSocket
 
 /// Gathers a device's frames into whole messages (RFC 6455 §5.4: a first text or binary frame, then continuations
 /// up to the one marked final), holding no more than `maximumSize` bytes.
@@ -24,21 +24,19 @@ struct LiveMessageAssembly {
         self.maximumSize = maximumSize
     }
 
-    mutating func add(_ frame: WebSocketDataFrame) -> Outcome {
-        add(opcode: frame.opcode, data: frame.data, fin: frame.fin)
-    }
-
-    mutating func add(opcode: WebSocketDataFrame.Opcode, data: ByteBuffer, fin: Bool) -> Outcome {
+    /// One data frame (text, binary or continuation; control frames are not messages).
+    mutating func add(opcode: WebSocketOpcode, data: ByteBuffer, fin: Bool) -> Outcome {
         var message: (isText: Bool, bytes: ByteBuffer)
-        switch (opcode, started) {
-        case (.continuation, nil), (.text, .some), (.binary, .some):
-            started = nil
-            return .outOfSequence
-        case (.continuation, .some(var partial)):
+        if opcode == .continuation {
+            guard var partial = started else { return .outOfSequence }
             var data = data
             partial.bytes.writeBuffer(&data)
             message = partial
-        case (.text, nil), (.binary, nil):
+        } else {
+            guard started == nil else {
+                started = nil
+                return .outOfSequence
+            }
             message = (opcode == .text, data)
         }
         guard message.bytes.readableBytes <= maximumSize else {

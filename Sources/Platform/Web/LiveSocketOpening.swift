@@ -1,6 +1,6 @@
 import CadenceCore
 import Foundation
-import HummingbirdWebSocket
+import Hummingbird
 import Web
 
 /// Who opened a live socket and from where they resume: all a socket keeps of its upgrade request.
@@ -12,11 +12,11 @@ struct LiveSocketOpening: Sendable {
     /// The last seq the device saw (`?since=`), checked before the upgrade.
     let since: Int64?
 
-    init(_ context: WebSocketRouterContext<AppContext>) throws {
-        let account = try AccountContext(context: context.requestContext)
+    init(context: AppContext, request: Request) throws {
+        let account = try AccountContext(context: context)
         accountID = account.account.id
         device = account.device?.device
         label = device?.name ?? "\(account.account.displayName)'s browser"
-        since = context.request.uri.queryParameters["since"].flatMap { Int64($0) }
+        since = request.uri.queryParameters["since"].flatMap { Int64($0) }
     }
 }

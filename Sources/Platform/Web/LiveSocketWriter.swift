@@ -1,21 +1,20 @@
 import CadenceCore
 import Foundation
-import HummingbirdWebSocket
 import PlatformService
 import Synchronization
 
 /// Writes what the hub hands one socket: events in seq order (filling gaps from history), notices, and the
 /// closing words of a revoked or overflowed socket. The hub calls it from one drain at a time.
 final class LiveSocketWriter: Sendable {
-    private let outbound: WebSocketOutboundWriter
+    private let output: LiveSocketOutput
     private let accountID: UUID
     // Only the two parts of LiveService it uses: one writer is kept per socket.
     private let events: any LiveEventRepository
     private let clock: any WallClock
     private let lastSent: Mutex<Int64>
 
-    init(outbound: WebSocketOutboundWriter, accountID: UUID, service: LiveService, lastSent: Int64) {
-        self.outbound = outbound
+    init(output: LiveSocketOutput, accountID: UUID, service: LiveService, lastSent: Int64) {
+        self.output = output
         self.accountID = accountID
         self.events = service.events
         self.clock = service.clock
@@ -27,13 +26,15 @@ final class LiveSocketWriter: Sendable {
         case .event(let event):
             try await write(event)
         case .notice(let text):
-            try await outbound.writeTextMessage(text)
+            try await output.send(text)
         case .close(let reason):
-            try await outbound.close(.policyViolation, reason: reason)
+            try await output.close(.policyViolation, reason: reason)
+        case .goingAway:
+            try await output.close(.goingAway, reason: "Cadence is restarting.")
         case .fellBehind:
             // The device reconnects and resumes from its last seq, or reloads.
-            try await outbound.writeTextMessage(notice("resync", ["reason": "This device fell behind."]))
-            try await outbound.close(.unexpectedServerError, reason: "fell behind")
+            try await output.send(notice("resync", ["reason": "This device fell behind."]))
+            try await output.close(.unexpectedServerError, reason: "fell behind")
         }
     }
 
@@ -44,14 +45,14 @@ final class LiveSocketWriter: Sendable {
             // Arrived ahead of earlier ones (another instance, a listener outage): fill from history.
             let missing = try await events.events(accountID: accountID, after: sent, limit: Int(event.seq - sent - 1))
             if missing.first?.seq == sent + 1 {
-                for earlier in missing { try await outbound.writeTextMessage(earlier.json) }
+                for earlier in missing { try await output.send(earlier.json) }
             } else {
-                try await outbound.writeTextMessage(notice("resync", ["reason": "Events were missed.", "seq": event.seq]))
+                try await output.send(notice("resync", ["reason": "Events were missed.", "seq": event.seq]))
                 lastSent.withLock { $0 = event.seq }
                 return
             }
         }
-        try await outbound.writeTextMessage(event.json)
+        try await output.send(event.json)
         lastSent.withLock { $0 = event.seq }
     }
 

@@ -15,6 +15,8 @@ struct LivePruner: Service {
     let logger: Logger
 
     func run() async throws {
+        // Sockets live in their channels, not in tasks the server waits for: on the way out, say goodbye to each.
+        defer { live.hub.closeAll() }
         try await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 let now = live.clock.now()

@@ -14,6 +14,8 @@ public struct AppContext: CadenceContext, WebSocketRequestContext {
     public let remoteAddress: String?
     /// A page's form post, its CSRF token checked (`FormPostMiddleware`); empty elsewhere.
     public var form: [String: String] = [:]
+    /// Present only on a WebSocket upgrade request (see `NativeWebSocketSlot`).
+    public var nativeWebSocket: NativeWebSocketSlot?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

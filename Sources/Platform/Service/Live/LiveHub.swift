@@ -12,6 +12,8 @@ public final class LiveHub: Sendable {
         case close(reason: String)
         /// The socket's buffer overflowed: the last thing it is sent.
         case fellBehind
+        /// This process is stopping: the device reconnects (to another instance, or to this one once back).
+        case goingAway
     }
 
     /// Writes one item to a socket; throwing stops delivery to it.
@@ -21,90 +23,35 @@ public final class LiveHub: Sendable {
         public let id = UUID()
         public let accountID: UUID
         public let device: Device?
-        private let mailbox = Mutex(Mailbox())
-
-        /// An idle socket has no task of its own (memory per idle connection counts, issue 19): what arrives
-        /// waits here, and a task drains it only while there is something to write.
-        private struct Mailbox {
-            var pending: [Outbound] = []
-            var writer: Writer?
-            var isDraining = false
-            /// Nothing more is accepted: the socket overflowed, was told to close, or is gone.
-            var isFinished = false
-            var hasOverflowed = false
-
-            /// True when the caller is to start the (single) drain: a writer, something to write, nobody writing.
-            mutating func claimDrain() -> Bool {
-                guard writer != nil, !pending.isEmpty, !isDraining else { return false }
-                isDraining = true
-                return true
-            }
-        }
+        /// An idle socket has no task of its own (memory per idle connection counts, issue 19).
+        private let mailbox = SerialMailbox<Outbound>(capacity: LiveRules.connectionBuffer)
+        private let overflowed = Mutex(false)
 
         init(accountID: UUID, device: Device?) {
             self.accountID = accountID
             self.device = device
         }
 
-        public var hasOverflowed: Bool { mailbox.withLock { $0.hasOverflowed } }
+        public var hasOverflowed: Bool { overflowed.withLock { $0 } }
 
         /// Queues a message; past `LiveRules.connectionBuffer` waiting ones the socket is cut loose.
         public func send(_ message: Outbound) {
-            let startDraining = mailbox.withLock { box -> Bool in
-                guard !box.isFinished else { return false }
-                if box.pending.count >= LiveRules.connectionBuffer {
-                    box.pending.append(.fellBehind)
-                    box.hasOverflowed = true
-                    box.isFinished = true
-                } else {
-                    box.pending.append(message)
-                    if case .close = message { box.isFinished = true }
-                }
-                return box.claimDrain()
+            let isClose = switch message {
+            case .close, .goingAway: true
+            case .event, .notice, .fellBehind: false
             }
-            if startDraining { Task { await drain() } }
+            if mailbox.send(message, isLast: isClose, overflow: .fellBehind) == .overflowed {
+                overflowed.withLock { $0 = true }
+            }
         }
 
         /// Starts delivery through `writer`, with whatever arrived since `register` first.
         public func start(writer: @escaping Writer) {
-            let startDraining = mailbox.withLock { box -> Bool in
-                box.writer = writer
-                return box.claimDrain()
-            }
-            if startDraining { Task { await drain() } }
+            mailbox.start(writer)
         }
 
         func finish() {
-            mailbox.withLock { box in
-                box.isFinished = true
-                box.pending.removeAll()
-                box.writer = nil
-            }
-        }
-
-        private func drain() async {
-            while true {
-                let next = mailbox.withLock { box -> (Outbound, Writer)? in
-                    guard let writer = box.writer, !box.pending.isEmpty else {
-                        box.isDraining = false
-                        return nil
-                    }
-                    return (box.pending.removeFirst(), writer)
-                }
-                guard let (message, writer) = next else { return }
-                do {
-                    try await writer(message)
-                } catch {
-                    // The socket is gone or closing: drop what waits, so nothing is written after its end.
-                    mailbox.withLock { box in
-                        box.isFinished = true
-                        box.pending.removeAll()
-                        box.writer = nil
-                        box.isDraining = false
-                    }
-                    return
-                }
-            }
+            mailbox.finish()
         }
     }
 
@@ -144,6 +91,11 @@ public final class LiveHub: Sendable {
     public func notify(accountID: UUID, _ notice: String) {
         let targets = connections.withLock { Array(($0[accountID] ?? [:]).values) }
         for connection in targets { connection.send(.notice(notice)) }
+    }
+
+    /// Says goodbye to every socket this process holds (it is stopping).
+    public func closeAll() {
+        for connection in connections.withLock({ $0.values.flatMap(\.values) }) { connection.send(.goingAway) }
     }
 
     /// Who is connected to this process for the account.

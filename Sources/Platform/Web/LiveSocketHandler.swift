@@ -1,0 +1,122 @@
+import NIOCore
+import NIOWebSocket
+
+/// One live socket, in its channel pipeline after the WebSocket frame codec: control frames (ping, pong, close)
+/// answered here on the event loop, messages gathered and handed to the session, a ping every `pingInterval`.
+/// The socket has no task while idle; only its channel, this handler and its session (issue 19).
+final class LiveSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias OutboundIn = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
+
+    /// A socket that has not answered the last ping by the next is taken for dead and closed.
+    static let pingInterval = TimeAmount.seconds(15)
+    /// How long the other side has to answer our close frame before the connection is cut.
+    static let closeTimeout = TimeAmount.seconds(10)
+
+    private let session: LiveSocketSession
+    private var message = LiveMessageAssembly(maximumSize: LiveController.maximumMessageSize)
+    private var pings: RepeatedTask?
+    private var awaitingPong = false
+    private var closeSent = false
+
+    init(session: LiveSocketSession) {
+        self.session = session
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let channel = context.channel
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        pings = context.eventLoop.scheduleRepeatedTask(initialDelay: Self.pingInterval, delay: Self.pingInterval) { _ in
+            handler.value.ping(channel)
+        }
+        session.open(LiveSocketOutput(channel: channel))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        pings?.cancel()
+        pings = nil
+        session.closed()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        switch frame.opcode {
+        case .ping:
+            guard frame.fin else { return close(context, .protocolError, "A ping may not be fragmented.") }
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
+        case .pong:
+            awaitingPong = false
+        case .connectionClose:
+            guard !closeSent else { return context.close(promise: nil) }  // the answer to ours
+            // Theirs: echo its code (RFC 6455 §5.5.1), then hang up.
+            var data = frame.unmaskedData
+            let code = data.readSlice(length: 2) ?? context.channel.allocator.buffer(capacity: 0)
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: code)))
+                .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        case .text, .binary, .continuation:
+            guard !closeSent else { return }
+            read(context, frame)
+        default:
+            close(context, .protocolError, "Unknown frame type.")
+        }
+    }
+
+    private func read(_ context: ChannelHandlerContext, _ frame: WebSocketFrame) {
+        switch message.add(opcode: frame.opcode, data: frame.unmaskedData, fin: frame.fin) {
+        case .incomplete:
+            break
+        case .text(let text):
+            if !session.received(.command(text)) { close(context, .policyViolation, "Too many commands at once.") }
+        case .binary:
+            _ = session.received(.refused(code: "unsupported_frame", message: "Send commands as JSON text frames."))
+        case .invalidText:
+            _ = session.received(.refused(code: "invalid_text", message: "A text frame must be UTF-8."))
+        case .tooLarge:
+            close(context, .messageTooLarge, "A command may be at most \(LiveController.maximumMessageSize) bytes.")
+        case .outOfSequence:
+            close(context, .protocolError, "A continuation frame must follow a first frame.")
+        }
+    }
+
+    /// Every frame out passes here: after our close frame nothing more is sent, and the connection is cut if the
+    /// other side does not answer it in time.
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard !closeSent else {
+            promise?.fail(ChannelError.outputClosed)
+            return
+        }
+        if unwrapOutboundIn(data).opcode == .connectionClose { closing(context) }
+        context.write(data, promise: promise)
+    }
+
+    private func closing(_ context: ChannelHandlerContext) {
+        closeSent = true
+        let channel = context.channel
+        context.eventLoop.scheduleTask(in: Self.closeTimeout) { channel.close(promise: nil) }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    private func close(_ context: ChannelHandlerContext, _ code: WebSocketErrorCode, _ reason: String) {
+        guard !closeSent else { return }
+        closing(context)  // (a write from here goes on past this handler's own `write`)
+        var data = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
+        data.write(webSocketErrorCode: code)
+        data.writeString(reason)
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)), promise: nil)
+    }
+
+    private func ping(_ channel: any Channel) {
+        guard !closeSent else { return }
+        guard !awaitingPong else {
+            channel.close(promise: nil)  // gone without a word: its presence ends now
+            return
+        }
+        awaitingPong = true
+        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .ping, data: channel.allocator.buffer(capacity: 0)), promise: nil)
+    }
+}

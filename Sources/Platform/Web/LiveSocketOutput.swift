@@ -1,0 +1,28 @@
+import NIOCore
+import NIOWebSocket
+
+/// Writes to one live socket from any task: text messages (in frames of at most `maximumFrameSize`, as clients
+/// such as HummingbirdWSClient refuse larger ones) and the close frame. Each write waits until the channel has
+/// taken it, so a socket that stops reading holds up only its own writer.
+struct LiveSocketOutput: Sendable {
+    let channel: any Channel
+    static let maximumFrameSize = 16 * 1024
+
+    func send(_ text: String) async throws {
+        var buffer = channel.allocator.buffer(string: text)
+        var opcode = WebSocketOpcode.text
+        while buffer.readableBytes > Self.maximumFrameSize, let part = buffer.readSlice(length: Self.maximumFrameSize) {
+            channel.write(WebSocketFrame(fin: false, opcode: opcode, data: part), promise: nil)
+            opcode = .continuation
+        }
+        try await channel.writeAndFlush(WebSocketFrame(fin: true, opcode: opcode, data: buffer))
+    }
+
+    /// Starts the closing handshake (RFC 6455 §5.5.1); `LiveSocketHandler` ends the connection after it.
+    func close(_ code: WebSocketErrorCode, reason: String) async throws {
+        var data = channel.allocator.buffer(capacity: 2 + reason.utf8.count)
+        data.write(webSocketErrorCode: code)
+        data.writeString(reason)
+        try await channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))
+    }
+}

@@ -1,0 +1,109 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+import NIOWebSocket
+import Web
+
+/// HTTP/1 with WebSocket upgrades whose sockets live in their channel pipelines rather than in a task each.
+///
+/// An upgrade request goes through the router like any request, with a `NativeWebSocketSlot` in its context; the
+/// route checks who is asking and, if the socket is theirs to open, fills the slot with the handlers to install.
+/// Then the connection upgrades, the handlers are added, and this connection's task ends — an idle socket costs its
+/// channel and handlers, not a suspended task stack (issue 19: Hummingbird's WebSocket handling kept about 25 KB of
+/// task stack per socket). When the route refuses, the request carries on as plain HTTP and gets the route's error.
+struct NativeWebSocketUpgradeChannel<WebSocketResponder: HTTPResponder>: ServerChildChannel, HTTPChannelHandler
+where WebSocketResponder.Context == AppContext {
+    enum UpgradeResult: Sendable {
+        /// The socket's handlers are in its pipeline; nothing is left for this task to do.
+        case upgraded
+        case notUpgraded(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
+    }
+
+    struct Value: ServerChildChannelValue {
+        let upgradeResult: EventLoopFuture<UpgradeResult>
+        let channel: any Channel
+    }
+
+    let responder: HTTPChannelHandler.Responder
+    let webSocketResponder: WebSocketResponder
+    let http1: HTTP1Channel.Configuration
+    /// Frames larger than this are refused by the decoder (the socket is closed with 1009).
+    let maxFrameSize: Int
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            let accepted = NIOLoopBoundBox<NativeWebSocketSlot.Attach?>(nil, eventLoop: channel.eventLoop)
+            let upgrader = NIOTypedWebSocketServerUpgrader<UpgradeResult>(
+                maxFrameSize: maxFrameSize,
+                shouldUpgrade: { channel, head in
+                    let promise = channel.eventLoop.makePromise(of: NativeWebSocketSlot.Attach?.self)
+                    promise.completeWithTask { try await route(head, channel: channel, logger: logger) }
+                    return promise.futureResult.map { attach in
+                        accepted.value = attach
+                        return attach == nil ? nil : HTTPHeaders()
+                    }
+                },
+                upgradePipelineHandler: { channel, _ in
+                    channel.eventLoop.makeCompletedFuture {
+                        guard let attach = accepted.value else { throw ChannelError.inappropriateOperationForState }
+                        accepted.value = nil
+                        try attach(channel)
+                        return .upgraded
+                    }
+                })
+            let http1 = self.http1
+            let upgrades = NIOTypedHTTPServerUpgradeConfiguration(
+                upgraders: [upgrader],
+                notUpgradingCompletionHandler: { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let pipeline = channel.pipeline.syncOperations
+                        try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+                        try pipeline.addHandlers(http1.additionalChannelHandlers())
+                        try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: http1.idleTimeout.map { .nanoseconds($0.nanoseconds) }, logger: logger))
+                        return .notUpgraded(try NIOAsyncChannel(wrappingChannelSynchronously: channel,
+                                                                configuration: .init(isOutboundHalfClosureEnabled: true)))
+                    }
+                })
+            var configuration = NIOUpgradableHTTPServerPipelineConfiguration<UpgradeResult>(upgradeConfiguration: upgrades)
+            configuration.enablePipelining = false  // NIOAsyncChannel takes one request at a time
+            configuration.enableErrorHandling = false  // Hummingbird answers malformed requests
+            configuration.enableResponseHeaderValidation = false  // HTTPTypes validated them already
+            configuration.decoderConfiguration.maxHeaderFieldSize = http1.httpDecoder.maxHeaderFieldSize
+            configuration.decoderConfiguration.maxHeaderListSize = http1.httpDecoder.maxHeaderListSize
+            configuration.decoderConfiguration.maxHeaderFieldCount = http1.httpDecoder.maxHeaderFieldCount
+            let result = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: configuration)
+            return Value(upgradeResult: result, channel: channel)
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        do {
+            switch try await value.upgradeResult.get() {
+            case .upgraded:
+                return  // the socket's handlers carry on without this task
+            case .notUpgraded(let http1):
+                await handleHTTP(asyncChannel: http1, logger: logger)
+            }
+        } catch let error as ChannelError where error == .inputClosed {
+            logger.trace("The connection closed before its first request")
+        } catch {
+            logger.debug("Upgrade failed", metadata: ["error": "\(error)"])
+            try? await value.channel.close()
+        }
+    }
+
+    /// Runs the upgrade request through the router; what the route left in the slot, if it accepted.
+    private func route(_ head: HTTPRequestHead, channel: any Channel, logger: Logger) async throws -> NativeWebSocketSlot.Attach? {
+        let request = Request(head: try HTTPRequest(head, secure: false, splitCookie: false), body: .init(buffer: .init()))
+        var context = AppContext(source: .init(channel: channel, logger: logger))
+        let slot = NativeWebSocketSlot()
+        context.nativeWebSocket = slot
+        let response = try await webSocketResponder.respond(to: request, context: context)
+        return response.status == .switchingProtocols ? slot.take() : nil
+    }
+}
