@@ -1,7 +1,6 @@
 import CadenceCore
 import Foundation
 import Hummingbird
-import HummingbirdWebSocket
 import Logging
 import PlatformService
 import Web

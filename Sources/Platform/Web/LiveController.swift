@@ -1,7 +1,6 @@
 import CadenceCore
 import Foundation
 import Hummingbird
-import HummingbirdWebSocket
 import Logging
 import PlatformService
 import Web
@@ -41,7 +40,9 @@ final class LiveController: Sendable {
                 throw APIError(.upgradeRequired, code: "upgrade_required", "Open this address as a WebSocket.")
             }
             let session = LiveSocketSession(opening: try LiveSocketOpening(context: context, request: request), controller: self)
-            slot.accept { channel in try channel.pipeline.syncOperations.addHandler(LiveSocketHandler(session: session)) }
+            slot.accept { channel, pingInterval in
+                try channel.pipeline.syncOperations.addHandler(LiveSocketHandler(session: session, pingInterval: pingInterval))
+            }
             return Response(status: .switchingProtocols)
         }
         account.post("live/commands", use: command)

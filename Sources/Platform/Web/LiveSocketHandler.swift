@@ -9,33 +9,36 @@ final class LiveSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
-    /// A socket that has not answered the last ping by the next is taken for dead and closed.
-    static let pingInterval = TimeAmount.seconds(15)
     /// How long the other side has to answer our close frame before the connection is cut.
     static let closeTimeout = TimeAmount.seconds(10)
 
     private let session: LiveSocketSession
+    /// A socket that has not answered the last ping by the next is taken for dead and closed.
+    private let pingInterval: TimeAmount
     private var message = LiveMessageAssembly(maximumSize: LiveController.maximumMessageSize)
     private var pings: RepeatedTask?
     private var awaitingPong = false
     private var closeSent = false
 
-    init(session: LiveSocketSession) {
+    init(session: LiveSocketSession, pingInterval: TimeAmount) {
         self.session = session
+        self.pingInterval = pingInterval
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let channel = context.channel
+        guard channel.isActive else { return }  // gone before the upgrade finished: nothing to open or close
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        pings = context.eventLoop.scheduleRepeatedTask(initialDelay: Self.pingInterval, delay: Self.pingInterval) { _ in
+        pings = context.eventLoop.scheduleRepeatedTask(initialDelay: pingInterval, delay: pingInterval) { _ in
             handler.value.ping(channel)
         }
         session.open(LiveSocketOutput(channel: channel))
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        pings?.cancel()
-        pings = nil
+        guard let pings else { return context.fireChannelInactive() }  // never opened
+        pings.cancel()
+        self.pings = nil
         session.closed()
         context.fireChannelInactive()
     }

@@ -28,13 +28,15 @@ final class LiveSocketSession: Sendable {
         self.opening = opening
         self.controller = controller
         let service = controller.service
-        connection = service.hub.register(accountID: opening.accountID, device: opening.device)
+        connection = LiveHub.Connection(accountID: opening.accountID, device: opening.device)
         presence = PresenceEntry(connectionID: connection.id, accountID: opening.accountID, deviceID: opening.device?.id,
                                  name: opening.label, role: opening.device?.role.rawValue ?? DeviceRole.phone.rawValue)
     }
 
     /// Marks the device present, sends what it missed and `hello`, then starts delivering events and answering.
+    /// Called once the socket's handler is in its pipeline, so that `closed` is sure to follow.
     func open(_ output: LiveSocketOutput) {
+        service.hub.register(connection)  // from here events wait for the socket
         let task = Task { [self] in
             do {
                 try await service.connected(presence)

@@ -4,8 +4,8 @@ import Logging
 import PlatformWeb
 import Web
 
-/// HTTP/1 with WebSocket upgrades for the live channel: frames up to 16 KiB, and a ping every 15 s so a dead
-/// socket is noticed and closed (`LiveSocketHandler`). HTTP connections are held to `limits` (docs/operations.md,
+/// HTTP/1 with WebSocket upgrades for the live channel: frames up to 16 KiB, and a ping every
+/// `limits.webSocketPingInterval` (15 s) so a dead socket is noticed and closed (`LiveSocketHandler`). HTTP connections are held to `limits` (docs/operations.md,
 /// "Connections"): `FirstRequestDeadline` until the first head, `HTTPConnectionGuard` after it; a WebSocket leaves
 /// both behind, and lives in its channel pipeline without a task (`NativeWebSocketUpgradeChannel`).
 public func webSocketServer(
@@ -17,7 +17,7 @@ public func webSocketServer(
     return HTTPServerBuilder { responder in
         GuardedServerChannel(
             inner: NativeWebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, http1: http1,
-                                                 maxFrameSize: PlatformWeb.maximumLiveMessageSize),
+                                                 maxFrameSize: PlatformWeb.maximumLiveMessageSize, pingInterval: limits.webSocketPingInterval),
             limits: limits, perAddress: perAddress)
     }
 }

@@ -1,13 +1,11 @@
 import CadenceCore
 import Foundation
 import Hummingbird
-import HummingbirdWebSocket
 import NIOCore
 
 /// The per-request context every Cadence route sees.
-public struct AppContext: CadenceContext, WebSocketRequestContext {
+public struct AppContext: CadenceContext {
     public var coreContext: CoreRequestContextStorage
-    public let webSocket = WebSocketHandlerReference<AppContext>()
     public var identity: Identity?
     /// Set instead of `identity` when a paired device (watch, display) makes the request.
     public var device: DeviceIdentity?

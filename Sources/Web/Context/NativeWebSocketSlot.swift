@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// The socket then lives in its pipeline with no task of its own, which is what keeps an idle socket small.
 public final class NativeWebSocketSlot: Sendable {
-    /// Adds the socket's handlers; called on the channel's event loop once the upgrade response is written.
-    public typealias Attach = @Sendable (any Channel) throws -> Void
+    /// Adds the socket's handlers; called on the channel's event loop once the upgrade response is written, with how
+    /// often the server pings its sockets (`ConnectionLimits.webSocketPingInterval`).
+    public typealias Attach = @Sendable (_ channel: any Channel, _ pingInterval: TimeAmount) throws -> Void
 
     private let attach = Mutex<Attach?>(nil)
 

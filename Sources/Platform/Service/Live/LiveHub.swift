@@ -27,7 +27,7 @@ public final class LiveHub: Sendable {
         private let mailbox = SerialMailbox<Outbound>(capacity: LiveRules.connectionBuffer)
         private let overflowed = Mutex(false)
 
-        init(accountID: UUID, device: Device?) {
+        public init(accountID: UUID, device: Device?) {
             self.accountID = accountID
             self.device = device
         }
@@ -62,8 +62,12 @@ public final class LiveHub: Sendable {
     /// A new connection; what reaches it is kept until `Connection.start(writer:)`.
     public func register(accountID: UUID, device: Device?) -> Connection {
         let connection = Connection(accountID: accountID, device: device)
-        connections.withLock { $0[accountID, default: [:]][connection.id] = connection }
+        register(connection)
         return connection
+    }
+
+    public func register(_ connection: Connection) {
+        connections.withLock { $0[connection.accountID, default: [:]][connection.id] = connection }
     }
 
     public func unregister(_ connection: Connection) {

@@ -10,6 +10,9 @@ public struct ConnectionLimits: Sendable {
     /// Open connections one client address may hold; nil for no cap (behind a reverse proxy, whose address every
     /// connection then has).
     public var connectionsPerAddress: Int?
+    /// Each WebSocket is pinged this often; one that has not answered a ping by the next is closed (so a device that
+    /// vanished without a word stops counting as online), and the traffic keeps proxies from timing it out.
+    public var webSocketPingInterval: TimeAmount = .seconds(15)
 
     public init(headerTimeout: TimeAmount, idleTimeout: TimeAmount, connectionsPerAddress: Int?) {
         self.headerTimeout = headerTimeout

@@ -34,6 +34,8 @@ where WebSocketResponder.Context == AppContext {
     let http1: HTTP1Channel.Configuration
     /// Frames larger than this are refused by the decoder (the socket is closed with 1009).
     let maxFrameSize: Int
+    /// How often each socket is pinged; one that has not answered by the next ping is closed.
+    let pingInterval: TimeAmount
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
@@ -52,7 +54,7 @@ where WebSocketResponder.Context == AppContext {
                     channel.eventLoop.makeCompletedFuture {
                         guard let attach = accepted.value else { throw ChannelError.inappropriateOperationForState }
                         accepted.value = nil
-                        try attach(channel)
+                        try attach(channel, self.pingInterval)
                         return .upgraded
                     }
                 })

@@ -1,0 +1,73 @@
+import Foundation
+import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
+import NIOCore
+import NIOPosix
+import Server
+import Testing
+
+/// The server pings each live socket; one that never answers is closed and stops counting as online, one that
+/// answers stays. (Pings every 200 ms here; 15 s in service.)
+@Suite struct LiveKeepAliveTests {
+    static func fastPings(_ dependencies: inout ServerDependencies) {
+        dependencies.connectionLimits.webSocketPingInterval = .milliseconds(200)
+    }
+
+    @Test func aSocketThatNeverAnswersIsClosedAndGoesOffline() async throws {
+        try await withTestServer(live: true, configure: Self.fastPings) { server in try await withDeadline(60) {
+            let account = try await LiveAccount.make(server.client)
+            let port = try #require(server.client.port)
+            let received = try await SilentWebSocket.hold(port: port, token: account.deviceToken)
+            #expect(received.starts(with: Array("HTTP/1.1 101".utf8)))
+            // A ping frame (FIN + opcode 9, empty) came before the server gave up.
+            #expect(received.indices.contains { received[$0] == 0x89 && received.indices.contains($0 + 1) && received[$0 + 1] == 0 })
+            var online: [[String: Any]] = [["still": "online"]]
+            for _ in 0..<50 where !online.isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+                online = try await server.client.json(.get, "/api/v1/live/presence", token: account.personToken).object["online"] as? [[String: Any]] ?? []
+            }
+            #expect(online.isEmpty)
+        } }
+    }
+
+    @Test func aSocketThatAnswersPingsStaysOpen() async throws {
+        try await withTestServer(live: true, configure: Self.fastPings) { server in try await withDeadline {
+            let account = try await LiveAccount.make(server.client)
+            let client = server.client
+            // HummingbirdWSClient answers pings with pongs while it reads, as browsers always do.
+            try await client.ws("/api/v1/live", configuration: socketConfiguration(token: account.deviceToken)) { inbound, outbound, _ in
+                var reader = LiveReader(inbound)
+                _ = try await reader.next(ofType: "hello")
+                async let found = Task {
+                    try await Task.sleep(for: .seconds(1))  // five pings
+                    return try await account.find(client).status
+                }.value
+                _ = try await reader.next(ofType: "device.find")
+                #expect(try await found == .accepted)
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        } }
+    }
+}
+
+/// A device that opens the live socket and then says nothing at all, not even a pong: a phone that lost its network.
+enum SilentWebSocket {
+    /// Everything the server sent until it closed the connection.
+    static func hold(port: Int, token: String) async throws -> [UInt8] {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            try await outbound.write(ByteBuffer(string: [
+                "GET /api/v1/live HTTP/1.1", "Host: 127.0.0.1:\(port)", "Upgrade: websocket", "Connection: Upgrade",
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13", "Authorization: Bearer \(token)",
+                "", "",
+            ].joined(separator: "\r\n")))
+            var received: [UInt8] = []
+            for try await part in inbound { received += Array(part.readableBytesView) }
+            return received
+        }
+    }
+}
