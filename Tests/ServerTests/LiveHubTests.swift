@@ -72,7 +72,7 @@ import Testing
         hub.deliver(event(ann, 1))
         hub.unregister(bobConnection)
         var iterator = received(by: annConnection).makeAsyncIterator()
-        guard case .event(let delivered)? = await iterator.next() else { Issue.record("nothing delivered"); return }
+        guard case .event(let delivered, _)? = await iterator.next() else { Issue.record("nothing delivered"); return }
         #expect(delivered.seq == 1)
         #expect(bobWrites.withLock { $0 } == 0)
     }
@@ -86,7 +86,7 @@ import Testing
         var iterator = received(by: connection).makeAsyncIterator()
         var seqs: [Int64] = []
         for _ in 1...3 {
-            if case .event(let event)? = await iterator.next() { seqs.append(event.seq) }
+            if case .event(let event, _)? = await iterator.next() { seqs.append(event.seq) }
         }
         #expect(seqs == [1, 2, 3])
     }
@@ -99,7 +99,7 @@ import Testing
         var phoneIterator = received(by: hub.register(accountID: account, device: nil)).makeAsyncIterator()
         hub.deliver(event(account, 1, type: "device.revoked", data: #"{"deviceId":"\#(watch.id.uuidString.lowercased())"}"#))
         guard case .close? = await watchIterator.next() else { Issue.record("the watch was not closed"); return }
-        guard case .event(let event)? = await phoneIterator.next() else { Issue.record("the phone did not hear of it"); return }
+        guard case .event(let event, _)? = await phoneIterator.next() else { Issue.record("the phone did not hear of it"); return }
         #expect(event.type == "device.revoked")
     }
 }

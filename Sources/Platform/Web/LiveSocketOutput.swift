@@ -9,7 +9,12 @@ struct LiveSocketOutput: Sendable {
     static let maximumFrameSize = 16 * 1024
 
     func send(_ text: String) async throws {
-        var buffer = channel.allocator.buffer(string: text)
+        try await send(text: channel.allocator.buffer(string: text))
+    }
+
+    /// Sends UTF-8 `text` as one message. The bytes may be shared with other sockets: they are only read.
+    func send(text: ByteBuffer) async throws {
+        var buffer = text
         var opcode = WebSocketOpcode.text
         while buffer.readableBytes > Self.maximumFrameSize, let part = buffer.readSlice(length: Self.maximumFrameSize) {
             channel.write(WebSocketFrame(fin: false, opcode: opcode, data: part), promise: nil)

@@ -1,5 +1,6 @@
 import CadenceCore
 import Foundation
+import NIOCore
 import PlatformService
 import Synchronization
 
@@ -23,10 +24,10 @@ final class LiveSocketWriter: Sendable {
 
     func write(_ item: LiveHub.Outbound) async throws {
         switch item {
-        case .event(let event):
-            try await write(event)
+        case .event(let event, let text):
+            try await write(event, text: text)
         case .notice(let text):
-            try await output.send(text)
+            try await output.send(text: text)
         case .close(let reason):
             try await output.close(.policyViolation, reason: reason)
         case .goingAway:
@@ -38,7 +39,7 @@ final class LiveSocketWriter: Sendable {
         }
     }
 
-    private func write(_ event: LiveEvent) async throws {
+    private func write(_ event: LiveEvent, text: ByteBuffer) async throws {
         let sent = lastSent.withLock { $0 }
         guard event.seq > sent else { return }  // sent already (replay, or a second path)
         if event.seq > sent + 1 {
@@ -52,7 +53,7 @@ final class LiveSocketWriter: Sendable {
                 return
             }
         }
-        try await output.send(event.json)
+        try await output.send(text: text)
         lastSent.withLock { $0 = event.seq }
     }
 

@@ -1,14 +1,17 @@
 import CadenceCore
 import Foundation
+import NIOCore
 import Synchronization
 
 /// The sockets this process holds, by account, and what each is waiting to send.
 /// Delivery never waits for a slow socket: each has a bounded buffer, and one that
 /// overflows is closed with a `resync` notice so its device reloads and resumes.
 public final class LiveHub: Sendable {
+    /// What a socket is handed. Text comes as the bytes to send, made once for all the account's sockets rather
+    /// than once for each (a presence notice of a hundred devices is 14 KB, sent to each of them).
     public enum Outbound: Sendable {
-        case event(LiveEvent)
-        case notice(String)
+        case event(LiveEvent, text: ByteBuffer)
+        case notice(ByteBuffer)
         case close(reason: String)
         /// The socket's buffer overflowed: the last thing it is sent.
         case fellBehind
@@ -82,11 +85,12 @@ public final class LiveHub: Sendable {
     public func deliver(_ event: LiveEvent) {
         let targets = connections.withLock { Array(($0[event.accountID] ?? [:]).values) }
         let revoked = event.type == LiveEventType.deviceRevoked ? LiveHub.deviceID(in: event.data) : nil
+        let text = ByteBuffer(string: event.json)
         for connection in targets {
             if let revoked, connection.device?.id == revoked {
                 connection.send(.close(reason: "This device was removed from the account."))
             } else {
-                connection.send(.event(event))
+                connection.send(.event(event, text: text))
             }
         }
     }
@@ -94,7 +98,8 @@ public final class LiveHub: Sendable {
     /// A message outside the numbered history, to every socket of the account.
     public func notify(accountID: UUID, _ notice: String) {
         let targets = connections.withLock { Array(($0[accountID] ?? [:]).values) }
-        for connection in targets { connection.send(.notice(notice)) }
+        let text = ByteBuffer(string: notice)
+        for connection in targets { connection.send(.notice(text)) }
     }
 
     /// Says goodbye to every socket this process holds (it is stopping).
