@@ -49,6 +49,29 @@ import Testing
             }
         } }
     }
+
+    /// A device back online sends its whole queue at once (live.js does): the server reads as fast as it answers,
+    /// and answers every command in order, however many.
+    @Test func aBurstOfCommandsIsAnsweredInOrderWithoutClosing() async throws {
+        try await withTestServer(live: true) { server in try await withDeadline {
+            let account = try await LiveAccount.make(server.client)
+            try await server.client.ws("/api/v1/live", configuration: socketConfiguration(token: account.deviceToken)) { inbound, outbound, _ in
+                var reader = LiveReader(inbound)
+                _ = try await reader.next(ofType: "hello")
+                let ids = (0..<300).map { _ in UUID().uuidString.lowercased() }
+                for id in ids {
+                    try await outbound.writeTextMessage(#"{"id":"\#(id)","type":"device.find","data":{"deviceId":"\#(account.deviceID)"}}"#)
+                }
+                var acknowledged: [String] = []
+                while acknowledged.count < ids.count {
+                    let message = try await reader.next()
+                    if message["type"] as? String == "ack", let id = message.data["id"] as? String { acknowledged.append(id) }
+                }
+                #expect(acknowledged == ids)
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        } }
+    }
 }
 
 /// A device that opens the live socket and then says nothing at all, not even a pong: a phone that lost its network.

@@ -38,6 +38,9 @@ public final class SerialMailbox<Item: Sendable>: Sendable {
         self.capacity = capacity
     }
 
+    /// Items waiting (not counting one being handled).
+    public var count: Int { state.withLock { $0.pending.count } }
+
     /// Queues an item. `isLast` items (a close) end the mailbox after them.
     @discardableResult
     public func send(_ item: Item, isLast: Bool = false, overflow: Item? = nil) -> Accepted {

@@ -11,7 +11,9 @@ import Web
 /// `resync` notice when that is no longer kept), a `hello` with the current seq,
 /// and `presence`; then every new event of the account as it happens. Devices send
 /// commands `{"id": uuid, "type": "...", "data": {...}}`, acknowledged with `ack`.
-/// A class, so that each socket's suspended frames hold one reference to it rather than a copy of LiveService.
+///
+/// The socket itself is a `LiveSocketHandler` in its channel's pipeline with a `LiveSocketSession` (docs/development.md,
+/// "Memory per idle socket"). A class, so each session holds one reference to it rather than a copy of LiveService.
 final class LiveController: Sendable {
     let service: LiveService
 
@@ -24,7 +26,7 @@ final class LiveController: Sendable {
     static let maximumMessageSize = 16 * 1024
 
     func addRoutes(open group: RouterGroup<AppContext>, account: RouterGroup<AccountContext>) {
-        // The upgrade stays in the request's own context (a WebSocket route needs it); it checks who is asking itself.
+        // In the open group (not the account one) so the upgrade request's own context, with its slot, reaches it.
         group.get("live") { [self] request, context -> Response in
             _ = try context.requireAccount()
             // Browsers attach cookies to sockets opened by any site; a bearer token proves intent by itself.
@@ -35,7 +37,8 @@ final class LiveController: Sendable {
             if let since = request.uri.queryParameters["since"], Int64(since).map({ $0 >= 0 }) != true {
                 throw APIError.invalid(field: "since", "since is the last seq this device saw: a whole number, 0 or more.")
             }
-            // Only an upgrade request has a slot (see NativeWebSocketUpgradeChannel).
+            // Only an upgrade request has a slot (see NativeWebSocketUpgradeChannel). (Upgrade and Connection are
+            // hop-by-hop and stripped before routing; the key is not.)
             guard request.headers[.secWebSocketKey] != nil, let slot = context.nativeWebSocket else {
                 throw APIError(.upgradeRequired, code: "upgrade_required", "Open this address as a WebSocket.")
             }

@@ -19,6 +19,9 @@ final class LiveSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var pings: RepeatedTask?
     private var awaitingPong = false
     private var closeSent = false
+    /// A read the channel asked for, held back while the session is behind on the device's messages.
+    private var heldRead = false
+    private var context: ChannelHandlerContext?
 
     init(session: LiveSocketSession, pingInterval: TimeAmount) {
         self.session = session
@@ -32,13 +35,33 @@ final class LiveSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
         pings = context.eventLoop.scheduleRepeatedTask(initialDelay: pingInterval, delay: pingInterval) { _ in
             handler.value.ping(channel)
         }
-        session.open(LiveSocketOutput(channel: channel))
+        self.context = context
+        let eventLoop = context.eventLoop
+        session.open(LiveSocketOutput(channel: channel)) {
+            eventLoop.execute { handler.value.resumeReading() }
+        }
+    }
+
+    /// Reads only while the session keeps up with the device's messages (backpressure, not a cap).
+    func read(context: ChannelHandlerContext) {
+        if session.isBehind {
+            heldRead = true
+        } else {
+            context.read()
+        }
+    }
+
+    private func resumeReading() {
+        guard heldRead, let context else { return }
+        heldRead = false
+        context.read()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         guard let pings else { return context.fireChannelInactive() }  // never opened
         pings.cancel()
         self.pings = nil
+        self.context = nil
         session.closed()
         context.fireChannelInactive()
     }
@@ -71,7 +94,8 @@ final class LiveSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .incomplete:
             break
         case .text(let text):
-            if !session.received(.command(text)) { close(context, .policyViolation, "Too many commands at once.") }
+            // (1011, not 1008: live.js takes 1008 for "removed" and stops; after 1011 it reconnects and resends.)
+            if !session.received(.command(text)) { close(context, .unexpectedServerError, "Too many commands at once.") }
         case .binary:
             _ = session.received(.refused(code: "unsupported_frame", message: "Send commands as JSON text frames."))
         case .invalidText:

@@ -19,8 +19,11 @@ final class LiveSocketSession: Sendable {
     private var service: LiveService { controller.service }
     private let connection: LiveHub.Connection
     private let presence: PresenceEntry
-    /// Commands are answered one at a time, in order; a device that sends more than this without waiting is cut off.
-    private let inbound = SerialMailbox<Inbound>(capacity: 64)
+    /// Commands are answered one at a time, in order. While `readAhead` wait, the socket is not read (TCP holds the
+    /// rest back: a device replaying an hour of queued commands just waits); the capacity only bounds what one read
+    /// of the channel can hold.
+    private let inbound = SerialMailbox<Inbound>(capacity: 16_384)
+    static let readAhead = 8
     /// The opening work (presence, replay, hello); closing waits for it so presence is never left behind.
     private let opened = Mutex<Task<Void, Never>?>(nil)
 
@@ -34,8 +37,9 @@ final class LiveSocketSession: Sendable {
     }
 
     /// Marks the device present, sends what it missed and `hello`, then starts delivering events and answering.
-    /// Called once the socket's handler is in its pipeline, so that `closed` is sure to follow.
-    func open(_ output: LiveSocketOutput) {
+    /// Called once the socket's handler is in its pipeline, so that `closed` is sure to follow. `caughtUp` is called
+    /// whenever the last waiting message has been answered (reading may resume).
+    func open(_ output: LiveSocketOutput, caughtUp: @escaping @Sendable () -> Void) {
         service.hub.register(connection)  // from here events wait for the socket
         let task = Task { [self] in
             do {
@@ -51,6 +55,7 @@ final class LiveSocketSession: Sendable {
                     case .refused(let code, let message):
                         try await output.send(service.notice("error", ["code": code, "message": message]))
                     }
+                    if inbound.count == 0 { caughtUp() }
                 }
             } catch {
                 service.logger.debug("A live socket could not open", metadata: ["error": "\(error)"])
@@ -60,10 +65,13 @@ final class LiveSocketSession: Sendable {
         opened.withLock { $0 = task }
     }
 
-    /// False when too many messages wait: the socket is to be closed.
+    /// False when far too many messages wait: the socket is to be closed.
     func received(_ message: Inbound) -> Bool {
         inbound.send(message) != .overflowed
     }
+
+    /// Enough messages wait: read no more from the socket until `caughtUp`.
+    var isBehind: Bool { inbound.count >= Self.readAhead }
 
     func closed() {
         service.hub.unregister(connection)
