@@ -1,19 +1,15 @@
 """The live channel as a person sees it: phone and watch in two browsers,
 "find my device", and both pages reconnecting by themselves after a server restart."""
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page
 from browser.test_accounts import fill, shown, sign_in, submit, wait_for_path
 from conftest import api, unique_email
+from browser.waiting import wait_until
 
 
 def status(driver):
     return driver.find_element(By.ID, "live-status").get_attribute("data-state")
-
-
-def wait_until(driver, condition, timeout=15, message=""):
-    WebDriverWait(driver, timeout).until(lambda d: condition(), message)
 
 
 def pair_watch(phone, watch, base, email):

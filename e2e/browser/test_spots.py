@@ -11,24 +11,17 @@ import zipfile
 from pathlib import Path
 from datetime import datetime, timedelta, timezone
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page, set_viewport
 from browser.test_accounts import fill, shown, sign_in, wait_for_path
 from browser.test_live import pair_watch, status
 from conftest import ARTIFACTS, api, unique_email
+from browser.waiting import wait_until
 
 # A made-up town, so the search cannot be answered by anything but the loaded file.
 TESTVILLE = {"latitude": 47.81234, "longitude": 12.34567}
-
-
-def wait_until(driver, condition, timeout=15, message=""):
-    """Waits through page loads: an element read while a form's redirect lands goes stale."""
-    WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(
-        lambda d: condition(), message)
 
 
 def offset(point, north_m=0.0, east_m=0.0):

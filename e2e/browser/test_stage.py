@@ -2,7 +2,6 @@
 phone with two audience displays open, page through the notes, jump, wrap, blank; the
 displays follow, and closing one raises the alert on the presenter. Every Stage page
 passes the page checks."""
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -11,12 +10,7 @@ from browser.pagecheck import check_page
 from browser.test_accounts import fill, shown, sign_in, submit, wait_for_path
 from conftest import ARTIFACTS, api, finish_browser, new_browser, unique_email
 from corpus.decks import make_pptx
-
-
-def wait_until(driver, condition, timeout=15, message=""):
-    """Waits through page loads: an element read while a form's redirect lands goes stale."""
-    WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(
-        lambda d: condition(), message)
+from browser.waiting import wait_until
 
 
 def pair_display(phone, display, base, name):

@@ -6,22 +6,17 @@ presented: the presenter shows its slide count."""
 import struct
 import zlib
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from browser.pagecheck import check_page, set_viewport
 from browser.test_accounts import shown, sign_in, wait_for_path
 from conftest import ARTIFACTS, api, unique_email
+from browser.waiting import wait_until
 
 PASSWORD = "edit password 1"
-
-
-def wait_until(driver, condition, timeout=15, message=""):
-    WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(
-        lambda d: condition(), message)
 
 
 def editor(driver, key):

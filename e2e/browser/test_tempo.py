@@ -12,20 +12,19 @@ import sys
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from browser.pagecheck import check_page, set_viewport
 from browser.test_accounts import shown, sign_in, wait_for_path
 from conftest import ARTIFACTS, api, unique_email
+from browser.waiting import wait_until as shared_wait_until
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "make_songs.py"
 
 
 def wait_until(driver, condition, timeout=20, message=""):
-    WebDriverWait(driver, timeout, poll_frequency=0.2,
-                  ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(lambda d: condition(), message)
+    shared_wait_until(driver, condition, timeout, message, poll=0.2)
 
 
 def make_songs(outdir):

@@ -1,0 +1,17 @@
+"""Waiting for what a page shows, through page loads."""
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def wait_until(driver, condition, timeout=15, message="", poll=0.5):
+    """Waits until condition() is true. An element read while a form's redirect lands goes stale; Chromium sometimes
+    reports that as an inspector error ("Node with given id does not belong to the document") instead."""
+    def check(_):
+        try:
+            return condition()
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+    WebDriverWait(driver, timeout, poll_frequency=poll,
+                  ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(check, message)
