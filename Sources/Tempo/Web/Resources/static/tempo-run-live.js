@@ -40,7 +40,7 @@ let watchSeen = false;
 let sensorCadence = null;
 let position = null;       // {lat, lon, ele, at} from geolocation
 let geoWatch = null;
-let flushing = false;
+let flushing = null; // the samples' send under way, if any
 const steps = new StepDetector();
 
 const live = new LiveChannel({
@@ -358,8 +358,20 @@ function publish(force, at, elapsed, reading) {
 
 /** Sends queued samples over HTTP, oldest first; only what the server acknowledged leaves the queue. */
 async function flush(all = false) {
-  if (!queue || flushing) return;
-  flushing = true;
+  if (!queue) return;
+  if (flushing) {
+    if (!all) return; // the periodic send: one is under way already
+    await flushing.catch(() => {}); // saving: let it finish (it may have taken the samples), then send the rest
+  }
+  flushing = sendQueued(all);
+  try {
+    await flushing;
+  } finally {
+    flushing = null;
+  }
+}
+
+async function sendQueued(all) {
   try {
     do {
       const batch = queue.take(500);
@@ -369,8 +381,6 @@ async function flush(all = false) {
     } while (all);
   } catch (error) {
     if (error.status === 400) fail(error);
-  } finally {
-    flushing = false;
   }
 }
 
