@@ -83,13 +83,14 @@ final class LiveSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         case .text, .binary, .continuation:
             guard !closeSent else { return }
-            read(context, frame)
+            gather(context, frame)
         default:
             close(context, .protocolError, "Unknown frame type.")
         }
     }
 
-    private func read(_ context: ChannelHandlerContext, _ frame: WebSocketFrame) {
+    /// A data frame: part or all of a message from the device.
+    private func gather(_ context: ChannelHandlerContext, _ frame: WebSocketFrame) {
         switch message.add(opcode: frame.opcode, data: frame.unmaskedData, fin: frame.fin) {
         case .incomplete:
             break

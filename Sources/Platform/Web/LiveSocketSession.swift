@@ -30,7 +30,6 @@ final class LiveSocketSession: Sendable {
     init(opening: LiveSocketOpening, controller: LiveController) {
         self.opening = opening
         self.controller = controller
-        let service = controller.service
         connection = LiveHub.Connection(accountID: opening.accountID, device: opening.device)
         presence = PresenceEntry(connectionID: connection.id, accountID: opening.accountID, deviceID: opening.device?.id,
                                  name: opening.label, role: opening.device?.role.rawValue ?? DeviceRole.phone.rawValue)
