@@ -8,22 +8,27 @@ import Server
 import Testing
 
 /// The server pings each live socket; one that never answers is closed and stops counting as online, one that
-/// answers stays. (Pings every 200 ms here; 15 s in service.)
+/// answers stays. (Pings every 200 ms or 2 s here; 15 s in service.)
 @Suite struct LiveKeepAliveTests {
     static func fastPings(_ dependencies: inout ServerDependencies) {
         dependencies.connectionLimits.webSocketPingInterval = .milliseconds(200)
+    }
+
+    /// Slow enough that a test client starved for a moment by the parallel suite still answers in time.
+    static func twoSecondPings(_ dependencies: inout ServerDependencies) {
+        dependencies.connectionLimits.webSocketPingInterval = .seconds(2)
     }
 
     @Test func aSocketThatNeverAnswersIsClosedAndGoesOffline() async throws {
         try await withTestServer(live: true, configure: Self.fastPings) { server in try await withDeadline(60) {
             let account = try await LiveAccount.make(server.client)
             let port = try #require(server.client.port)
-            let received = try await SilentWebSocket.hold(port: port, token: account.deviceToken)
+            let received = try await RawSocket.exchange(port: port, RawSocket.upgrade(port: port, headers: ["Authorization: Bearer \(account.deviceToken)"]))
             #expect(received.starts(with: Array("HTTP/1.1 101".utf8)))
             // A ping frame (FIN + opcode 9, empty) came before the server gave up.
             #expect(received.indices.contains { received[$0] == 0x89 && received.indices.contains($0 + 1) && received[$0 + 1] == 0 })
             var online: [[String: Any]] = [["still": "online"]]
-            for _ in 0..<50 where !online.isEmpty {
+            for _ in 0..<100 where !online.isEmpty {
                 try await Task.sleep(for: .milliseconds(100))
                 online = try await server.client.json(.get, "/api/v1/live/presence", token: account.personToken).object["online"] as? [[String: Any]] ?? []
             }
@@ -32,7 +37,7 @@ import Testing
     }
 
     @Test func aSocketThatAnswersPingsStaysOpen() async throws {
-        try await withTestServer(live: true, configure: Self.fastPings) { server in try await withDeadline {
+        try await withTestServer(live: true, configure: Self.twoSecondPings) { server in try await withDeadline {
             let account = try await LiveAccount.make(server.client)
             let client = server.client
             // HummingbirdWSClient answers pings with pongs while it reads, as browsers always do.
@@ -40,12 +45,29 @@ import Testing
                 var reader = LiveReader(inbound)
                 _ = try await reader.next(ofType: "hello")
                 async let found = Task {
-                    try await Task.sleep(for: .seconds(1))  // five pings
+                    try await Task.sleep(for: .seconds(5))  // two pings answered
                     return try await account.find(client).status
                 }.value
                 _ = try await reader.next(ofType: "device.find")
                 #expect(try await found == .accepted)
                 try await outbound.close(.normalClosure, reason: nil)
+            }
+        } }
+    }
+
+    /// A refused upgrade is answered like the route's plain request would be, with the reason, and closed.
+    @Test func aRefusedUpgradeGetsTheRoutesAnswer() async throws {
+        try await withTestServer(live: true) { server in try await withDeadline(60) {
+            let account = try await LiveAccount.make(server.client)
+            let port = try #require(server.client.port)
+            for (headers, status, code) in [
+                ([String](), "401", "unauthorized"),
+                (["Authorization: Bearer dvc_not-a-token"], "401", "unauthorized"),
+                (["Cookie: cadence_device=\(account.deviceToken)", "Origin: https://evil.example"], "403", "cross_origin"),
+            ] {
+                let answer = String(decoding: try await RawSocket.exchange(port: port, RawSocket.upgrade(port: port, headers: headers)), as: UTF8.self)
+                #expect(answer.hasPrefix("HTTP/1.1 \(status)"), "\(headers): \(answer)")
+                #expect(answer.contains(#""code":"\#(code)""#), "\(headers): \(answer)")
             }
         } }
     }
@@ -74,20 +96,24 @@ import Testing
     }
 }
 
-/// A device that opens the live socket and then says nothing at all, not even a pong: a phone that lost its network.
-enum SilentWebSocket {
+/// A client on a bare TCP connection: it writes a request and reads until the server closes. Used as a device that
+/// opens the live socket and then says nothing at all, not even a pong (a phone that lost its network).
+enum RawSocket {
+    static func upgrade(port: Int, headers: [String] = []) -> String {
+        ([
+            "GET /api/v1/live HTTP/1.1", "Host: 127.0.0.1:\(port)", "Upgrade: websocket", "Connection: Upgrade",
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
+        ] + headers + ["", ""]).joined(separator: "\r\n")
+    }
+
     /// Everything the server sent until it closed the connection.
-    static func hold(port: Int, token: String) async throws -> [UInt8] {
+    static func exchange(port: Int, _ request: String) async throws -> [UInt8] {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
             }
         return try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(ByteBuffer(string: [
-                "GET /api/v1/live HTTP/1.1", "Host: 127.0.0.1:\(port)", "Upgrade: websocket", "Connection: Upgrade",
-                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13", "Authorization: Bearer \(token)",
-                "", "",
-            ].joined(separator: "\r\n")))
+            try await outbound.write(ByteBuffer(string: request))
             var received: [UInt8] = []
             for try await part in inbound { received += Array(part.readableBytesView) }
             return received

@@ -7,6 +7,7 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import NIOWebSocket
+import Synchronization
 import Web
 
 /// HTTP/1 with WebSocket upgrades whose sockets live in their channel pipelines rather than in a task each.
@@ -15,13 +16,22 @@ import Web
 /// route checks who is asking and, if the socket is theirs to open, fills the slot with the handlers to install.
 /// Then the connection upgrades, the handlers are added, and this connection's task ends — an idle socket costs its
 /// channel and handlers, not a suspended task stack (issue 19: Hummingbird's WebSocket handling kept about 25 KB of
-/// task stack per socket). When the route refuses, the request carries on as plain HTTP and gets the route's error.
+/// task stack per socket). When the route refuses, the client gets the route's answer (its 401, 403, 400…) and the
+/// connection closes: NIO keeps no copy of a request it tried to upgrade, so it cannot carry on as plain HTTP.
 struct NativeWebSocketUpgradeChannel<WebSocketResponder: HTTPResponder>: ServerChildChannel, HTTPChannelHandler
 where WebSocketResponder.Context == AppContext {
     enum UpgradeResult: Sendable {
         /// The socket's handlers are in its pipeline; nothing is left for this task to do.
         case upgraded
         case notUpgraded(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
+        /// An upgrade the route turned down, with its answer.
+        case refused(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>, Response)
+    }
+
+    /// What the route made of an upgrade request.
+    enum Decision {
+        case accept(NativeWebSocketSlot.Attach)
+        case refuse(Response)
     }
 
     struct Value: ServerChildChannelValue {
@@ -39,21 +49,22 @@ where WebSocketResponder.Context == AppContext {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
-            let accepted = NIOLoopBoundBox<NativeWebSocketSlot.Attach?>(nil, eventLoop: channel.eventLoop)
+            let decision = NIOLoopBoundBox<Decision?>(nil, eventLoop: channel.eventLoop)
             let upgrader = NIOTypedWebSocketServerUpgrader<UpgradeResult>(
                 maxFrameSize: maxFrameSize,
                 shouldUpgrade: { channel, head in
-                    let promise = channel.eventLoop.makePromise(of: NativeWebSocketSlot.Attach?.self)
+                    let promise = channel.eventLoop.makePromise(of: Decision.self)
                     promise.completeWithTask { try await route(head, channel: channel, logger: logger) }
-                    return promise.futureResult.map { attach in
-                        accepted.value = attach
-                        return attach == nil ? nil : HTTPHeaders()
+                    return promise.futureResult.map { routed in
+                        decision.value = routed
+                        if case .accept = routed { return HTTPHeaders() }
+                        return nil
                     }
                 },
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
-                        guard let attach = accepted.value else { throw ChannelError.inappropriateOperationForState }
-                        accepted.value = nil
+                        guard case .accept(let attach)? = decision.value else { throw ChannelError.inappropriateOperationForState }
+                        decision.value = nil
                         try attach(channel, self.pingInterval)
                         return .upgraded
                     }
@@ -67,8 +78,10 @@ where WebSocketResponder.Context == AppContext {
                         try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
                         try pipeline.addHandlers(http1.additionalChannelHandlers())
                         try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: http1.idleTimeout.map { .nanoseconds($0.nanoseconds) }, logger: logger))
-                        return .notUpgraded(try NIOAsyncChannel(wrappingChannelSynchronously: channel,
-                                                                configuration: .init(isOutboundHalfClosureEnabled: true)))
+                        let http = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
+                            wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+                        if case .refuse(let answer)? = decision.value { return .refused(http, answer) }
+                        return .notUpgraded(http)
                     }
                 })
             var configuration = NIOUpgradableHTTPServerPipelineConfiguration<UpgradeResult>(upgradeConfiguration: upgrades)
@@ -90,6 +103,8 @@ where WebSocketResponder.Context == AppContext {
                 return  // the socket's handlers carry on without this task
             case .notUpgraded(let http1):
                 await handleHTTP(asyncChannel: http1, logger: logger)
+            case .refused(let http1, let answer):
+                try await http1.executeThenClose { _, outbound in try await Self.write(answer, to: outbound) }
             }
         } catch let error as ChannelError where error == .inputClosed {
             logger.trace("The connection closed before its first request")
@@ -99,13 +114,44 @@ where WebSocketResponder.Context == AppContext {
         }
     }
 
-    /// Runs the upgrade request through the router; what the route left in the slot, if it accepted.
-    private func route(_ head: HTTPRequestHead, channel: any Channel, logger: Logger) async throws -> NativeWebSocketSlot.Attach? {
+    /// Runs the upgrade request through the router: what the route left in the slot, or its answer.
+    private func route(_ head: HTTPRequestHead, channel: any Channel, logger: Logger) async throws -> Decision {
         let request = Request(head: try HTTPRequest(head, secure: false, splitCookie: false), body: .init(buffer: .init()))
         var context = AppContext(source: .init(channel: channel, logger: logger))
         let slot = NativeWebSocketSlot()
         context.nativeWebSocket = slot
         let response = try await webSocketResponder.respond(to: request, context: context)
-        return response.status == .switchingProtocols ? slot.take() : nil
+        if response.status == .switchingProtocols, let attach = slot.take() { return .accept(attach) }
+        return .refuse(response)
+    }
+
+    /// Writes a refusal whole (its body is a small error document), then the connection closes.
+    private static func write(_ answer: Response, to outbound: NIOAsyncChannelOutboundWriter<HTTPResponsePart>) async throws {
+        let body = CollectedBody()
+        try await answer.body.write(body.writer)
+        var head = answer.head
+        head.headerFields[.contentLength] = String(body.bytes.withLock { $0.readableBytes })
+        head.headerFields[.connection] = "close"
+        try await outbound.write(.head(head))
+        try await outbound.write(.body(body.bytes.withLock { $0 }))
+        try await outbound.write(.end(nil))
+    }
+}
+
+/// A response body gathered into one buffer.
+private final class CollectedBody: Sendable {
+    let bytes = Mutex(ByteBuffer())
+
+    var writer: some ResponseBodyWriter { Writer(body: self) }
+
+    struct Writer: ResponseBodyWriter {
+        let body: CollectedBody
+
+        mutating func write(_ buffer: ByteBuffer) async throws {
+            var buffer = buffer
+            body.bytes.withLock { $0.writeBuffer(&buffer) }
+        }
+
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
     }
 }
