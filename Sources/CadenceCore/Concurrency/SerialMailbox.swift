@@ -22,6 +22,7 @@ public final class SerialMailbox<Item: Sendable>: Sendable {
         var handler: Handler?
         var isDraining = false
         var isFinished = false
+        var hasOverflowed = false
 
         /// True when the caller is to start the (single) drain: a handler, something to handle, nobody handling.
         mutating func claimDrain() -> Bool {
@@ -38,6 +39,9 @@ public final class SerialMailbox<Item: Sendable>: Sendable {
         self.capacity = capacity
     }
 
+    /// Whether an item was ever refused for want of room.
+    public var hasOverflowed: Bool { state.withLock { $0.hasOverflowed } }
+
     /// Items waiting (not counting one being handled).
     public var count: Int { state.withLock { $0.pending.count } }
 
@@ -50,6 +54,7 @@ public final class SerialMailbox<Item: Sendable>: Sendable {
             if state.pending.count >= capacity {
                 if let overflow { state.pending.append(overflow) }
                 state.isFinished = true
+                state.hasOverflowed = true
                 accepted = .overflowed
             } else {
                 state.pending.append(item)

@@ -132,10 +132,7 @@ final class LiveSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private func close(_ context: ChannelHandlerContext, _ code: WebSocketErrorCode, _ reason: String) {
         guard !closeSent else { return }
         closing(context)  // (a write from here goes on past this handler's own `write`)
-        var data = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
-        data.write(webSocketErrorCode: code)
-        data.writeString(reason)
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.close(code, reason: reason, allocator: context.channel.allocator)), promise: nil)
     }
 
     private func ping(_ channel: any Channel) {

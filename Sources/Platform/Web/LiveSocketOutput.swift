@@ -25,9 +25,16 @@ struct LiveSocketOutput: Sendable {
 
     /// Starts the closing handshake (RFC 6455 §5.5.1); `LiveSocketHandler` ends the connection after it.
     func close(_ code: WebSocketErrorCode, reason: String) async throws {
-        var data = channel.allocator.buffer(capacity: 2 + reason.utf8.count)
+        try await channel.writeAndFlush(WebSocketFrame.close(code, reason: reason, allocator: channel.allocator))
+    }
+}
+
+extension WebSocketFrame {
+    /// A close frame: the code, then the reason in UTF-8 (RFC 6455 §5.5.1).
+    static func close(_ code: WebSocketErrorCode, reason: String, allocator: ByteBufferAllocator) -> WebSocketFrame {
+        var data = allocator.buffer(capacity: 2 + reason.utf8.count)
         data.write(webSocketErrorCode: code)
         data.writeString(reason)
-        try await channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))
+        return WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
     }
 }

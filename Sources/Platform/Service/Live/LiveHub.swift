@@ -28,14 +28,13 @@ public final class LiveHub: Sendable {
         public let device: Device?
         /// An idle socket has no task of its own (memory per idle connection counts, issue 19).
         private let mailbox = SerialMailbox<Outbound>(capacity: LiveRules.connectionBuffer)
-        private let overflowed = Mutex(false)
 
         public init(accountID: UUID, device: Device?) {
             self.accountID = accountID
             self.device = device
         }
 
-        public var hasOverflowed: Bool { overflowed.withLock { $0 } }
+        public var hasOverflowed: Bool { mailbox.hasOverflowed }
 
         /// Queues a message; past `LiveRules.connectionBuffer` waiting ones the socket is cut loose.
         public func send(_ message: Outbound) {
@@ -43,9 +42,7 @@ public final class LiveHub: Sendable {
             case .close, .goingAway: true
             case .event, .notice, .fellBehind: false
             }
-            if mailbox.send(message, isLast: isClose, overflow: .fellBehind) == .overflowed {
-                overflowed.withLock { $0 = true }
-            }
+            mailbox.send(message, isLast: isClose, overflow: .fellBehind)
         }
 
         /// Starts delivery through `writer`, with whatever arrived since `register` first.
