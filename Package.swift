@@ -72,7 +72,11 @@ let package = Package(
             dependencies: ["TalksService", "Talks", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Sources/Talks/Web", resources: [.copy("Resources")]),
         // Every feature's migrations in one numbered history.
-        .target(name: "Schema", dependencies: ["Storage", "PlatformStorage", "TalksStorage", "StageStorage", "SpotsStorage", "TempoStorage"]),
+        // The bytes of uploaded files, in a directory or in the database, behind one interface.
+        .target(
+            name: "Media",
+            dependencies: ["CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit"), .product(name: "NIOCore", package: "swift-nio")]),
+        .target(name: "Schema", dependencies: ["Storage", "Media", "PlatformStorage", "TalksStorage", "StageStorage", "SpotsStorage", "TempoStorage"]),
         // Stage, one folder: its rules (Domain), deck import and .cadence packages (libraries of its own), its use
         // cases (Service), its tables (Storage), its API, pages, templates and scripts (Web).
         .target(
@@ -82,7 +86,7 @@ let package = Package(
         .target(
             name: "StageService",
             dependencies: [
-                "Stage", "CadenceCore", "StagePackage", "DeckImport",
+                "Stage", "CadenceCore", "StagePackage", "DeckImport", "Media",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Stage/Service"),
@@ -121,7 +125,7 @@ let package = Package(
         .target(
             name: "TempoService",
             dependencies: [
-                "Tempo", "CadenceCore", "AudioAnalysis", .product(name: "Crypto", package: "swift-crypto"),
+                "Tempo", "CadenceCore", "AudioAnalysis", "Media", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/Tempo/Service"),
@@ -180,7 +184,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "CadenceCore",
+                "CadenceCore", "Media",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -213,6 +217,7 @@ let package = Package(
                 "DeckImport",
                 "StagePackage",
                 "Storage",
+                "Media",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -250,6 +255,7 @@ let package = Package(
                 "TempoStorage",
                 "StageService",
                 "StageStorage",
+                "Media",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -280,6 +286,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server",
+                "Media",
                 "Web",
                 "Schema",
                 "PlatformService",

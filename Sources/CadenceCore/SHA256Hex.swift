@@ -15,7 +15,7 @@ public enum SHA256Hex {
         return hex(hasher.finalize())
     }
 
-    private static func hex(_ digest: SHA256.Digest) -> String {
+    static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8]()
         hex.reserveCapacity(64)
@@ -24,5 +24,14 @@ public enum SHA256Hex {
             hex.append(digits[Int(byte & 0x0f)])
         }
         return String(decoding: hex, as: UTF8.self)
+    }
+}
+
+extension SHA256Hex {
+    /// The digest of what `next` hands over, for a producer that awaits (each piece is stored as it is hashed).
+    public static func digestAsync(chunks next: () async throws -> Data?) async rethrows -> String {
+        var hasher = SHA256()
+        while let chunk = try await next() { hasher.update(data: chunk) }
+        return hex(hasher.finalize())
     }
 }

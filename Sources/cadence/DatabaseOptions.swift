@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Media
 import Schema
 import Storage
 
@@ -11,8 +12,32 @@ struct DatabaseOptions: ParsableArguments {
         valueName: "url"))
     var database: String?
 
-    @Option(help: ArgumentHelp("Folder for the embedded SQLite database and uploaded files.", valueName: "path"))
+    @Option(help: ArgumentHelp("Folder for the embedded SQLite database, scratch files and (with --media directory) uploaded files.", valueName: "path"))
     var dataDir: String = "./cadence-data"
+
+    @Option(help: ArgumentHelp(
+        "Where slides, videos and songs are kept: directory (the data directory) or database. Default: CADENCE_MEDIA, else database with PostgreSQL and directory with SQLite.",
+        valueName: "directory|database"))
+    var media: String?
+
+    @Option(help: ArgumentHelp("The most megabytes the media may take; an upload past it is refused (507). Default: no quota.", valueName: "MB"))
+    var mediaQuota: Int?
+
+    var dataDirectory: URL { URL(fileURLWithPath: dataDir, isDirectory: true) }
+
+    /// The media store the flags (or the environment, or the database's engine) choose.
+    func mediaStore(database: Database) throws -> any MediaStore {
+        let text = media ?? ProcessInfo.processInfo.environment["CADENCE_MEDIA"].flatMap { $0.isEmpty ? nil : $0 }
+        let backend: MediaBackend
+        if let text {
+            guard let chosen = MediaBackend(rawValue: text) else { throw ValidationError("--media is directory or database; got \(text).") }
+            backend = chosen
+        } else {
+            backend = MediaBackend.standard(for: database.engine)
+        }
+        if let mediaQuota, mediaQuota <= 0 { throw ValidationError("--media-quota is a number of megabytes above 0; got \(mediaQuota).") }
+        return backend.store(database: database, dataDirectory: dataDirectory, quota: mediaQuota.map { MediaQuota(bytes: Int64($0) << 20) })
+    }
 
     func location() throws -> DatabaseLocation {
         let text = database ?? ProcessInfo.processInfo.environment["CADENCE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }

@@ -36,8 +36,8 @@ struct ImportCommand: AsyncParsableCommand {
                 guard let account = try await SQLAccountRepository(database: database).credentials(email: address)?.account else {
                     throw CLIError("there is no account with the address \(email)")
                 }
-                let library = TempoLibrary(store: SQLTempoStore(database: database),
-                                           dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true),
+                let library = TempoLibrary(store: SQLTempoStore(database: database), media: try databaseOptions.mediaStore(database: database),
+                                           scratch: databaseOptions.dataDirectory.appendingPathComponent("work", isDirectory: true),
                                            clock: SystemClock(), logger: logger)
                 var imported = 0, failed = 0
                 for (index, file) in files.enumerated() {

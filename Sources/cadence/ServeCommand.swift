@@ -98,12 +98,14 @@ struct ServeCommand: AsyncParsableCommand {
             publicURL: configuredURL ?? "http://\(host == "0.0.0.0" ? "localhost" : host):\(port)",
             dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true), mapTiles: tiles, logger: logger)
         if allowLocalPushServices { dependencies.pushEndpoints = .allowLocal }
+        dependencies.media = try databaseOptions.mediaStore(database: database)
         dependencies.connectionLimits = ConnectionLimits(
             headerTimeoutSeconds: headerTimeout, idleTimeoutSeconds: idleTimeout, connectionsPerAddress: maxConnectionsPerAddress)
         let host = self.host
+        let mediaLabel = dependencies.media.label
         let app = try await buildApplication(dependencies, host: host, port: port) { boundPort in
             // Written straight to the descriptor: scripts wait for this line, and print() may sit in a buffer.
-            let line = "Cadence is serving at \(configuredURL ?? "http://\(host):\(boundPort)") (database: \(database.engine.rawValue))\n"
+            let line = "Cadence is serving at \(configuredURL ?? "http://\(host):\(boundPort)") (database: \(database.engine.rawValue), media: \(mediaLabel))\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         do {

@@ -38,7 +38,7 @@ import Testing
             #expect(series.first?["talkCount"] as? Int == 1)
             #expect(series.first?["slideCount"] as? Int == 3)
             // The upload's work folder is gone.
-            #expect(filesUnder(server.dataDirectory.appendingPathComponent("stage/imports")).isEmpty)
+            #expect(filesUnder(server.dataDirectory.appendingPathComponent("work/imports")).isEmpty)
         }
     }
 
@@ -77,7 +77,7 @@ import Testing
             let elsewhere = try await client.stageUpload(Self.threePictures, query: "filename=deck.zip&seriesId=\(UUID())", token: token)
             #expect(elsewhere.status == .notFound)
             #expect(try await client.json(.get, "/api/v1/stage/series", token: token).array.count == before)
-            #expect(filesUnder(server.dataDirectory.appendingPathComponent("stage/imports")).isEmpty)
+            #expect(filesUnder(server.dataDirectory.appendingPathComponent("work/imports")).isEmpty)
         }
     }
 
@@ -95,7 +95,7 @@ import Testing
             let after = try await client.json(.get, "/api/v1/stage/series", token: token).array
             #expect(after.map { $0["id"] as? String } == before.map { $0["id"] as? String })
             #expect(after.map { $0["talkCount"] as? Int } == before.map { $0["talkCount"] as? Int })
-            #expect(filesUnder(server.dataDirectory.appendingPathComponent("stage")).filter { $0.hasSuffix(".png") }.isEmpty)
+            #expect(try await server.storedFiles("stage", token: token).filter { $0.hasSuffix(".png") }.isEmpty)
         }
     }
 
@@ -125,11 +125,10 @@ import Testing
             let seriesID = try #require(try await client.json(.get, "/api/v1/stage/talks/\(talkID)", token: token).object["seriesId"] as? String)
             let pictures = Set(try await client.stageDeck(talkID, token: token).compactMap { assetID($0["media"]) })
             #expect(pictures.count == 3)
-            let stage = server.dataDirectory.appendingPathComponent("stage")
-            #expect(filesUnder(stage).filter { name in pictures.contains { name.hasPrefix($0) } }.count == 3)
+            #expect(try await server.storedFiles("stage", token: token).filter { name in pictures.contains { name.hasPrefix($0) } }.count == 3)
 
             #expect(try await client.json(.delete, "/api/v1/stage/series/\(seriesID)", token: token).status == .noContent)
-            #expect(filesUnder(stage).filter { name in pictures.contains { name.hasPrefix($0) } }.isEmpty)
+            #expect(try await server.storedFiles("stage", token: token).filter { name in pictures.contains { name.hasPrefix($0) } }.isEmpty)
             #expect(try await client.json(.get, "/api/v1/stage/talks/\(talkID)/deck", token: token).status == .notFound)
             #expect(try await client.json(.delete, "/api/v1/stage/series/\(seriesID)", token: token).status == .notFound)
             // With no series of one's own left, the demo is listed again.

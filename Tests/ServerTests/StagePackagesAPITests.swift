@@ -93,7 +93,7 @@ import Testing
             let exported = Data(buffer: try await client.json(.get, "/api/v1/stage/series/\(seriesID)/package", token: owner).body)
             let friend = try await client.register(email: uniqueEmail("package"))
             let before = try await Self.ownSeries(client, token: friend).count
-            let filesBefore = filesUnder(server.dataDirectory.appendingPathComponent("stage")).count
+            let filesBefore = try await server.storedFiles("stage", token: friend).count
 
             // A byte of a picture changed (the picture is stored, not deflated: find its PNG signature).
             var tampered = exported
@@ -112,7 +112,7 @@ import Testing
             #expect(notAPackage.errorMessage?.contains("not a Cadence package") == true, "\(notAPackage.text)")
 
             #expect(try await Self.ownSeries(client, token: friend).count == before, "nothing half-installed")
-            #expect(filesUnder(server.dataDirectory.appendingPathComponent("stage")).count == filesBefore, "no picture left behind")
+            #expect(try await server.storedFiles("stage", token: friend).count == filesBefore, "no picture left behind")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Media
 import Hummingbird
 import HummingbirdTesting
 import Storage
@@ -26,10 +27,8 @@ import Testing
             let pending = SongRecord(title: "never started", filename: "queued.wav", contentType: "audio/wav", byteSize: Int64(audio.count),
                                      sha256: running.sha256)
             try await start(false) { server in
-                let folder = server.dataDirectory.appendingPathComponent("tempo/\(account.uuidString.lowercased())")
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 for song in [running, pending] {
-                    try audio.write(to: folder.appendingPathComponent("\(song.id.uuidString.lowercased()).wav"))
+                    try await server.media.put(data: audio, as: MediaKey(ownerID: account, area: "tempo", file: "\(song.id.uuidString.lowercased()).wav"))
                     // Last touched long ago, as a song a stopped server left behind.
                     try await SQLTempoStore(database: server.database).saveSong(song, accountID: account, at: Date(timeIntervalSince1970: 1_700_000_000))
                 }

@@ -87,7 +87,7 @@ import Glibc
             #expect(titles.sorted() == ["a", "b"], "the good file of a refused form is not kept")
             // Songs of one upload share their created_at, and nothing else orders them (see the report).
             #expect(titles == ["a", "b"])
-            let files = filesUnder(server.dataDirectory.appendingPathComponent("tempo"))
+            let files = try await server.storedFiles("tempo", token: token)
             #expect(files.count == 2, "\(files)")
 
             let noFile = try await client.execute(
@@ -216,7 +216,7 @@ import Glibc
             #expect(brokenForm.errorField == "file")
 
             #expect(try await client.json(.get, "/api/v1/tempo/songs", token: token).array.isEmpty)
-            #expect(filesUnder(server.dataDirectory.appendingPathComponent("tempo")).isEmpty)
+            #expect(try await server.storedFiles("tempo", token: token).isEmpty)
         }
     }
 
@@ -233,7 +233,7 @@ import Glibc
             #expect(status.hasPrefix("HTTP/1.1 413"), "\(status)")
             let songs = try await client.json(.get, "/api/v1/tempo/songs", token: token)
             #expect(songs.array.isEmpty)
-            #expect(filesUnder(server.dataDirectory.appendingPathComponent("tempo")).isEmpty)
+            #expect(try await server.storedFiles("tempo", token: token).isEmpty)
         }
     }
 
@@ -258,11 +258,10 @@ import Glibc
             let token = try await client.register(email: uniqueEmail("tempo"))
             let id = try #require(try await client.tempoUploadRaw(Self.click120, filename: "clicks.wav", token: token).array.first?["id"] as? String)
             _ = try await client.tempoAnalysed(id, token: token)
-            let folder = server.dataDirectory.appendingPathComponent("tempo")
-            #expect(filesUnder(folder) == ["\(id.lowercased()).wav"])
+            #expect(try await server.storedFiles("tempo", token: token) == ["\(id.lowercased()).wav"])
 
             #expect(try await client.json(.delete, "/api/v1/tempo/songs/\(id)", token: token).status == .noContent)
-            #expect(filesUnder(folder).isEmpty)
+            #expect(try await server.storedFiles("tempo", token: token).isEmpty)
             #expect(try await client.json(.get, "/api/v1/tempo/songs/\(id)", token: token).status == .notFound)
             #expect(try await client.json(.get, "/api/v1/tempo/songs/\(id)/file", token: token).status == .notFound)
             #expect(try await client.json(.delete, "/api/v1/tempo/songs/\(id)", token: token).status == .notFound)

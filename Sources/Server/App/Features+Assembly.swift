@@ -30,7 +30,7 @@ extension StageFeature {
         let database = dependencies.database
         let library = StageLibrary(
             store: SQLStageStore(database: database), variations: SQLStageStore(database: database),
-            files: AssetStore(dataDirectory: dependencies.dataDirectory), clock: dependencies.clock, logger: dependencies.logger)
+            files: AssetStore(media: dependencies.media, scratch: dependencies.scratchDirectory), clock: dependencies.clock, logger: dependencies.logger)
         let jobs = SQLStageJobStore(database: database)
         // Imports run inside the process that took them. On SQLite (one process) any still marked
         // running were cut off by a stop; on PostgreSQL another instance may still be working, so
@@ -45,7 +45,7 @@ extension StageFeature {
         return StageFeature(
             library: library, jobs: jobs,
             handouts: StageHandouts(library: library, mailer: dependencies.mailer, clock: dependencies.clock), catalogue: catalogue,
-            live: live, workDirectory: dependencies.dataDirectory.appendingPathComponent("work", isDirectory: true),
+            live: live, workDirectory: dependencies.scratchDirectory,
             keyCost: dependencies.packageKeyCost, clock: dependencies.clock, logger: dependencies.logger)
     }
 }
@@ -67,7 +67,8 @@ extension TempoFeature {
     static func assembled(_ dependencies: ServerDependencies, live: LiveService) -> TempoFeature {
         let database = dependencies.database
         TempoPushRules.register(on: live.pushRules)
-        let library = TempoLibrary(store: SQLTempoStore(database: database), dataDirectory: dependencies.dataDirectory,
+        let library = TempoLibrary(store: SQLTempoStore(database: database), media: dependencies.media,
+                                   scratch: dependencies.scratchDirectory,
                                    clock: dependencies.clock, logger: dependencies.logger, live: live)
         let feature = TempoFeature(
             library: library, runs: TempoRuns(store: SQLRunStore(database: database), plans: library.store, clock: dependencies.clock),

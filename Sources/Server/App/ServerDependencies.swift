@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Logging
+import Media
 import PlatformService
 import SpotsWeb
 import StagePackage
@@ -16,8 +17,12 @@ public struct ServerDependencies: Sendable {
     public var passwordHasher: PasswordHasher
     /// The address people reach Cadence at; used in e-mailed links and to mark cookies Secure under HTTPS.
     public var publicURL: String
-    /// Where uploaded and imported files live (slide pictures, videos).
+    /// This host's folder: the SQLite database, scratch space for imports, the catalogue, and the media when they
+    /// are kept in a directory.
     public var dataDirectory: URL
+    /// Where the bytes of slides, videos and songs live: the data directory with SQLite, the database with
+    /// PostgreSQL, unless `--media` says otherwise.
+    public var media: any MediaStore
     /// The map's background tiles (Spots).
     public var mapTiles: MapTiles
     public var logger: Logger
@@ -47,6 +52,12 @@ public struct ServerDependencies: Sendable {
         // Tests and tools that keep no files get a private folder of their own.
         self.dataDirectory = dataDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("cadence-\(UUID().uuidString.lowercased())")
+        self.media = MediaBackend.standard(for: database.engine).store(database: database, dataDirectory: self.dataDirectory)
         self.logger = logger
     }
+}
+
+extension ServerDependencies {
+    /// Files that live only while a request or job runs on this host (imports' uploads, copies for ffmpeg).
+    public var scratchDirectory: URL { dataDirectory.appendingPathComponent("work", isDirectory: true) }
 }

@@ -1,52 +1,73 @@
 import CadenceCore
 import Foundation
+import Media
 import Stage
 
-/// Keeps the bytes of slide pictures and videos under the data directory, one folder
-/// per account: `<data>/stage/<account>/<asset>.<ext>`. File names come from ids, never
-/// from what a person uploaded.
+/// The bytes of slide pictures and videos, in the installation's media store under `stage/<asset>.<ext>` of their
+/// account (in a data directory: `<data>/stage/<account>/<asset>.<ext>`). Names come from ids, never from what a
+/// person uploaded.
 public struct AssetStore: Sendable {
-    public let root: URL
+    public let media: any MediaStore
+    /// Where files are staged on this machine: imports' work folders, copies for package writers.
+    public let scratch: URL
 
-    public init(dataDirectory: URL) {
-        root = dataDirectory.appendingPathComponent("stage", isDirectory: true)
+    public init(media: any MediaStore, scratch: URL) {
+        self.media = media
+        self.scratch = scratch
     }
 
-    public func url(for asset: MediaAsset, accountID: UUID) -> URL {
-        root.appendingPathComponent(accountID.uuidString.lowercased(), isDirectory: true)
-            .appendingPathComponent("\(asset.id.uuidString.lowercased()).\(asset.fileExtension)")
+    public static let area = "stage"
+
+    public func key(for asset: MediaAsset, accountID: UUID) -> MediaKey {
+        MediaKey(ownerID: accountID, area: Self.area, file: "\(asset.id.uuidString.lowercased()).\(asset.fileExtension)")
     }
 
     /// Writes bytes and describes them.
     public func store(_ data: Data, id: UUID = UUID(), seriesID: UUID, contentType: String, width: Int? = nil, height: Int? = nil,
-                      origin: MediaAsset.Origin, accountID: UUID) throws -> MediaAsset {
+                      origin: MediaAsset.Origin, accountID: UUID) async throws -> MediaAsset {
         let asset = MediaAsset(id: id, seriesID: seriesID, contentType: contentType, byteSize: Int64(data.count),
-                               sha256: Self.sha256(data), width: width, height: height, origin: origin)
-        let target = url(for: asset, accountID: accountID)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: target, options: .atomic)
+                               sha256: SHA256Hex.digest(data), width: width, height: height, origin: origin)
+        try await media.put(data: data, as: key(for: asset, accountID: accountID))
         return asset
     }
 
     /// Moves a file made elsewhere (an import's work folder) into the store.
     public func adopt(_ file: URL, seriesID: UUID, contentType: String, width: Int?, height: Int?, durationMs: Int64? = nil,
-                      origin: MediaAsset.Origin, accountID: UUID) throws -> MediaAsset {
-        let data = try Data(contentsOf: file, options: .mappedIfSafe)
-        let asset = MediaAsset(seriesID: seriesID, contentType: contentType, byteSize: Int64(data.count), sha256: Self.sha256(data),
-                               width: width, height: height, durationMs: durationMs, origin: origin)
-        let target = url(for: asset, accountID: accountID)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: file, to: target)
-        return asset
+                      origin: MediaAsset.Origin, accountID: UUID) async throws -> MediaAsset {
+        let id = UUID()
+        let name = MediaAsset(id: id, seriesID: seriesID, contentType: contentType, byteSize: 0, sha256: "", origin: origin)
+        let info = try await media.put(file: file, as: key(for: name, accountID: accountID), consuming: true)
+        return MediaAsset(id: id, seriesID: seriesID, contentType: contentType, byteSize: info.byteSize, sha256: info.sha256,
+                          width: width, height: height, durationMs: durationMs, origin: origin)
     }
 
     /// Removes files; missing ones are fine (a delete may be retried).
-    public func remove(_ assets: [MediaAsset], accountID: UUID) {
-        for asset in assets { try? FileManager.default.removeItem(at: url(for: asset, accountID: accountID)) }
+    public func remove(_ assets: [MediaAsset], accountID: UUID) async {
+        try? await media.remove(assets.map { key(for: $0, accountID: accountID) })
     }
 
-    /// Lower-case hex SHA-256 of stored bytes, the files' ETag (also for Tempo's music).
-    public static func sha256(_ data: Data) -> String {
-        SHA256Hex.digest(data)
+    /// A stored picture's bytes, nil when its file is gone (a handout draws a placeholder).
+    public func data(of asset: MediaAsset, accountID: UUID) async -> Data? {
+        try? await media.data(key(for: asset, accountID: accountID))
+    }
+
+    /// Runs `body` with every asset at a path on this machine (package writers read files): the stored files where
+    /// the store keeps them here, else copies in one scratch folder removed afterwards.
+    public func withLocalFiles<T>(_ assets: [MediaAsset], accountID: UUID, _ body: ([URL]) async throws -> T) async throws -> T {
+        let folder = scratch.appendingPathComponent("export-\(UUID().uuidString.lowercased())", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var urls: [URL] = []
+        for asset in assets {
+            let key = key(for: asset, accountID: accountID)
+            if let path = media.localPath(key), FileManager.default.fileExists(atPath: path) {
+                urls.append(URL(fileURLWithPath: path))
+            } else {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let copy = folder.appendingPathComponent(key.file)
+                try await media.copy(key, to: copy)
+                urls.append(copy)
+            }
+        }
+        return try await body(urls)
     }
 }

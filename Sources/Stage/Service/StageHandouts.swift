@@ -38,9 +38,10 @@ public struct StageHandouts: Sendable {
         }
         let deck = Deck(talk: loaded.talk, slides: Dictionary(uniqueKeysWithValues: loaded.slides.map { ($0.id, $0) }),
                         languages: Deck.Languages(slide: series.slideLanguage, notes: language, fallbacks: series.slideLanguages))
-        let slides = deck.entries.map { entry in
-            HandoutSlide(number: entry.number, title: entry.title, picture: picture(entry, loaded, accountID: accountID),
-                         notes: HandoutNotes.paragraphs(entry.notes))
+        var slides: [HandoutSlide] = []
+        for entry in deck.entries {
+            slides.append(HandoutSlide(number: entry.number, title: entry.title, picture: await picture(entry, loaded, accountID: accountID),
+                                       notes: HandoutNotes.paragraphs(entry.notes)))
         }
         let date = clock.now().formatted(.dateTime.day().month(.wide).year())
         let document = HandoutDocument(
@@ -67,10 +68,10 @@ public struct StageHandouts: Sendable {
         }
     }
 
-    private func picture(_ entry: Deck.Entry, _ loaded: StageLibrary.LoadedTalk, accountID: UUID) -> HandoutPicture {
+    private func picture(_ entry: Deck.Entry, _ loaded: StageLibrary.LoadedTalk, accountID: UUID) async -> HandoutPicture {
         if entry.kind == .video { return .missing("Video slide") }
         guard let id = entry.mediaID, let asset = loaded.assets[id] else { return .missing("No picture") }
-        guard let data = try? Data(contentsOf: library.files.url(for: asset, accountID: accountID)) else {
+        guard let data = await library.files.data(of: asset, accountID: accountID) else {
             return .missing("The picture's file is missing")
         }
         switch asset.contentType {

@@ -33,7 +33,7 @@ public struct StageImports: Sendable {
     /// A new import's id and the folder its upload is written to (removed when the import ends).
     public func newWorkDirectory() throws -> (jobID: UUID, directory: URL) {
         let jobID = UUID()
-        let directory = library.files.root.appendingPathComponent("imports", isDirectory: true)
+        let directory = library.files.scratch.appendingPathComponent("imports", isDirectory: true)
             .appendingPathComponent(jobID.uuidString.lowercased(), isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return (jobID, directory)
@@ -100,7 +100,7 @@ public struct StageImports: Sendable {
             var slides: [Slide] = []
             for (offset, imported) in deck.slides.enumerated() {
                 try Task.checkCancellation()
-                let asset = try picture(for: imported, number: offset + 1, seriesID: series.id, accountID: accountID)
+                let asset = try await picture(for: imported, number: offset + 1, seriesID: series.id, accountID: accountID)
                 adopted.append(asset)
                 slides.append(try Slide(
                     kind: imported.isVideo ? .video : .image, media: Localized([series.slideLanguage: asset.id]),
@@ -118,7 +118,7 @@ public struct StageImports: Sendable {
         } catch {
             reporter.cancel()
             await reporter.value
-            library.files.remove(adopted, accountID: accountID)
+            await library.files.remove(adopted, accountID: accountID)
             if error is CancellationError || (error as? DeckImportError)?.kind == .cancelled {
                 job.state = .cancelled
                 job.stage = "Cancelled"
@@ -143,7 +143,7 @@ public struct StageImports: Sendable {
     }
 
     /// The slide's picture moved into the store, or a drawn placeholder when the deck gave none.
-    private func picture(for slide: ImportedSlide, number: Int, seriesID: UUID, accountID: UUID) throws -> MediaAsset {
+    private func picture(for slide: ImportedSlide, number: Int, seriesID: UUID, accountID: UUID) async throws -> MediaAsset {
         if let file = slide.imageFile {
             let type = switch slide.imageType {
             case "jpeg": "image/jpeg"
@@ -151,11 +151,11 @@ public struct StageImports: Sendable {
             case "webm": "video/webm"
             default: "image/png"
             }
-            return try library.files.adopt(file, seriesID: seriesID, contentType: type, width: slide.width, height: slide.height,
+            return try await library.files.adopt(file, seriesID: seriesID, contentType: type, width: slide.width, height: slide.height,
                                            durationMs: slide.durationMs, origin: .imported, accountID: accountID)
         }
         let svg = SlideArt.titleCard(slide.title ?? "Slide \(number)", subtitle: "Picture not available", palette: .night)
-        return try library.files.store(Data(svg.utf8), seriesID: seriesID, contentType: "image/svg+xml",
+        return try await library.files.store(Data(svg.utf8), seriesID: seriesID, contentType: "image/svg+xml",
                                        width: SlideArt.width, height: SlideArt.height, origin: .imported, accountID: accountID)
     }
 

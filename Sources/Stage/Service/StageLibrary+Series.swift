@@ -38,7 +38,7 @@ extension StageLibrary {
     /// Deletes a series, its talks and its files.
     public func removeSeries(_ id: UUID, accountID: UUID) async throws {
         guard let assets = try await store.deleteSeries(id: id, accountID: accountID) else { throw NotFound("series") }
-        files.remove(assets, accountID: accountID)
+        await files.remove(assets, accountID: accountID)
     }
 
     /// The deck to present; the talk becomes the one Stage's home offers to resume.

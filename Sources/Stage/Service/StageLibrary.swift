@@ -27,7 +27,7 @@ public struct StageLibrary: Sendable {
         let demo = DemoSeries.make()
         var assets: [MediaAsset] = []
         for picture in demo.pictures {
-            assets.append(try files.store(Data(picture.svg.utf8), id: picture.id, seriesID: demo.series.id, contentType: "image/svg+xml",
+            assets.append(try await files.store(Data(picture.svg.utf8), id: picture.id, seriesID: demo.series.id, contentType: "image/svg+xml",
                                           width: SlideArt.width, height: SlideArt.height, origin: .shipped, accountID: accountID))
         }
         let created: Bool
@@ -35,13 +35,13 @@ public struct StageLibrary: Sendable {
             created = try await store.createDemo(demo.series, talk: demo.talk, slides: demo.slides, assets: assets,
                                                  accountID: accountID, at: clock.now())
         } catch {
-            files.remove(assets, accountID: accountID)
+            await files.remove(assets, accountID: accountID)
             throw error
         }
         if created {
             logger.info("created the Stage demo series", metadata: ["account": "\(accountID)"])
         } else {
-            files.remove(assets, accountID: accountID)
+            await files.remove(assets, accountID: accountID)
         }
     }
 

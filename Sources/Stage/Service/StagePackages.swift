@@ -34,13 +34,15 @@ public struct StagePackages: Sendable {
         }
         let (series, talks, assets) = try await library.contents(ofSeries: seriesID, accountID: accountID)
         let packaged = PackagedSeries(series: series, talks: talks, assets: assets)
-        let media = zip(packaged.media, assets).map { PackageMedia(name: $0.name, fileURL: library.files.url(for: $1, accountID: accountID)) }
-        do {
-            _ = try PackageWriter.write(
-                PackageInfo(title: series.title, languages: series.slideLanguages + series.notesLanguages, createdAt: clock.now()),
-                content: try JSONEncoder().encode(packaged), media: media, password: password, to: file, kdfParameters: keyCost)
-        } catch let error as PackageError {
-            throw Conflict(code: "not_exportable", error.message)
+        try await library.files.withLocalFiles(assets, accountID: accountID) { files in
+            let media = zip(packaged.media, files).map { PackageMedia(name: $0.name, fileURL: $1) }
+            do {
+                _ = try PackageWriter.write(
+                    PackageInfo(title: series.title, languages: series.slideLanguages + series.notesLanguages, createdAt: clock.now()),
+                    content: try JSONEncoder().encode(packaged), media: media, password: password, to: file, kdfParameters: keyCost)
+            } catch let error as PackageError {
+                throw Conflict(code: "not_exportable", error.message)
+            }
         }
         return series.title
     }
@@ -81,7 +83,7 @@ public struct StagePackages: Sendable {
                 }
                 let copy = work.appendingPathComponent(UUID().uuidString)
                 try FileManager.default.copyItem(at: file, to: copy)  // identical files share one staged copy
-                let asset = try library.files.adopt(copy, seriesID: seriesID, contentType: media.contentType, width: media.width,
+                let asset = try await library.files.adopt(copy, seriesID: seriesID, contentType: media.contentType, width: media.width,
                                                     height: media.height, durationMs: media.durationMs, origin: .shipped, accountID: accountID)
                 stored.append(asset)
                 newMediaID[media.id] = asset.id
@@ -99,7 +101,7 @@ public struct StagePackages: Sendable {
             return Installed(seriesID: seriesID, title: records.series.title, talks: records.talks.count,
                              slides: records.talks.reduce(0) { $0 + $1.slides.count })
         } catch {
-            library.files.remove(stored, accountID: accountID)
+            await library.files.remove(stored, accountID: accountID)
             throw error
         }
     }

@@ -172,7 +172,7 @@ public struct StageVariations: Sendable {
         do { media = try SlideMediaProbe.probe(file: file) } catch {
             throw ValidationError(field: "file", "This file \(error.message); insert a PNG or JPEG picture, or an MP4 or WebM video.")
         }
-        let asset = try library.files.adopt(file, seriesID: talk.seriesID, contentType: media.contentType, width: media.width,
+        let asset = try await library.files.adopt(file, seriesID: talk.seriesID, contentType: media.contentType, width: media.width,
                                             height: media.height, durationMs: media.durationMs, origin: .imported, accountID: accountID)
         try await library.addAssets([asset], accountID: accountID)
         return asset

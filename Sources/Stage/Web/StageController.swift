@@ -136,7 +136,7 @@ struct StageController {
         let account = context.account
         let asset = try await library.asset(try context.parameters.requireID("id"), accountID: account.id)
         return try await RangedFile.response(
-            path: library.files.url(for: asset, accountID: account.id).path, size: Int(asset.byteSize),
+            media: library.files.media, key: library.files.key(for: asset, accountID: account.id), size: Int(asset.byteSize),
             contentType: asset.contentType, etag: asset.sha256, request: request, context: context)
     }
 

@@ -1,15 +1,18 @@
 import AudioAnalysis
 import CadenceCore
 import Foundation
+import Media
 import Tempo
 import Logging
 
-/// The music library (M1): keeping uploaded files under the data folder, and analysing
+/// The music library (M1): keeping uploaded files in the media store, and analysing
 /// each song's tempo in the background (one at a time: analysis is CPU work), never in
 /// a request. Progress and results go to the database, so any instance can show them.
 public struct TempoLibrary: Sendable {
     public let store: any TempoStore
-    public let root: URL
+    public let media: any MediaStore
+    /// Where a song is copied for ffmpeg when the media store keeps no file on this machine.
+    let scratch: URL
     public let clock: any WallClock
     public let logger: Logger
     public let queue = AsyncSemaphore(permits: 1)
@@ -25,18 +28,20 @@ public struct TempoLibrary: Sendable {
         "mp3": "audio/mpeg", "m4a": "audio/mp4", "aac": "audio/aac",
     ]
 
-    public init(store: any TempoStore, dataDirectory: URL, clock: any WallClock, logger: Logger, live: (any LiveAnnouncing)? = nil) {
+    public init(store: any TempoStore, media: any MediaStore, scratch: URL, clock: any WallClock, logger: Logger,
+                live: (any LiveAnnouncing)? = nil) {
         self.live = live
         self.store = store
-        root = dataDirectory.appendingPathComponent("tempo", isDirectory: true)
+        self.media = media
+        self.scratch = scratch
         self.clock = clock
         self.logger = logger
     }
 
-    public func fileURL(of song: SongRecord, accountID: UUID) -> URL {
+    /// `tempo/<song>.<ext>` of the account (in a data directory: `<data>/tempo/<account>/<song>.<ext>`).
+    public func key(of song: SongRecord, accountID: UUID) -> MediaKey {
         let ext = (song.filename as NSString).pathExtension.lowercased()
-        return root.appendingPathComponent(accountID.uuidString.lowercased(), isDirectory: true)
-            .appendingPathComponent("\(song.id.uuidString.lowercased()).\(Self.audioTypes[ext] == nil ? "bin" : ext)")
+        return MediaKey(ownerID: accountID, area: "tempo", file: "\(song.id.uuidString.lowercased()).\(Self.audioTypes[ext] == nil ? "bin" : ext)")
     }
 
     /// Adds a file to the library (the caller queues or runs its analysis). The type comes from the name's
@@ -68,22 +73,12 @@ public struct TempoLibrary: Sendable {
         }
         let title = (filename as NSString).deletingPathExtension
         let song = SongRecord(title: String(title.prefix(200)), filename: filename, contentType: contentType, byteSize: byteSize, sha256: sha256)
-        let url = fileURL(of: song, accountID: accountID)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if keepingOriginal {
-            try FileManager.default.copyItem(at: source, to: url)
-        } else {
-            do {
-                try FileManager.default.moveItem(at: source, to: url)
-            } catch {
-                // Another file system (the temporary folder on a disk of its own): copy instead.
-                try FileManager.default.copyItem(at: source, to: url)
-            }
-        }
+        let key = key(of: song, accountID: accountID)
+        try await media.put(file: source, as: key, consuming: !keepingOriginal)
         do {
             try await store.saveSong(song, accountID: accountID, at: clock.now())
         } catch {
-            try? FileManager.default.removeItem(at: url)
+            try? await media.remove([key])
             throw error
         }
         return song
@@ -158,7 +153,7 @@ public struct TempoLibrary: Sendable {
 
     public func delete(id: UUID, accountID: UUID) async throws -> Bool {
         guard let song = try await store.deleteSong(id: id, accountID: accountID) else { return false }
-        try? FileManager.default.removeItem(at: fileURL(of: song, accountID: accountID))
+        try? await media.remove([key(of: song, accountID: accountID)])
         return true
     }
 
@@ -196,10 +191,12 @@ public struct TempoLibrary: Sendable {
         song.progress = 0.05
         try await store.saveAnalysis(of: song, fileTitle: fileTitle, accountID: accountID, at: clock.now())
         do {
-            let url = fileURL(of: song, accountID: accountID)
             let ffmpeg = FFmpegDecoder()
-            let audio = try await AudioFileDecoder.decode(fileURL: url, ffmpeg: ffmpeg)
-            if ffmpeg.ffprobePath != nil, let tags = try? await ffmpeg.tags(fileURL: url) {
+            let (audio, tags) = try await media.withLocalFile(key(of: song, accountID: accountID), in: scratch) { url in
+                let audio = try await AudioFileDecoder.decode(fileURL: url, ffmpeg: ffmpeg)
+                return (audio, ffmpeg.ffprobePath == nil ? nil : try? await ffmpeg.tags(fileURL: url))
+            }
+            if let tags {
                 if let title = tags.title, !title.isEmpty { song.title = String(title.prefix(200)) }
                 if let artist = tags.artist, !artist.isEmpty { song.artist = String(artist.prefix(200)) }
             }

@@ -99,7 +99,7 @@ struct TempoSongsController {
     @Sendable func file(request: Request, context: AccountContext) async throws -> Response {
         let account = context.account
         let song = try await library.song(try context.parameters.requireID("id"), accountID: account.id)
-        return try await RangedFile.response(path: library.fileURL(of: song, accountID: account.id).path, size: Int(song.byteSize),
+        return try await RangedFile.response(media: library.media, key: library.key(of: song, accountID: account.id), size: Int(song.byteSize),
                                              contentType: song.contentType, etag: song.sha256, request: request, context: context)
     }
 }

@@ -1,18 +1,47 @@
 import Foundation
 import Hummingbird
+import Media
 import NIOCore
 
 /// Serves a stored file with single-range support (RFC 9110 §14): videos seek, and large
 /// downloads resume. Files are addressed by id and never change, so they cache for long.
+/// From a media directory the kernel's file I/O sends it; from the database it streams a
+/// megabyte at a time.
 public enum RangedFile {
     public static let fileIO = FileIO()
 
+    /// A file in the media store.
+    public static func response(
+        media: any MediaStore, key: MediaKey, size: Int, contentType: String, etag: String, request: Request, context: some RequestContext
+    ) async throws -> Response {
+        if let path = media.localPath(key) {
+            return try await response(path: path, size: size, contentType: contentType, etag: etag, request: request, context: context)
+        }
+        guard try await media.info(key) != nil else { throw missing }
+        return try await response(size: size, contentType: contentType, etag: etag, request: request) { range in
+            ResponseBody(contentLength: range?.count ?? size) { writer in
+                try await media.read(key, range: range.map { Int64($0.lowerBound)...Int64($0.upperBound) }) { try await writer.write($0) }
+                try await writer.finish(nil)
+            }
+        }
+    }
+
+    /// A file on this machine (a media directory, the catalogue folder).
     public static func response(
         path: String, size: Int, contentType: String, etag: String, request: Request, context: some RequestContext
     ) async throws -> Response {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw APIError(.notFound, code: "not_found", "The file is missing on the server; upload it again.")
+        guard FileManager.default.fileExists(atPath: path) else { throw missing }
+        return try await response(size: size, contentType: contentType, etag: etag, request: request) { range in
+            if let range { try await fileIO.loadFile(path: path, range: range, context: context) }
+            else { try await fileIO.loadFile(path: path, context: context) }
         }
+    }
+
+    static let missing = APIError(.notFound, code: "not_found", "The file is missing on the server; upload it again.")
+
+    /// Status and headers for the request's range (or the whole file, 304, 416), the body from `body`.
+    static func response(size: Int, contentType: String, etag: String, request: Request,
+                         body: (ClosedRange<Int>?) async throws -> ResponseBody) async throws -> Response {
         var headers: HTTPFields = [
             .contentType: contentType, .acceptRanges: "bytes", .eTag: "\"\(etag)\"",
             .cacheControl: "private, max-age=31536000, immutable",
@@ -20,22 +49,18 @@ public enum RangedFile {
         if request.headers[.ifNoneMatch] == "\"\(etag)\"" {
             return Response(status: .notModified, headers: headers)
         }
-        let requested = request.headers[.range].map { parse($0, size: size) } ?? .whole
-        let range: ClosedRange<Int>
-        switch requested {
+        switch request.headers[.range].map({ parse($0, size: size) }) ?? .whole {
         case .whole:
             headers[.contentLength] = String(size)
-            return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: path, context: context))
+            return Response(status: .ok, headers: headers, body: try await body(nil))
         case .unsatisfiable:
             headers[.contentRange] = "bytes */\(size)"
             return Response(status: .rangeNotSatisfiable, headers: headers)
         case .part(let part):
-            range = part
+            headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(size)"
+            headers[.contentLength] = String(part.count)
+            return Response(status: .partialContent, headers: headers, body: try await body(part))
         }
-        headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-        headers[.contentLength] = String(range.count)
-        return Response(status: .partialContent, headers: headers,
-                        body: try await fileIO.loadFile(path: path, range: range, context: context))
     }
 
     public enum Requested: Equatable {

@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import Media
 import NIOCore
 
 /// An error a client caused or can act on. Rendered as the JSON envelope
@@ -57,6 +58,11 @@ extension APIError {
             return APIError(.badRequest, code: error.code, error.message, field: error.field)
         case let error as NotAuthenticated:
             return APIError(.unauthorized, code: error.code, error.message)
+        case let error as MediaStoreFull:
+            return APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), code: "storage_full",
+                            "\(error.detail) Nothing of this upload was kept; delete files you no longer need, or ask the operator for more room.")
+        case is MediaMissing:
+            return APIError(.notFound, code: "not_found", "The file is missing on the server; upload it again.")
         default:
             return nil
         }

@@ -5,6 +5,7 @@ import Glibc
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Media
 import NIOCore
 import PlatformService
 import Server
@@ -155,7 +156,7 @@ func withRestartableServer(_ body: @escaping @Sendable (_ start: @escaping @Send
         let routes = server.router.routes.map(\.description)
         try await app.test(live ? .live : .router) { client in
             try await run(TestServer(client: client, clock: clock, mailer: mailer, database: database, dataDirectory: dataDirectory,
-                                     routes: routes))
+                                     media: dependencies.media, routes: routes))
         }
     }
     do {

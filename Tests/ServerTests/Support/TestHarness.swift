@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Media
 import NIOCore
 import PlatformService
 import Schema
@@ -58,8 +59,10 @@ struct TestServer {
     let clock: TestClock
     let mailer: RecordingMailer
     let database: Database
-    /// Where the server keeps files (Stage pictures); a private folder per test.
+    /// The server's own folder (scratch files; the media too when they are kept in a directory); one per test.
     let dataDirectory: URL
+    /// Where the server keeps slides, videos and songs (the database on PostgreSQL).
+    let media: any MediaStore
     /// Every route the server answers, as "METHOD /path" (`Router.RouteDescription`).
     let routes: [String]
 }
@@ -89,10 +92,11 @@ func withTestServer(live: Bool = false, configure: (inout ServerDependencies) ->
                           configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                           services: live ? server.services : [], logger: logger)
     let routes = server.router.routes.map(\.description)
+    let media = dependencies.media
     do {
         try await app.test(live ? .live : .router) { client in
             try await body(TestServer(client: client, clock: clock, mailer: mailer, database: database, dataDirectory: dataDirectory,
-                                  routes: routes))
+                                  media: media, routes: routes))
         }
     } catch {
         try? await database.shutdown()
@@ -104,4 +108,12 @@ func withTestServer(live: Bool = false, configure: (inout ServerDependencies) ->
 /// A unique address per test, so tests can share one PostgreSQL database.
 func uniqueEmail(_ name: String = "user") -> String {
     "\(name)-\(UUID().uuidString.prefix(8).lowercased())@example.org"
+}
+
+extension TestServer {
+    /// The names of an account's stored files in one area ("stage", "tempo"), whichever backend keeps them.
+    func storedFiles(_ area: String, token: String) async throws -> [String] {
+        let owner = try await client.accountID(token: token)
+        return try await media.keys(ownerID: owner).filter { $0.area == area }.map(\.file)
+    }
 }
