@@ -148,7 +148,7 @@ public struct DatabaseMediaStore: MediaStore {
 
     private func checkQuota(adding info: MediaInfo, replacing key: MediaKey) async throws {
         guard let quota else { return }
-        let row = try await database.sql.raw("SELECT COALESCE(SUM(byte_size), 0) AS used FROM media_blobs").first()
+        let row = try await database.sql.raw("SELECT CAST(COALESCE(SUM(byte_size), 0) AS BIGINT) AS used FROM media_blobs").first()
         let used = try row?.decode(column: "used", as: Int64.self) ?? 0
         // Bytes already held under the same owner and checksum take no more room.
         guard try await !Self.blobExists(info.sha256, owner: key.ownerID, sql: database.sql) else { return }

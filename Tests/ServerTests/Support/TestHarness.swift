@@ -52,6 +52,29 @@ enum TestDatabase {
         try await Migrator(database: database).migrate()
         return (database, { try? FileManager.default.removeItem(at: folder) })
     }
+
+    /// A database of the test's own even on PostgreSQL (where `open` shares one): for what counts every row, such
+    /// as the installation's media quota. The PostgreSQL database is created beside the shared one and dropped after.
+    static func openPrivate() async throws -> (Database, cleanup: @Sendable () async -> Void) {
+        guard let url = ProcessInfo.processInfo.environment["CADENCE_TEST_POSTGRES_URL"],
+              var parts = URLComponents(string: url) else {
+            let (database, cleanup) = try await open()
+            return (database, { try? await database.shutdown(); cleanup() })
+        }
+        var logger = Logger(label: "test.db")
+        logger.logLevel = .warning
+        let name = "cadence_private_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        let admin = try await Database.open(.postgres(url: url), logger: logger)
+        try await admin.sql.raw("CREATE DATABASE \(ident: name)").run()
+        parts.path = "/\(name)"
+        let database = try await Database.open(.postgres(url: parts.string!), logger: logger)
+        try await Migrator(database: database).migrate()
+        return (database, {
+            try? await database.shutdown()
+            try? await admin.sql.raw("DROP DATABASE IF EXISTS \(ident: name)").run()
+            try? await admin.shutdown()
+        })
+    }
 }
 
 struct TestServer {

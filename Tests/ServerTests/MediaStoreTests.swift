@@ -1,0 +1,125 @@
+import CadenceCore
+import Foundation
+import Media
+import NIOCore
+import SQLKit
+import Storage
+import Testing
+
+/// Both media backends behave alike: what is put is read back whole and in ranges, the same bytes are kept once
+/// per owner in the database, removal is by name and by owner, and the quota refuses a write whole.
+@Suite struct MediaStoreTests {
+    enum Backend: String, CaseIterable, CustomTestStringConvertible {
+        case directory, database
+        var testDescription: String { rawValue }
+    }
+
+    /// A store over the engine under test; the database backend with small chunks, so ranges cross many of them.
+    static func withStore(_ backend: Backend, quota: MediaQuota? = nil,
+                          _ body: (any MediaStore, Database, URL) async throws -> Void) async throws {
+        let (database, cleanup) = try await TestDatabase.openPrivate()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-media-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store: any MediaStore = switch backend {
+        case .directory: LocalMediaStore(root: folder, quota: quota)
+        case .database: DatabaseMediaStore(database: database, chunkBytes: 1000, quota: quota)
+        }
+        do {
+            try await body(store, database, folder)
+        } catch {
+            await cleanup()
+            throw error
+        }
+        await cleanup()
+    }
+
+    static func bytes(_ count: Int, seed: UInt8 = 7) -> Data {
+        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) })
+    }
+
+    static func read(_ store: any MediaStore, _ key: MediaKey, _ range: ClosedRange<Int64>? = nil) async throws -> Data {
+        var data = Data()
+        try await store.read(key, range: range) { data.append(contentsOf: $0.readableBytesView) }
+        return data
+    }
+
+    @Test(arguments: Backend.allCases)
+    func whatIsPutIsReadBackWholeAndInRanges(_ backend: Backend) async throws {
+        try await Self.withStore(backend) { store, _, folder in
+            let owner = UUID()
+            let content = Self.bytes(4321)
+            let source = folder.appendingPathComponent("upload.bin")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try content.write(to: source)
+            let key = MediaKey(ownerID: owner, area: "tempo", file: "\(UUID().uuidString.lowercased()).wav")
+            let info = try await store.put(file: source, as: key, consuming: false)
+            #expect(info == MediaInfo(byteSize: 4321, sha256: SHA256Hex.digest(content)))
+            #expect(FileManager.default.fileExists(atPath: source.path), "a kept original stays")
+            #expect(try await store.info(key) == info)
+            #expect(try await Self.read(store, key) == content)
+            for range: ClosedRange<Int64> in [0...0, 999...1000, 1500...3999, 4000...4320, 4320...9999] {
+                let expected = content[Int(range.lowerBound)...Int(min(range.upperBound, 4320))]
+                #expect(try await Self.read(store, key, range) == Data(expected), "\(range)")
+            }
+            #expect(try await store.keys(ownerID: owner) == [key])
+
+            let moved = MediaKey(ownerID: owner, area: "stage", file: "b.png")
+            try await store.put(file: source, as: moved, consuming: true)
+            #expect(!FileManager.default.fileExists(atPath: source.path), "a consumed upload is gone from where it was")
+            #expect(try await Self.read(store, moved) == content)
+
+            let missing = MediaKey(ownerID: owner, area: "stage", file: "none.png")
+            #expect(try await store.info(missing) == nil)
+            await #expect(throws: MediaMissing.self) { try await Self.read(store, missing) }
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func removalIsByNameAndByOwnerAndSharedBytesStayWhileNamed(_ backend: Backend) async throws {
+        try await Self.withStore(backend) { store, database, _ in
+            let owner = UUID(), other = UUID()
+            let content = Self.bytes(2500)
+            let first = MediaKey(ownerID: owner, area: "stage", file: "one.png")
+            let second = MediaKey(ownerID: owner, area: "stage", file: "two.png")
+            let theirs = MediaKey(ownerID: other, area: "stage", file: "one.png")
+            for key in [first, second, theirs] { try await store.put(data: content, as: key) }
+            if backend == .database {
+                #expect(try await Self.count("media_blobs", owner: owner, database) == 1, "the same bytes are kept once per owner")
+                #expect(try await Self.count("media_chunks", owner: owner, database) == 3)
+            }
+            try await store.remove([first])
+            #expect(try await Self.read(store, second) == content, "the other name still reads the shared bytes")
+            #expect(try await store.info(first) == nil)
+            try await store.remove([first])  // a retried delete is fine
+            try await store.removeAll(ownerID: owner)
+            #expect(try await store.keys(ownerID: owner).isEmpty)
+            if backend == .database {
+                for table in ["media_objects", "media_blobs", "media_chunks"] {
+                    #expect(try await Self.count(table, owner: owner, database) == 0, "\(table)")
+                }
+            }
+            #expect(try await Self.read(store, theirs) == content, "another owner's file with the same name is untouched")
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aWritePastTheQuotaIsRefusedWholeAndKeepsNothing(_ backend: Backend) async throws {
+        try await Self.withStore(backend, quota: MediaQuota(bytes: 10_000)) { store, database, _ in
+            let owner = UUID()
+            try await store.put(data: Self.bytes(6000), as: MediaKey(ownerID: owner, area: "tempo", file: "a.wav"))
+            let tooMuch = MediaKey(ownerID: owner, area: "tempo", file: "b.wav")
+            await #expect(throws: MediaStoreFull.self) { try await store.put(data: Self.bytes(6000, seed: 9), as: tooMuch) }
+            #expect(try await store.info(tooMuch) == nil)
+            #expect(try await store.keys(ownerID: owner).count == 1)
+            // The same bytes again take no more room in the database; a directory holds a second copy.
+            if backend == .database {
+                try await store.put(data: Self.bytes(6000), as: MediaKey(ownerID: owner, area: "tempo", file: "c.wav"))
+            }
+        }
+    }
+
+    static func count(_ table: String, owner: UUID, _ database: Database) async throws -> Int {
+        try await database.sql.raw("SELECT COUNT(*) AS n FROM \(ident: table) WHERE owner_id = \(bind: owner.uuidString)")
+            .first()?.decode(column: "n", as: Int.self) ?? -1
+    }
+}
