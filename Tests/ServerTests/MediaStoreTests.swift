@@ -118,6 +118,29 @@ import Testing
         }
     }
 
+    /// `cadence media migrate`: every file reaches the database, a second run (after a stop) copies only what is missing
+    /// or differs, and the directory is left as it was.
+    @Test func aDirectoryMovesIntoTheDatabaseResumablyAndVerified() async throws {
+        try await Self.withStore(.database) { database, _, folder in
+            let directory = LocalMediaStore(root: folder)
+            let owner = UUID()
+            let keys = (0..<3).map { MediaKey(ownerID: owner, area: "stage", file: "\($0).png") }
+            for (index, key) in keys.enumerated() { try await directory.put(data: Self.bytes(1500 + index, seed: UInt8(index)), as: key) }
+            // A first run that stopped after one file, and a file damaged on the way.
+            try await database.put(data: Self.bytes(1500, seed: 0), as: keys[0])
+            try await database.put(data: Self.bytes(10), as: keys[1])
+            let copier = MediaCopier(from: directory, to: database, scratch: folder.appendingPathComponent("work"))
+            let report = try await copier.run()
+            #expect(report.copied == 2 && report.alreadyThere == 1 && report.failed.isEmpty, "\(report)")
+            for (index, key) in keys.enumerated() {
+                #expect(try await Self.read(database, key) == Self.bytes(1500 + index, seed: UInt8(index)))
+            }
+            let again = try await copier.run()
+            #expect(again.copied == 0 && again.alreadyThere == 3, "\(again)")
+            #expect(try await directory.keys(ownerID: owner) == keys, "the source is left in place")
+        }
+    }
+
     static func count(_ table: String, owner: UUID, _ database: Database) async throws -> Int {
         try await database.sql.raw("SELECT COUNT(*) AS n FROM \(ident: table) WHERE owner_id = \(bind: owner.uuidString)")
             .first()?.decode(column: "n", as: Int.self) ?? -1

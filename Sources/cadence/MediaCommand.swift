@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Media
+import Storage
+
+struct MediaCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "media", abstract: "See where slides, videos and songs are kept, and move them between stores.",
+        subcommands: [Status.self, Migrate.self])
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Say which media store serves, and how many files each store holds.")
+
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
+            do {
+                let serving = try databaseOptions.mediaStore(database: database)
+                print("Serving from: \(serving.label)")
+                for backend in MediaBackend.allCases {
+                    let store = backend.store(database: database, dataDirectory: databaseOptions.dataDirectory)
+                    print("\(store.label): \(try await store.keys(ownerID: nil).count) files")
+                }
+            } catch {
+                try? await database.shutdown()
+                throw error
+            }
+            try await database.shutdown()
+        }
+    }
+
+    struct Migrate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy every media file of the other store into the one named, verifying each.",
+            discussion: """
+                Run it once the database is the one the servers will use (with --database postgres://…, the data \
+                directory's files move into PostgreSQL). It can be stopped and run again: files already copied are \
+                skipped. The source files are left in place; remove them once the servers run with --media database.
+                """)
+
+        @Option(help: ArgumentHelp("The store to fill: database (postgres is the same) or directory.", valueName: "database|directory"))
+        var to: String
+
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            let chosen = to == "postgres" ? "database" : to
+            guard let target = MediaBackend(rawValue: chosen) else {
+                throw ValidationError("--to is database (or postgres) or directory; got \(to).")
+            }
+            let source: MediaBackend = target == .database ? .directory : .database
+            let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
+            let copier = MediaCopier(from: source.store(database: database, dataDirectory: databaseOptions.dataDirectory),
+                                     to: target.store(database: database, dataDirectory: databaseOptions.dataDirectory),
+                                     scratch: databaseOptions.dataDirectory.appendingPathComponent("work", isDirectory: true))
+            print("Copying from \(copier.source.label) to \(copier.target.label)…")
+            let report: MediaCopier.Report
+            do {
+                report = try await copier.run { done, total, step in
+                    if case .failed(let key, let why) = step { print("[\(done)/\(total)] \(key): not copied: \(why)") }
+                    else if done % 100 == 0 || done == total { print("[\(done)/\(total)]") }
+                }
+            } catch {
+                try? await database.shutdown()
+                throw CLIError("\(error)")
+            }
+            try await database.shutdown()
+            print("Copied \(report.copied) files (\(report.bytesCopied >> 20) MB), \(report.alreadyThere) already there, \(report.failed.count) failed.")
+            if !report.failed.isEmpty { throw CLIError("\(report.failed.count) files were not copied; run the command again to retry them") }
+        }
+    }
+}
