@@ -3,6 +3,7 @@ import CadenceCore
 import Foundation
 import PlatformService
 import PlatformStorage
+import Server
 import Storage
 import TalksService
 import TalksStorage
@@ -10,7 +11,7 @@ import TalksStorage
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Manage accounts from the server's terminal.",
-        subcommands: [Add.self, List.self, ResetPassword.self])
+        subcommands: [Add.self, List.self, ResetPassword.self, Delete.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -83,6 +84,44 @@ struct UserCommand: AsyncParsableCommand {
             try await database.shutdown()
             print("New password set for \(email); all of its sessions are signed out.")
             if generated { print("Password: \(password)") }
+        }
+    }
+}
+
+extension UserCommand {
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete an account and everything in it: its rows, its files, its sessions and devices.",
+            discussion: """
+                Cannot be undone. Give --yes to confirm. Running servers on the same PostgreSQL close the account's \
+                sockets at once. With CADENCE_SMTP_URL set, the person is sent a receipt.
+                """)
+
+        @Argument(help: "The account's e-mail address.") var email: String
+        @Flag(help: "Confirm that the account and everything in it are to be deleted.") var yes = false
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            let email = try checked { try AccountRules.normalizedEmail(self.email) }
+            guard yes else { throw CLIError("this deletes \(email) and everything in it for good; run again with --yes to confirm") }
+            let logger = CLILogger.make(level: .warning)
+            let database = try await databaseOptions.openMigrated(logger: logger)
+            do {
+                let accounts = SQLAccountRepository(database: database)
+                guard let found = try await accounts.credentials(email: email) else { throw CLIError("no account has the address \(email)") }
+                let media = try databaseOptions.mediaStore(database: database)
+                let smtp = ProcessInfo.processInfo.environment["CADENCE_SMTP_URL"].flatMap { $0.isEmpty ? nil : $0 }
+                let mailer: any Mailer = try smtp.map { try SMTPMailer(url: $0, trustedCertificatesFile: nil) } ?? LogMailer(logger: logger)
+                let deletion = AccountDeletion(
+                    accounts: accounts, instances: SQLInstanceMessenger(database: database),
+                    removeFiles: { try await media.removeAll(ownerID: $0) }, sessionCache: nil, hub: nil, mailer: mailer, logger: logger)
+                try await deletion.delete(found.account)
+            } catch {
+                try? await database.shutdown()
+                throw error
+            }
+            try await database.shutdown()
+            print("Deleted \(email) and everything in it.")
         }
     }
 }

@@ -10,6 +10,7 @@ import Web
 /// 4xx would put a network error in the browser console) with the message on it.
 struct AccountPagesController {
     let service: AccountService
+    let deletion: AccountDeletion
     let pages: PageRenderer
     let secureCookies: Bool
 
@@ -29,12 +30,17 @@ struct AccountPagesController {
         signedIn.get("/account", use: showAccount)
         signedIn.post("/account/password", use: changePassword)
         signedIn.post("/account/sessions/:id/revoke", use: revokeSession)
+        signedIn.post("/account/delete", use: deleteAccount)
     }
 
     @Sendable func showLogin(request: Request, context: AppContext) async throws -> Response {
         if context.identity != nil { return PageRenderer.redirect(to: "/phone") }
-        let reset = request.uri.queryParameters["reset"] == "done"
-        let page = LoginPage(notice: reset ? "Your password is changed. Sign in with the new one." : nil, error: nil, email: nil)
+        let notice: String? = switch (request.uri.queryParameters["reset"], request.uri.queryParameters["deleted"]) {
+        case ("done", _): "Your password is changed. Sign in with the new one."
+        case (_, "1"): "Your account and everything in it were deleted."
+        default: nil
+        }
+        let page = LoginPage(notice: notice, error: nil, email: nil)
         return pages.render("login", title: "Sign in", page: page, request: request, context: context)
     }
 
@@ -142,6 +148,24 @@ struct AccountPagesController {
             throw APIError.notFound("session")
         }
         return PageRenderer.redirect(to: id == identity.session.id ? "/login" : "/account")
+    }
+
+    /// Deletes the account after its password; the form's own mistakes are shown on the account page.
+    @Sendable func deleteAccount(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
+        do {
+            guard context.form["confirm"] == "delete" else {
+                throw ValidationError(field: "confirm", "Tick the box to confirm that everything in the account is to be deleted.")
+            }
+            try await service.confirmPassword(context.form["password"] ?? "", of: identity)
+            try await deletion.delete(identity.account)
+        } catch {
+            let (message, _) = try Self.userFacing(error)
+            return try await accountPage(identity, error: message, request: request, context: context)
+        }
+        var response = PageRenderer.redirect(to: "/login?deleted=1")
+        response.setCookie(SessionCookie.clear(secure: secureCookies))
+        return response
     }
 
     private func accountPage(

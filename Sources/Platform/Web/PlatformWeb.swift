@@ -3,7 +3,7 @@ import PlatformService
 import Web
 
 /// The platform on the web, what every feature stands on: sign-in and sessions (`/api/v1/auth`, `/login`,
-/// `/account`…), paired devices (`/api/v1/devices`, `/phone/devices`, `/pair`, `/watch`, `/display`) and the live
+/// `/account`…, `/api/v1/account`), paired devices (`/api/v1/devices`, `/phone/devices`, `/pair`, `/watch`, `/display`) and the live
 /// channel (`/api/v1/live`) and Web Push (`/api/v1/push`). Its templates join the features' in one library.
 public struct PlatformWeb: Sendable {
     public static let resources = FeatureResources(bundle: .module)
@@ -11,14 +11,17 @@ public struct PlatformWeb: Sendable {
     public static let maximumLiveMessageSize = LiveController.maximumMessageSize
 
     let accounts: AccountService
+    let deletion: AccountDeletion
     let devices: DeviceService
     let live: LiveService
     let push: PushService
     let publicURL: String
     let secureCookies: Bool
 
-    public init(accounts: AccountService, devices: DeviceService, live: LiveService, push: PushService, publicURL: String) {
+    public init(accounts: AccountService, deletion: AccountDeletion, devices: DeviceService, live: LiveService, push: PushService,
+                publicURL: String) {
         self.accounts = accounts
+        self.deletion = deletion
         self.push = push
         self.devices = devices
         self.live = live
@@ -31,10 +34,11 @@ public struct PlatformWeb: Sendable {
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         AuthController(service: accounts, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/auth"))
+        AccountController(accounts: accounts, deletion: deletion, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/account"))
         LiveController(service: live).addRoutes(open: routes.open.group("api/v1"), account: routes.account.group("api/v1"))
         PushController(service: push).addRoutes(to: routes.api("api/v1/push"))
         DevicesController(service: devices, publicURL: publicURL, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/devices"))
-        AccountPagesController(service: accounts, pages: pages, secureCookies: secureCookies)
+        AccountPagesController(service: accounts, deletion: deletion, pages: pages, secureCookies: secureCookies)
             .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
         DevicePagesController(service: devices, push: push, pages: pages, publicURL: publicURL, secureCookies: secureCookies)
             .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)

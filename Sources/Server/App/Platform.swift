@@ -15,6 +15,7 @@ import Web
 /// its routes are sign-in, the account and device pages, the phone's home and the live channel itself.
 struct Platform {
     let accounts: AccountService
+    let deletion: AccountDeletion
     let devices: DeviceService
     let live: LiveService
     let push: PushService
@@ -55,13 +56,18 @@ struct Platform {
             events: liveEvents, devices: SQLDeviceRepository(database: database), presence: presence, hub: hub,
             instances: SQLInstanceMessenger(database: database), clock: dependencies.clock, logger: dependencies.logger,
             push: push)
+        let media = dependencies.media
+        deletion = AccountDeletion(
+            accounts: SQLAccountRepository(database: database), instances: SQLInstanceMessenger(database: database),
+            removeFiles: { try await media.removeAll(ownerID: $0) }, sessionCache: sessionCache, hub: hub,
+            mailer: dependencies.mailer, logger: dependencies.logger)
         DevicePushRules.register(on: live.pushRules)
         devices = DeviceService(
             devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
             live: live, clock: dependencies.clock, logger: dependencies.logger)
     }
 
-    var web: PlatformWeb { PlatformWeb(accounts: accounts, devices: devices, live: live, push: push, publicURL: publicURL) }
+    var web: PlatformWeb { PlatformWeb(accounts: accounts, deletion: deletion, devices: devices, live: live, push: push, publicURL: publicURL) }
 
     /// Who is asking: a session (cookie or bearer token) or a paired device's token.
     var authentication: some RouterMiddleware<AppContext> { web.authentication }

@@ -46,6 +46,9 @@ struct LiveListener: Service {
             sessionCache.remove(sessionID: sessionID)
         case .accountSessionsRevoked(let accountID, let keeping):
             sessionCache.removeAll(accountID: accountID, keeping: keeping)
+        case .accountDeleted(let accountID):
+            sessionCache.removeAll(accountID: accountID, keeping: nil)
+            hub.closeAll(accountID: accountID, reason: AccountDeletion.closeReason)
         case .presence(let accountID):
             if hasSockets(accountID) { live.announcePresence(accountID: accountID) }
         case .event(let accountID, let seq):

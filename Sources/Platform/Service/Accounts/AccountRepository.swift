@@ -9,4 +9,6 @@ public protocol AccountRepository: Sendable {
     func passwordHash(id: UUID) async throws -> String?
     func setPasswordHash(_ hash: String, for id: UUID) async throws
     func all() async throws -> [Account]
+    /// Deletes the account and, through cascading foreign keys, every row that belongs to it; false when none.
+    func delete(id: UUID) async throws -> Bool
 }

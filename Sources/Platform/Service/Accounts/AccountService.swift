@@ -141,6 +141,7 @@ public struct AccountService: Sendable {
         switch message {
         case .sessionRevoked(let id): sessionCache.remove(sessionID: id)
         case .accountSessionsRevoked(let accountID, let keeping): sessionCache.removeAll(accountID: accountID, keeping: keeping)
+        case .accountDeleted(let accountID): sessionCache.removeAll(accountID: accountID, keeping: nil)
         case .event, .presence: return
         }
         try await instances.tell(message)
@@ -162,6 +163,13 @@ public struct AccountService: Sendable {
         try await sessions.revokeAll(accountID: identity.account.id, keeping: identity.session.id)
         try await dropFromCaches(.accountSessionsRevoked(identity.account.id, keeping: identity.session.id))
         logger.info("password changed", metadata: ["account": .string(identity.account.id.uuidString)])
+    }
+
+    /// Checks the person's password before something that cannot be undone (deleting the account).
+    public func confirmPassword(_ password: String, of identity: Identity) async throws {
+        guard let hash = try await accounts.passwordHash(id: identity.account.id), try await hasher.verify(password, hash: hash) else {
+            throw Refused(code: "wrong_password", "The password is not right.", field: "password")
+        }
     }
 
     /// Sends a reset link when the address has an account; says nothing either way.

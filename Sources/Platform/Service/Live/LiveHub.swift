@@ -99,6 +99,11 @@ public final class LiveHub: Sendable {
         for connection in targets { connection.send(.notice(text)) }
     }
 
+    /// Closes every socket of an account (it was deleted).
+    public func closeAll(accountID: UUID, reason: String) {
+        for connection in online(accountID: accountID) { connection.send(.close(reason: reason)) }
+    }
+
     /// Says goodbye to every socket this process holds (it is stopping).
     public func closeAll() {
         for connection in connections.withLock({ $0.values.flatMap(\.values) }) { connection.send(.goingAway) }

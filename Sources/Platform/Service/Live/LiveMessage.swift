@@ -11,6 +11,8 @@ public enum LiveMessage: Equatable {
     case sessionRevoked(UUID)
     /// Every session of an account but one (or all) was revoked: "a:<account>:<kept session or ->".
     case accountSessionsRevoked(UUID, keeping: UUID?)
+    /// An account was deleted: "d:<account>". Instances forget its sessions and close its sockets.
+    case accountDeleted(UUID)
 
     public static let channel = "cadence_live"
 
@@ -20,6 +22,7 @@ public enum LiveMessage: Equatable {
         case .presence(let accountID): "p:\(accountID.uuidString)"
         case .sessionRevoked(let sessionID): "s:\(sessionID.uuidString)"
         case .accountSessionsRevoked(let accountID, let keeping): "a:\(accountID.uuidString):\(keeping?.uuidString ?? "-")"
+        case .accountDeleted(let accountID): "d:\(accountID.uuidString)"
         }
     }
 
@@ -38,6 +41,9 @@ public enum LiveMessage: Equatable {
         case ("a", 3):
             guard let accountID = UUID(uuidString: parts[1]) else { return nil }
             self = .accountSessionsRevoked(accountID, keeping: UUID(uuidString: parts[2]))
+        case ("d", 2):
+            guard let accountID = UUID(uuidString: parts[1]) else { return nil }
+            self = .accountDeleted(accountID)
         default:
             return nil
         }

@@ -35,6 +35,10 @@ public struct SQLAccountRepository: AccountRepository {
         return (try Self.account(row), try row.decode(column: "password_hash", as: String.self))
     }
 
+    public func delete(id: UUID) async throws -> Bool {
+        try await database.sql.raw("DELETE FROM accounts WHERE id = \(bind: id.uuidString) RETURNING id").first() != nil
+    }
+
     public func passwordHash(id: UUID) async throws -> String? {
         try await database.sql.select().column("password_hash").from("accounts")
             .where("id", .equal, id.uuidString).first()
