@@ -53,6 +53,11 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "tiles"))
     var mapTiles: String?
 
+    @Option(help: ArgumentHelp(
+        "Days Spots keeps its place and time decisions (and the positions they were made from) before deleting them.",
+        valueName: "days"))
+    var locationRetention: Int = 30
+
     @Flag(help: ArgumentHelp(
         "Accept push subscriptions whose endpoint is plain http or on this machine: for a push service run by tests. Never in production: an account could make the server post into its own network."))
     var allowLocalPushServices = false
@@ -65,6 +70,9 @@ struct ServeCommand: AsyncParsableCommand {
         for (flag, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)]
         where !(seconds > 0 && seconds <= 86400) {
             throw ValidationError("\(flag) is a number of seconds above 0 and up to 86400, not \(seconds).")
+        }
+        guard (1...3650).contains(locationRetention) else {
+            throw ValidationError("--location-retention is a number of days from 1 to 3650, not \(locationRetention).")
         }
         guard maxConnectionsPerAddress >= 0 else {
             throw ValidationError("--max-connections-per-address is 0 (no cap) or more, not \(maxConnectionsPerAddress).")
@@ -99,6 +107,7 @@ struct ServeCommand: AsyncParsableCommand {
             dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true), mapTiles: tiles, logger: logger)
         if allowLocalPushServices { dependencies.pushEndpoints = .allowLocal }
         dependencies.media = try databaseOptions.mediaStore(database: database)
+        dependencies.locationRetention = TimeInterval(locationRetention) * 86400
         dependencies.connectionLimits = ConnectionLimits(
             headerTimeoutSeconds: headerTimeout, idleTimeoutSeconds: idleTimeout, connectionsPerAddress: maxConnectionsPerAddress)
         let host = self.host

@@ -57,7 +57,7 @@ extension SpotsFeature {
         let timeAlerts = SQLTimeAlertSender(events: SQLLiveEventRepository(database: dependencies.database), store: store,
                                             deliver: live.deliver)
         let service = SpotsService(store: store, live: live, timeAlerts: timeAlerts,
-                                   clock: dependencies.clock, logger: dependencies.logger)
+                                   clock: dependencies.clock, logger: dependencies.logger, locationRetention: dependencies.locationRetention)
         return SpotsFeature(service: service, clock: dependencies.clock, mapTiles: dependencies.mapTiles, devices: devices,
                             publicURL: dependencies.publicURL, logger: dependencies.logger)
     }

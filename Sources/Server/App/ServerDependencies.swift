@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Media
 import PlatformService
+import SpotsService
 import SpotsWeb
 import StagePackage
 import Storage
@@ -23,6 +24,8 @@ public struct ServerDependencies: Sendable {
     /// Where the bytes of slides, videos and songs live: the data directory with SQLite, the database with
     /// PostgreSQL, unless `--media` says otherwise.
     public var media: any MediaStore
+    /// How long Spots keeps place and time decisions and the positions they were made from.
+    public var locationRetention: TimeInterval = SpotsService.defaultLocationRetention
     /// The map's background tiles (Spots).
     public var mapTiles: MapTiles
     public var logger: Logger

@@ -15,9 +15,14 @@ public struct SpotsService: Sendable {
     let fences = FenceCache()
     let perDevice = KeyedSerializer()
     let places = GazetteerCache()
+    /// How long place and time decisions (with the positions they were made from) are kept (`--location-retention`).
+    public let locationRetention: TimeInterval
+
+    public static let defaultLocationRetention: TimeInterval = 30 * 86400
 
     public init(store: any SpotsStore, live: any LiveAnnouncing, timeAlerts: any TimeAlertSender, clock: any WallClock,
-                logger: Logger) {
+                logger: Logger, locationRetention: TimeInterval = SpotsService.defaultLocationRetention) {
+        self.locationRetention = locationRetention
         self.store = store
         self.live = live
         self.timeAlerts = timeAlerts
@@ -64,6 +69,12 @@ public struct SpotsService: Sendable {
     }
 
     /// A reminder's decisions, newest first: "why did (or didn't) this fire".
+    /// Forgets decisions older than the retention period; how many went.
+    @discardableResult
+    public func pruneOldDecisions() async throws -> Int {
+        try await store.deleteEvents(before: clock.now().addingTimeInterval(-locationRetention))
+    }
+
     public func events(reminderID: UUID, accountID: UUID, limit: Int) async throws -> [SpotsEvent] {
         try await store.events(reminderID: reminderID, accountID: accountID, limit: limit)
     }

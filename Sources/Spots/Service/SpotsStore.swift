@@ -24,6 +24,8 @@ public protocol SpotsStore: Sendable {
     func record(_ events: [SpotsEvent], accountID: UUID) async throws
     /// Newest first.
     func events(reminderID: UUID, accountID: UUID, limit: Int) async throws -> [SpotsEvent]
+    /// Deletes every account's decisions made before `date`; how many.
+    func deleteEvents(before date: Date) async throws -> Int
 
     func replaceGazetteer(_ places: [GazetteerPlace]) async throws
     func gazetteer() async throws -> [GazetteerPlace]

@@ -166,6 +166,10 @@ public struct SQLSpotsStore: SpotsStore {
             }
     }
 
+    public func deleteEvents(before date: Date) async throws -> Int {
+        try await database.sql.raw("DELETE FROM spots_events WHERE at < \(bind: date.millisecondsSince1970) RETURNING id").all().count
+    }
+
     public func replaceGazetteer(_ places: [GazetteerPlace]) async throws {
         try await database.transaction { sql in
             try await sql.delete(from: "gazetteer_places").run()

@@ -167,7 +167,7 @@ public struct SpotsPages: Sendable {
         let events = try await spots.events(reminderID: reminder.id, accountID: identity.account.id, limit: 100)
         let form = SpotsReminderForm(action: "/phone/spots/\(Self.id(reminder.id))", submitLabel: "Save changes", reminder: reminder,
                                      typed: typed, zone: zone, refusal: error)
-        let page = FramedPage(form, SpotsReminderPage(stored, events: events, zone: zone, notice: notice))
+        let page = FramedPage(form, SpotsReminderPage(stored, events: events, zone: zone, notice: notice, retention: spots.locationRetention))
         return render("spots-show", title: reminder.title, page, zone: zone, request: request, context: context)
     }
 

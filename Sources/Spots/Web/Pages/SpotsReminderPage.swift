@@ -24,8 +24,11 @@ struct SpotsReminderPage: Sendable {
     let events: [Event]
     let hasEvents: Bool
     let notice: String?
+    /// How far back the log goes (the location retention, in days).
+    let retentionDays: Int
 
-    init(_ stored: StoredReminder, events: [SpotsEvent], zone: TimeZone, notice: String?) {
+    init(_ stored: StoredReminder, events: [SpotsEvent], zone: TimeZone, notice: String?, retention: TimeInterval) {
+        retentionDays = max(1, Int((retention / 86400).rounded()))
         let reminder = stored.reminder
         let stamp = SpotsPages.formatter("EEE d MMM yyyy, HH:mm:ss", zone)
         id = SpotsPages.id(reminder.id)
