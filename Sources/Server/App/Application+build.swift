@@ -56,6 +56,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     stage.addRoutes(to: routes, pages: pages)
     spots.addRoutes(to: routes, pages: pages)
     tempo.addRoutes(to: routes, pages: pages)
+    AccountExportController(exporters: [talks, stage, spots, tempo], scratch: dependencies.scratchDirectory)
+        .addRoutes(to: routes.api("api/v1/account"))
     routeTable.record(router.routes)
     return AssembledServer(router: router, services: platform.jobs + spots.jobs + tempo.jobs)
 }
