@@ -76,6 +76,13 @@ let package = Package(
         .target(
             name: "Media",
             dependencies: ["CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit"), .product(name: "NIOCore", package: "swift-nio")]),
+        // Backups of a whole installation (`cadence backup`, `cadence restore`).
+        .target(
+            name: "Backup",
+            dependencies: [
+                "CadenceCore", "Storage", "Media", "SafeZip", "ToolProcess",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .target(name: "Schema", dependencies: ["Storage", "Media", "PlatformStorage", "TalksStorage", "StageStorage", "SpotsStorage", "TempoStorage"]),
         // Stage, one folder: its rules (Domain), deck import and .cadence packages (libraries of its own), its use
         // cases (Service), its tables (Storage), its API, pages, templates and scripts (Web).
@@ -256,6 +263,7 @@ let package = Package(
                 "StageService",
                 "StageStorage",
                 "Media",
+                "Backup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -287,6 +295,7 @@ let package = Package(
             dependencies: [
                 "Server",
                 "Media",
+                "Backup",
                 "Web",
                 "Schema",
                 "PlatformService",

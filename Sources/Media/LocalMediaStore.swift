@@ -134,7 +134,8 @@ public struct LocalMediaStore: MediaStore {
         }
     }
 
-    static func checksum(of file: URL) throws -> MediaInfo {
+    /// Size and SHA-256 of a file, read a megabyte at a time.
+    public static func checksum(of file: URL) throws -> MediaInfo {
         guard let handle = FileHandle(forReadingAtPath: file.path) else { throw CocoaError(.fileReadNoSuchFile) }
         defer { try? handle.close() }
         var size: Int64 = 0

@@ -11,6 +11,6 @@ struct Cadence: AsyncParsableCommand {
             CADENCE_DATABASE_URL names a PostgreSQL server.
             """,
         version: CadenceVersion.current,
-        subcommands: [ServeCommand.self, MigrateCommand.self, UserCommand.self, ImportCommand.self, TempoCommand.self, GazetteerCommand.self, CatalogueCommand.self, MediaCommand.self, BenchCommand.self, VersionCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, UserCommand.self, ImportCommand.self, TempoCommand.self, GazetteerCommand.self, CatalogueCommand.self, MediaCommand.self, BackupCommand.self, RestoreCommand.self, BenchCommand.self, VersionCommand.self]
     )
 }

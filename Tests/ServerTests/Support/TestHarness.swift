@@ -56,22 +56,32 @@ enum TestDatabase {
     /// A database of the test's own even on PostgreSQL (where `open` shares one): for what counts every row, such
     /// as the installation's media quota. The PostgreSQL database is created beside the shared one and dropped after.
     static func openPrivate() async throws -> (Database, cleanup: @Sendable () async -> Void) {
-        guard let url = ProcessInfo.processInfo.environment["CADENCE_TEST_POSTGRES_URL"],
-              var parts = URLComponents(string: url) else {
+        guard let url = ProcessInfo.processInfo.environment["CADENCE_TEST_POSTGRES_URL"] else {
             let (database, cleanup) = try await open()
             return (database, { try? await database.shutdown(); cleanup() })
         }
+        let (privateURL, drop) = try await emptyPostgresDatabase(beside: url)
+        var logger = Logger(label: "test.db")
+        logger.logLevel = .warning
+        let database = try await Database.open(.postgres(url: privateURL), logger: logger)
+        try await Migrator(database: database).migrate()
+        return (database, {
+            try? await database.shutdown()
+            await drop()
+        })
+    }
+
+    /// A new, empty PostgreSQL database on the test server (a restore's target); dropped by the returned closure.
+    static func emptyPostgresDatabase(beside url: String) async throws -> (url: String, drop: @Sendable () async -> Void) {
         var logger = Logger(label: "test.db")
         logger.logLevel = .warning
         let name = "cadence_private_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         let admin = try await Database.open(.postgres(url: url), logger: logger)
         try await admin.sql.raw("CREATE DATABASE \(ident: name)").run()
+        guard var parts = URLComponents(string: url) else { throw TestFailure("not a URL: \(url)") }
         parts.path = "/\(name)"
-        let database = try await Database.open(.postgres(url: parts.string!), logger: logger)
-        try await Migrator(database: database).migrate()
-        return (database, {
-            try? await database.shutdown()
-            try? await admin.sql.raw("DROP DATABASE IF EXISTS \(ident: name)").run()
+        return (parts.string!, {
+            try? await admin.sql.raw("DROP DATABASE IF EXISTS \(ident: name) WITH (FORCE)").run()
             try? await admin.shutdown()
         })
     }

@@ -1,0 +1,105 @@
+import CadenceCore
+import Foundation
+import Media
+import Storage
+import ToolProcess
+import ZIPFoundation
+
+/// `cadence backup FILE`: a consistent snapshot of a running installation in one archive. SQLite is copied with
+/// `VACUUM INTO` (a read transaction: the server keeps serving and writing); PostgreSQL with `pg_dump`. Media kept
+/// in a directory are hard-linked into a staging folder first (files never change once written, so a link is a
+/// snapshot of each), then the database is snapshotted, then files written meanwhile are linked too: every file the
+/// database names is in the archive. Media kept in the database travel inside it.
+public struct BackupWriter: Sendable {
+    let database: Database
+    let location: DatabaseLocation
+    let media: any MediaStore
+    let scratch: URL
+
+    public init(database: Database, location: DatabaseLocation, media: any MediaStore, scratch: URL) {
+        self.database = database
+        self.location = location
+        self.media = media
+        self.scratch = scratch
+    }
+
+    public func write(to archiveURL: URL) async throws -> BackupManifest {
+        let staging = scratch.appendingPathComponent("backup-\(UUID().uuidString.lowercased())", isDirectory: true)
+        try FileManager.default.createDirectory(at: staging.appendingPathComponent("database"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: staging) }
+        let directory = media as? LocalMediaStore
+        var linked = Set<MediaKey>()
+        if let directory { try await link(directory, into: staging, skipping: &linked) }
+        let databaseFile: String
+        switch location {
+        case .sqlite:
+            databaseFile = "database/cadence.sqlite"
+            let target = staging.appendingPathComponent(databaseFile).path
+            try await database.sql.raw("VACUUM INTO \(bind: target)").run()
+        case .postgres(let url):
+            databaseFile = "database/cadence.pgdump"
+            try await Self.pgDump(url: url, to: staging.appendingPathComponent(databaseFile))
+        }
+        if let directory { try await link(directory, into: staging, skipping: &linked) }
+
+        var files = [BackupManifest.File]()
+        for path in try Self.files(under: staging) {
+            let info = try LocalMediaStore.checksum(of: staging.appendingPathComponent(path))
+            files.append(BackupManifest.File(path: path, bytes: info.byteSize, sha256: info.sha256))
+        }
+        let manifest = BackupManifest(createdAt: Date(), engine: database.engine.rawValue,
+                                      media: directory == nil ? "database" : "directory", files: files)
+        let partial = archiveURL.deletingLastPathComponent().appendingPathComponent(".\(archiveURL.lastPathComponent).partial")
+        try? FileManager.default.removeItem(at: partial)
+        do {
+            let archive = try Archive(url: partial, accessMode: .create)
+            for file in files {
+                // Stored, not deflated: media are compressed already, and a large database copies faster.
+                try archive.addEntry(with: file.path, fileURL: staging.appendingPathComponent(file.path), compressionMethod: .none)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.dateEncodingStrategy = .iso8601
+            let data = try encoder.encode(manifest)
+            try archive.addEntry(with: BackupManifest.entryName, type: .file, uncompressedSize: Int64(data.count),
+                                 compressionMethod: .none) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
+            try FileManager.default.moveItem(at: partial, to: archiveURL)
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            throw error
+        }
+        return manifest
+    }
+
+    /// Hard-links (or, across file systems, copies) each media file not linked yet into `staging/media/…`.
+    private func link(_ store: LocalMediaStore, into staging: URL, skipping linked: inout Set<MediaKey>) async throws {
+        for key in try await store.keys(ownerID: nil) where !linked.contains(key) {
+            guard let source = store.localPath(key) else { continue }
+            let target = staging.appendingPathComponent("media/\(key.area)/\(key.ownerID.uuidString.lowercased())/\(key.file)")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if (try? FileManager.default.linkItem(atPath: source, toPath: target.path)) == nil {
+                guard FileManager.default.fileExists(atPath: source) else { continue }  // deleted since it was listed
+                try FileManager.default.copyItem(atPath: source, toPath: target.path)
+            }
+            linked.insert(key)
+        }
+    }
+
+    static func files(under root: URL) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        let prefix = root.standardizedFileURL.path + "/"
+        var paths: [String] = []
+        for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            paths.append(String(url.standardizedFileURL.path.dropFirst(prefix.count)))
+        }
+        return paths.sorted()
+    }
+
+    static func pgDump(url: String, to file: URL) async throws {
+        guard let pgDump = PostgresTools.find("pg_dump") else {
+            throw BackupError("pg_dump is not installed; install the PostgreSQL client (Debian: postgresql-client) to back up PostgreSQL")
+        }
+        let output = try await ToolProcess.run(pgDump, ["--format=custom", "--no-owner", "--file", file.path, "--dbname", url])
+        guard output.status == 0 else { throw BackupError("pg_dump failed: \(output.stderrTail())") }
+    }
+}
