@@ -146,3 +146,25 @@ import Testing
             .first()?.decode(column: "n", as: Int.self) ?? -1
     }
 }
+
+/// The media store full, through the API: an upload past the installation's quota is a 507 naming the quota, and
+/// leaves no song and no file behind; what fits is still taken.
+@Suite struct MediaQuotaAPITests {
+    @Test func anUploadPastTheQuotaIsA507AndKeepsNothing() async throws {
+        try await withTestServer(configure: { dependencies in
+            dependencies.media = LocalMediaStore(root: dependencies.dataDirectory, quota: MediaQuota(bytes: 600_000))
+        }) { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("quota"))
+            let first = try await client.tempoUploadRaw(TempoSongsAPITests.click120, filename: "fits.wav", token: token)
+            #expect(first.status == .created, "\(first.text)")
+            let second = try await client.tempoUploadRaw(TempoSongsAPITests.click120, filename: "too-much.wav", token: token)
+            #expect(second.status.code == 507, "\(second.status) \(second.text)")
+            #expect(second.errorCode == "storage_full")
+            #expect(second.errorMessage?.contains("quota") == true, "\(second.text)")
+            let titles = try await client.json(.get, "/api/v1/tempo/songs", token: token).array.compactMap { $0["title"] as? String }
+            #expect(titles == ["fits"])
+            #expect(try await server.storedFiles("tempo", token: token).count == 1)
+        }
+    }
+}
