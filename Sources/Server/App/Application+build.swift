@@ -1,5 +1,6 @@
 import Hummingbird
 import ServiceLifecycle
+import Storage
 import SpotsWeb
 import StageWeb
 import PlatformWeb
@@ -31,7 +32,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     // Outermost first: every answer, errors included, gets the security headers and is counted.
     router.add(middleware: SecurityHeadersMiddleware(imageOrigins: dependencies.mapTiles.origin.map { [$0] } ?? []))
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: ErrorMiddleware(pages: pages, routeTable: routeTable))
+    router.add(middleware: ErrorMiddleware(pages: pages, routeTable: routeTable, isUnavailable: Database.isUnavailable))
     let staticDirectories = [ServerResources.path("static")] + featureResources.map(\.staticFiles)
     router.add(middleware: StaticFilesMiddleware(
         directories: staticDirectories, urlBasePath: "/static", maxAgeSeconds: 3600, logger: dependencies.logger))

@@ -9,17 +9,23 @@ public struct ErrorMiddleware: RouterMiddleware {
     public typealias Context = AppContext
     public let pages: PageRenderer
     public let routeTable: RouteTable
+    /// Whether an error means the database cannot be reached just now (`Database.isUnavailable`): a 503, not a 500.
+    public let isUnavailable: @Sendable (any Error) -> Bool
 
-    public init(pages: PageRenderer, routeTable: RouteTable) {
+    public init(pages: PageRenderer, routeTable: RouteTable, isUnavailable: @escaping @Sendable (any Error) -> Bool = { _ in false }) {
         self.pages = pages
         self.routeTable = routeTable
+        self.isUnavailable = isUnavailable
     }
+
+    /// Seconds a client is asked to wait when the database is unreachable (a restart takes a few).
+    public static let unavailableRetrySeconds = 5
 
     public func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            var apiError = Self.apiError(for: error, logger: context.logger)
+            var apiError = Self.apiError(for: error, logger: context.logger, isUnavailable: isUnavailable)
             if let error = error as? HTTPError, error.status == .notFound {
                 let allowed = routeTable.allowedMethods(for: request.uri.path)
                 // A route that exists for this method but found nothing stays a 404.
@@ -36,8 +42,15 @@ public struct ErrorMiddleware: RouterMiddleware {
         }
     }
 
-    public static func apiError(for error: any Error, logger: Logger) -> APIError {
+    public static func apiError(for error: any Error, logger: Logger, isUnavailable: (any Error) -> Bool = { _ in false }) -> APIError {
         if let refusal = APIError.refusal(error) { return refusal }
+        if isUnavailable(error) {
+            logger.warning("the database is unreachable", metadata: ["error": .string(String(describing: error))])
+            var unavailable = APIError(.serviceUnavailable, code: "database_unavailable",
+                                       "The server cannot reach its database just now; try again in a few seconds.")
+            unavailable.headers[.retryAfter] = String(unavailableRetrySeconds)
+            return unavailable
+        }
         switch error {
         case let error as HTTPError:
             return APIError(error.status, code: code(for: error.status), error.body ?? message(for: error.status))
