@@ -54,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
     var mapTiles: String?
 
     @Option(help: ArgumentHelp(
-        "Days Spots keeps its place and time decisions (and the positions they were made from) before deleting them.",
+        "Days Spots keeps its place and time decisions (each with the fix's distance, accuracy and time) before deleting them.",
         valueName: "days"))
     var locationRetention: Int = 30
 

@@ -15,7 +15,8 @@ public struct SpotsService: Sendable {
     let fences = FenceCache()
     let perDevice = KeyedSerializer()
     let places = GazetteerCache()
-    /// How long place and time decisions (with the positions they were made from) are kept (`--location-retention`).
+    /// How long place and time decisions (each with the fix's distance from the place, accuracy and time) are kept
+    /// (`--location-retention`).
     public let locationRetention: TimeInterval
 
     public static let defaultLocationRetention: TimeInterval = 30 * 86400
