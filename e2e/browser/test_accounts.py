@@ -132,6 +132,46 @@ def test_account_page_changes_the_password_and_lists_sessions(driver, server):
     assert api(server, "GET", "/api/v1/auth/me", token=other_token)[0] == 401
 
 
+def test_the_account_page_exports_the_data_and_deletes_the_account(driver, server, inbox):
+    email = unique_email("leaving")
+    status, body = api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Lea", "password": "leaving password"})
+    assert status == 201
+    other_token = body["token"]
+    sign_in(driver, server, email, "leaving password")
+    driver.get(server + "/account")
+    link = driver.find_element(By.LINK_TEXT, "Download my data")
+    assert link.get_attribute("href").endswith("/api/v1/account/export")
+    # The download as the browser fetches it, with its session cookie.
+    fetched = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch('/api/v1/account/export').then(async r => done([r.status, r.headers.get('content-type'),
+            new Uint8Array(await r.arrayBuffer()).slice(0, 2).join(',')])).catch(e => done(String(e)));""")
+    assert fetched == [200, "application/zip", "80,75"], fetched  # "PK"
+
+    form = "form[action='/account/delete']"
+
+    def delete(password, confirm):
+        driver.find_element(By.CSS_SELECTOR, f"{form} input[name=password]").send_keys(password)
+        if confirm:
+            driver.find_element(By.CSS_SELECTOR, f"{form} input[name=confirm]").click()
+        button = driver.find_element(By.CSS_SELECTOR, f"{form} button")
+        button.click()
+        WebDriverWait(driver, 10).until(EC.staleness_of(button))  # the answer is a new page
+
+    delete("leaving password", confirm=False)
+    assert "Tick the box" in shown(driver, "[role=alert]").text, "unconfirmed: nothing is deleted"
+    check_page(driver, "account page with a refused deletion")
+    delete("not my password", confirm=True)
+    assert "not right" in shown(driver, "[role=alert]").text
+    assert api(server, "GET", "/api/v1/auth/me", token=other_token)[0] == 200
+    delete("leaving password", confirm=True)
+    wait_for_path(driver, "/login")
+    assert "were deleted" in shown(driver, "[role=status]").text
+    check_page(driver, "sign-in page after a deletion")
+    assert api(server, "GET", "/api/v1/auth/me", token=other_token)[0] == 401
+    assert "was deleted" in inbox.wait_for(email)
+
+
 def test_unknown_page_is_a_friendly_404(driver, server):
     driver.get(server + "/no-such-page")
     assert driver.find_element(By.TAG_NAME, "h1").text == "Page not found"
