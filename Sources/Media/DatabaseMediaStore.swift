@@ -9,8 +9,8 @@ import Storage
 /// chunks of `chunkBytes`; a write is one transaction, so a file is visible whole or not at all.
 public struct DatabaseMediaStore: MediaStore {
     public static let defaultChunkBytes = 256 << 10
-    /// Chunks fetched per query when reading: about a megabyte in memory at a time.
-    static let chunksPerRead = 4
+    /// Chunks fetched per query when reading: four megabytes in memory at a time at most.
+    static let chunksPerRead = 16
 
     let database: Database
     let chunkBytes: Int

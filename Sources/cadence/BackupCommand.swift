@@ -1,6 +1,9 @@
 import ArgumentParser
 import Backup
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Media
 import Storage
 
@@ -19,6 +22,8 @@ struct BackupCommand: AsyncParsableCommand {
     func run() async throws {
         let target = URL(fileURLWithPath: file)
         guard !FileManager.default.fileExists(atPath: target.path) else { throw CLIError("\(file) exists already; name a new file") }
+        // A backup is background work: the server's requests come first for the CPU (pg_dump inherits this too).
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
         let manifest: BackupManifest
         do {

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
 import Testing
 
 /// Deleting an account (`DELETE /api/v1/account`, the account page): after the password, every row of it in every
@@ -38,5 +40,21 @@ import Testing
             #expect(try await client.json(.get, "/api/v1/stage/talks/\(kept.talkID)/deck", token: kept.token).status == .ok)
             #expect(try await rowsNaming(kept.id, in: server.database).count == before.count)
         }
+    }
+
+    /// A paired watch's open socket is closed when the account goes: it does not linger until the next reconnect.
+    @Test func theAccountsOpenSocketsAreClosed() async throws {
+        try await withTestServer(live: true) { server in try await withDeadline {
+            let account = try await LiveAccount.make(server.client)
+            let client = server.client
+            try await client.ws("/api/v1/live", configuration: socketConfiguration(token: account.deviceToken)) { inbound, _, _ in
+                var reader = LiveReader(inbound)
+                _ = try await reader.next(ofType: "hello")
+                let deleted = try await client.json(.delete, "/api/v1/account", body: #"{"password":"correct horse battery"}"#,
+                                                    token: account.personToken)
+                #expect(deleted.status == .noContent)
+                try await reader.drain()  // returns once the server has closed the socket
+            }
+        } }
     }
 }

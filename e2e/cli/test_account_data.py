@@ -89,8 +89,11 @@ def test_an_export_opens_in_other_tools_and_its_package_installs_again(server, t
                        {"title": "Buy milk", "place": {"name": "Corner shop", "latitude": 52.52, "longitude": 13.405}}, token=token)
     assert status == 201, body
 
-    status, exported = raw(server, "GET", "/api/v1/account/export", token)
+    request = urllib.request.Request(server + "/api/v1/account/export", headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=120) as response:
+        status, length, exported = response.status, response.headers["Content-Length"], response.read()
     assert status == 200
+    assert length is not None and int(length) == len(exported), "the length is known up front, so browsers show progress"
     archive = zipfile.ZipFile(io.BytesIO(exported))
     assert archive.testzip() is None, "every entry's CRC-32 matches"
     names = archive.namelist()

@@ -31,11 +31,18 @@ struct AccountExportController {
             cleanup()
             throw error
         }
+        let body: ResponseBody
+        do {
+            body = try ExportArchive.body(files, cleanup: cleanup)
+        } catch {
+            cleanup()
+            throw error
+        }
         let day = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
         return Response(status: .ok, headers: [
             .contentType: "application/zip", .cacheControl: "no-store",
             .contentDisposition: "attachment; filename=\"cadence-export-\(day).zip\"",
-        ], body: ExportArchive.body(files, cleanup: cleanup))
+        ], body: body)
     }
 
     func readme(for account: Account) -> String {

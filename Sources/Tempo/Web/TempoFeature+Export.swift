@@ -19,7 +19,7 @@ extension TempoFeature: AccountExporting {
         let songs = try await library.songs(accountID: accountID)
         files.append(ExportFile("tempo/songs/songs.json", .data(try ExportJSON.encode(songs.map(SongBody.init)))))
         for song in songs {
-            files.append(ExportFile("tempo/songs/\(song.filename)", .media(library.media, library.key(of: song, accountID: accountID))))
+            files.append(ExportFile("tempo/songs/\(song.filename)", .media(library.media, library.key(of: song, accountID: accountID), bytes: song.byteSize)))
         }
         let allRuns = try await runs.list(accountID: accountID)
         for run in allRuns {
