@@ -31,7 +31,8 @@ struct CatalogueCommand: AsyncParsableCommand {
         func run() async throws {
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
             let catalogue = StageCatalogue(dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true),
-                                           store: SQLStageCatalogueStore(database: database), logger: CLILogger.make(level: .warning))
+                                           store: SQLStageCatalogueStore(database: database), logger: CLILogger.make(level: .warning),
+                                           media: try databaseOptions.mediaStore(database: database))
             do {
                 let record = try await catalogue.add(file: URL(fileURLWithPath: file), free: free, codes: activationCodes)
                 try await database.shutdown()
@@ -57,7 +58,8 @@ struct CatalogueCommand: AsyncParsableCommand {
         func run() async throws {
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
             let catalogue = StageCatalogue(dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true),
-                                           store: SQLStageCatalogueStore(database: database), logger: CLILogger.make(level: .warning))
+                                           store: SQLStageCatalogueStore(database: database), logger: CLILogger.make(level: .warning),
+                                           media: try databaseOptions.mediaStore(database: database))
             let records = try await catalogue.entries()
             let codes = try await catalogue.codeCounts()
             try await database.shutdown()

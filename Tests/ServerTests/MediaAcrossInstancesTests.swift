@@ -5,6 +5,9 @@ import Logging
 import Media
 import PlatformService
 import Server
+import Schema
+import StageService
+import StageStorage
 import Storage
 import Web
 import NIOCore
@@ -22,13 +25,23 @@ import Testing
         var testDescription: String { rawValue }
     }
 
-    /// Two servers over the same database (two connection pools on PostgreSQL, as two hosts have).
+    /// Two servers over the same database (on PostgreSQL a database of this test's own, with two connection pools, as
+    /// two hosts have: what the installation lists, such as its catalogue, is then only what this test put there).
     static func withTwoInstances(_ layout: Layout, _ body: @escaping @Sendable (TestServer, TestServer) async throws -> Void) async throws {
-        let (database, cleanup) = try await TestDatabase.open()
+        let database: Database, secondDatabase: Database
+        var drop: (@Sendable () async -> Void)?
+        var cleanup: @Sendable () -> Void = {}
+        if let url = ProcessInfo.processInfo.environment["CADENCE_TEST_POSTGRES_URL"] {
+            let created = try await TestDatabase.emptyPostgresDatabase(beside: url)
+            drop = created.drop
+            database = try await Database.open(.postgres(url: created.url), logger: Logger(label: "test.a"))
+            try await Migrator(database: database).migrate()
+            secondDatabase = try await Database.open(.postgres(url: created.url), logger: Logger(label: "test.b"))
+        } else {
+            (database, cleanup) = try await TestDatabase.open()
+            secondDatabase = database
+        }
         defer { cleanup() }
-        let second = try await TestDatabase.open().0  // the same PostgreSQL database; on SQLite a throwaway, unused
-        let secondDatabase = TestDatabase.engineUnderTest == .postgres ? second : database
-        if TestDatabase.engineUnderTest != .postgres { try await second.shutdown() }
         let shared = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-shared-\(UUID().uuidString.lowercased())")
         let directories = layout == .directoryShared ? [shared, shared] : [shared.appendingPathExtension("a"), shared.appendingPathExtension("b")]
         defer { for directory in Set(directories) { try? FileManager.default.removeItem(at: directory) } }
@@ -59,10 +72,35 @@ import Testing
         } catch {
             try? await database.shutdown()
             if secondDatabase !== database { try? await secondDatabase.shutdown() }
+            await drop?()
             throw error
         }
         try await database.shutdown()
         if secondDatabase !== database { try await secondDatabase.shutdown() }
+        await drop?()
+    }
+
+    /// A catalogue package added on host A (`cadence catalogue add` into A's folder) is listed and served by B.
+    @Test(arguments: Layout.allCases)
+    func aCataloguePackageAddedOnOneHostIsOfferedByTheOther(_ layout: Layout) async throws {
+        try await Self.withTwoInstances(layout) { a, b in
+            let (owner, seriesID) = try await StagePackagesAPITests.seriesOwner(a.client)
+            let data = Data(buffer: try await a.client.json(.get, "/api/v1/stage/series/\(seriesID)/package", token: owner).body)
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString.prefix(8)).cadence")
+            try data.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let catalogue = StageCatalogue(dataDirectory: a.dataDirectory, store: SQLStageCatalogueStore(database: a.database),
+                                           logger: Logger(label: "test.catalogue"), media: a.media)
+            let record = try await catalogue.add(file: file, free: true, codes: [])
+            let token = try await b.client.register(email: uniqueEmail("catalogue"))
+            let entry = try await StageCatalogueAPITests.entry(b.client, record.id, token: token)
+            #expect(entry?["title"] as? String == "Easter week", "B lists the package added on A")
+            let download = try await b.client.json(.get, "/api/v1/stage/catalogue/\(record.id)/file", token: token)
+            #expect(download.status == .ok)
+            #expect(Data(buffer: download.body) == data)
+            let part = try await StageCatalogueAPITests.range(b.client, record.id, "bytes=0-99", token: token)
+            #expect(part.status == .partialContent && part.body.readableBytes == 100)
+        }
     }
 
     struct TestServerParts: Sendable {

@@ -46,20 +46,6 @@ struct AuthController {
         let newPassword: String
     }
 
-    struct AccountBody: JSONResponse {
-        let id: UUID
-        let email: String
-        let displayName: String
-        let createdAt: Date
-
-        init(_ account: Account) {
-            id = account.id
-            email = account.email
-            displayName = account.displayName
-            createdAt = account.createdAt
-        }
-    }
-
     struct SignedInBody: Encodable {
         let token: String
         let account: AccountBody

@@ -2,6 +2,7 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import PlatformService
+import PlatformWeb
 import Web
 
 /// `GET /api/v1/account/export` ("Export my data" on the account page): everything the person owns as one ZIP,
@@ -24,7 +25,7 @@ struct AccountExportController {
         do {
             files = [
                 ExportFile("README.txt", .data(Data(readme(for: account).utf8))),
-                ExportFile("account.json", .data(try ExportJSON.encode(AccountExportBody(account)))),
+                ExportFile("account.json", .data(try ExportJSON.encode(AccountBody(account)))),
             ]
             for exporter in exporters { files += try await exporter.exportFiles(accountID: account.id, scratch: folder) }
         } catch {
@@ -56,19 +57,5 @@ struct AccountExportController {
         packages and import the reminders, runs and songs into any Cadence account, or open them in other programs.
 
         """
-    }
-
-    struct AccountExportBody: Encodable {
-        let id: UUID
-        let email: String
-        let displayName: String
-        let createdAt: Date
-
-        init(_ account: Account) {
-            id = account.id
-            email = account.email
-            displayName = account.displayName
-            createdAt = account.createdAt
-        }
     }
 }

@@ -40,7 +40,8 @@ extension StageFeature {
             updatedBefore: database.notifiesOtherInstances ? now.addingTimeInterval(-3600) : now,
             message: "The server restarted before this import finished; import the file again.", at: now)
         let catalogue = StageCatalogue(dataDirectory: dependencies.dataDirectory, store: SQLStageCatalogueStore(database: database),
-                                       logger: dependencies.logger)
+                                       logger: dependencies.logger, media: dependencies.media)
+        await catalogue.publishFolder()
         _ = try? await catalogue.entries(at: now)  // read new or changed packages at start
         return StageFeature(
             library: library, jobs: jobs,

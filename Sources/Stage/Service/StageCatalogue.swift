@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Logging
+import Media
 import StagePackage
 import Synchronization
 
@@ -10,17 +11,23 @@ import Synchronization
 /// the checksum recorded then is the one downloads are verified against, so a copy damaged
 /// later on disk is still listed but never installs. A package is free or needs an
 /// activation code (`cadence catalogue add`); a file dropped in by hand is listed, locked.
+///
+/// With the media in the database (`shared`), a package read from a host's folder is also published to it, so every
+/// instance lists and serves it, whichever host's folder it was dropped into.
 public final class StageCatalogue: Sendable {
     public let directory: URL
     public let dataDirectory: URL
     public let store: any StageCatalogueStore
     public let logger: Logger
+    /// The installation's media store when it is shared by every instance (the database); nil when it is a directory.
+    public let shared: (any MediaStore)?
     /// Files that could not be read, by name, with the size and time they had then (not retried until they change).
     private let unreadable = Mutex<[String: Stamp]>([:])
     /// Wrong activation codes per account: 10 in 15 minutes, then a wait.
     public let throttle = LockedThrottle(limit: 10, window: 15 * 60)
 
-    public init(dataDirectory: URL, store: any StageCatalogueStore, logger: Logger) {
+    public init(dataDirectory: URL, store: any StageCatalogueStore, logger: Logger, media: (any MediaStore)? = nil) {
+        shared = media.flatMap { $0.localPath(Self.key("x.cadence")) == nil ? $0 : nil }
         self.dataDirectory = dataDirectory
         self.directory = dataDirectory.appendingPathComponent("catalogue", isDirectory: true)
         self.store = store
@@ -59,6 +66,7 @@ public final class StageCatalogue: Sendable {
                 if let twin = records.values.first(where: { $0.id == record.id && $0.fileName != name }) {
                     throw CatalogueError("it is the same package as \(twin.fileName)")
                 }
+                try await publish(url, as: name)
                 try await store.saveRecord(record, at: now)
                 records[name] = record
                 present.append(record)
@@ -70,7 +78,50 @@ public final class StageCatalogue: Sendable {
                 if let old { present.append(old) }
             }
         }
+        // Packages another host published: listed here too.
+        if let shared {
+            let local = Set(names)
+            let published = Set(try await shared.keys(ownerID: MediaKey.installation).filter { $0.area == Self.area }.map(\.file))
+            present += records.values.filter { !local.contains($0.fileName) && published.contains($0.fileName) }
+        }
         return present
+    }
+
+    static let area = "catalogue"
+
+    static func key(_ fileName: String) -> MediaKey {
+        MediaKey(ownerID: MediaKey.installation, area: area, file: fileName)
+    }
+
+    /// Puts a package read from this host's folder into the shared store (unless the same bytes are there).
+    private func publish(_ file: URL, as name: String) async throws {
+        guard let shared else { return }
+        let info = try LocalMediaStore.checksum(of: file)
+        if try await shared.info(Self.key(name)) != info { try await shared.put(file: file, as: Self.key(name), consuming: false) }
+    }
+
+    /// At start: packages this host's folder holds that the shared store lacks (an installation that moved to
+    /// database media) are published.
+    public func publishFolder() async {
+        guard shared != nil else { return }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".cadence") && !$0.hasPrefix(".") }
+        for name in names {
+            do { try await publish(directory.appendingPathComponent(name), as: name) } catch {
+                logger.warning("catalogue: \(name) could not be shared with the other instances: \(error)")
+            }
+        }
+    }
+
+    /// Where a package's bytes are served from: this host's folder when it has the file, else the shared store.
+    public enum Source {
+        case file(URL)
+        case media(any MediaStore, MediaKey)
+    }
+
+    public func source(of record: CatalogueRecord) -> Source {
+        let url = fileURL(record)
+        if let shared, !FileManager.default.fileExists(atPath: url.path) { return .media(shared, Self.key(record.fileName)) }
+        return .file(url)
     }
 
     /// One entry as an account sees it.
@@ -185,6 +236,7 @@ public final class StageCatalogue: Sendable {
             }
         }
         guard let stamp = Self.stamp(destination) else { throw CatalogueError("cannot read \(destination.path)") }
+        try await publish(destination, as: name)
         var record = source
         record.fileName = name
         record.bytes = stamp.bytes

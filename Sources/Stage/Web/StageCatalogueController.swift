@@ -87,10 +87,18 @@ struct StageCatalogueController {
         guard !item.locked else {
             throw APIError(.forbidden, code: "locked", "This series needs an activation code before it can be downloaded.")
         }
-        let url = catalogue.fileURL(item.record)
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-        var response = try await RangedFile.response(path: url.path, size: size, contentType: "application/vnd.cadence.package",
-                                                     etag: item.record.sha256, request: request, context: context)
+        let type = "application/vnd.cadence.package"
+        var response: Response
+        switch catalogue.source(of: item.record) {
+        case .file(let url):
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+            response = try await RangedFile.response(path: url.path, size: size, contentType: type, etag: item.record.sha256,
+                                                     request: request, context: context)
+        case .media(let store, let key):
+            let size = Int(try await store.info(key)?.byteSize ?? 0)
+            response = try await RangedFile.response(media: store, key: key, size: size, contentType: type, etag: item.record.sha256,
+                                                     request: request, context: context)
+        }
         response.headers[.contentDisposition] = "attachment; filename=\"\(item.record.fileName.replacingOccurrences(of: "\"", with: ""))\""
         return response
     }
