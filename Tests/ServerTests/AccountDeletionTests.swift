@@ -38,7 +38,10 @@ import Testing
 
             #expect(try await client.json(.get, "/api/v1/tempo/songs/\(kept.songID)/file", token: kept.token).status == .ok)
             #expect(try await client.json(.get, "/api/v1/stage/talks/\(kept.talkID)/deck", token: kept.token).status == .ok)
-            #expect(try await rowsNaming(kept.id, in: server.database).count == before.count)
+            let keptTables = Set(try await rowsNaming(kept.id, in: server.database).keys.map { $0.prefix { $0 != "." } })
+            for table in ["accounts", "sessions", "devices", "stage_series", "stage_assets", "tempo_songs", "tempo_runs", "spots_reminders"] {
+                #expect(keptTables.contains(Substring(table)), "the other account's \(table) rows are still there")
+            }
         }
     }
 

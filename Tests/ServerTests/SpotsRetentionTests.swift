@@ -7,7 +7,7 @@ import Testing
 /// scheduler of a running server; newer ones stay, and the reminder page says how far back its log goes.
 @Suite struct SpotsRetentionTests {
     @Test func decisionsPastTheRetentionAreForgotten() async throws {
-        try await withRestartableServer { start in
+        try await withRestartableServer(privateDatabase: true) { start in
             let box = try await Self.box { (keep: @escaping @Sendable ((String, String)) -> Void) in
                 try await start(false) { server in
                     let client = server.client

@@ -133,8 +133,20 @@ enum TempoLibrarySeed {
 
 /// Two servers, one after the other, over the same database and data folder: what a restart looks like.
 /// (`withTestServer` opens a fresh database per call, so a restart needs its own harness.)
-func withRestartableServer(_ body: @escaping @Sendable (_ start: @escaping @Sendable (_ live: Bool, _ run: @escaping @Sendable (TestServer) async throws -> Void) async throws -> Void) async throws -> Void) async throws {
-    let (database, cleanup) = try await TestDatabase.open()
+/// `privateDatabase`: a database of the test's own on PostgreSQL too, for a test that moves its clock far ahead (a server
+/// starting at a later "now" gives up every import of the shared database that looks an hour old).
+func withRestartableServer(privateDatabase: Bool = false,
+                           _ body: @escaping @Sendable (_ start: @escaping @Sendable (_ live: Bool, _ run: @escaping @Sendable (TestServer) async throws -> Void) async throws -> Void) async throws -> Void) async throws {
+    let database: Database
+    var cleanup: @Sendable () -> Void = {}
+    var dropPrivate: (@Sendable () async -> Void)?
+    if privateDatabase {
+        let opened = try await TestDatabase.openPrivate()
+        database = opened.0
+        dropPrivate = opened.cleanup
+    } else {
+        (database, cleanup) = try await TestDatabase.open()
+    }
     defer { cleanup() }
     let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-data-\(UUID().uuidString.lowercased())")
     defer { try? FileManager.default.removeItem(at: dataDirectory) }
@@ -162,10 +174,10 @@ func withRestartableServer(_ body: @escaping @Sendable (_ start: @escaping @Send
     do {
         try await body(start)
     } catch {
-        try? await database.shutdown()
+        if let dropPrivate { await dropPrivate() } else { try? await database.shutdown() }
         throw error
     }
-    try await database.shutdown()
+    if let dropPrivate { await dropPrivate() } else { try await database.shutdown() }
 }
 
 /// Sends a request's head and the first bytes of its body over a plain TCP socket and returns the
