@@ -33,7 +33,7 @@ public struct DatabaseMediaStore: MediaStore {
         let info = try LocalMediaStore.checksum(of: file)
         try await checkQuota(adding: info, replacing: key)
         let chunkBytes = chunkBytes
-        let now = Self.milliseconds(clock.now())
+        let now = clock.now().millisecondsSince1970
         try await database.transaction { sql in
             if try await Self.insertBlob(info, chunkBytes: chunkBytes, owner: key.ownerID, at: now, sql: sql) {
                 guard let handle = FileHandle(forReadingAtPath: file.path) else { throw CocoaError(.fileReadNoSuchFile) }
@@ -60,7 +60,7 @@ public struct DatabaseMediaStore: MediaStore {
         let info = MediaInfo(byteSize: Int64(data.count), sha256: SHA256Hex.digest(data))
         try await checkQuota(adding: info, replacing: key)
         let chunkBytes = chunkBytes
-        let now = Self.milliseconds(clock.now())
+        let now = clock.now().millisecondsSince1970
         try await database.transaction { sql in
             if try await Self.insertBlob(info, chunkBytes: chunkBytes, owner: key.ownerID, at: now, sql: sql) {
                 for (seq, start) in stride(from: 0, to: data.count, by: chunkBytes).enumerated() {
@@ -148,11 +148,10 @@ public struct DatabaseMediaStore: MediaStore {
 
     private func checkQuota(adding info: MediaInfo, replacing key: MediaKey) async throws {
         guard let quota else { return }
-        let row = try await database.sql.raw("SELECT CAST(COALESCE(SUM(byte_size), 0) AS BIGINT) AS used FROM media_blobs").first()
-        let used = try row?.decode(column: "used", as: Int64.self) ?? 0
         // Bytes already held under the same owner and checksum take no more room.
         guard try await !Self.blobExists(info.sha256, owner: key.ownerID, sql: database.sql) else { return }
-        try quota.check(used: used, adding: info.byteSize)
+        let row = try await database.sql.raw("SELECT CAST(COALESCE(SUM(byte_size), 0) AS BIGINT) AS used FROM media_blobs").first()
+        try quota.check(used: try row?.decode(column: "used", as: Int64.self) ?? 0, adding: info.byteSize)
     }
 
     static func blobExists(_ sha256: String, owner: UUID, sql: any SQLDatabase) async throws -> Bool {
@@ -198,6 +197,4 @@ public struct DatabaseMediaStore: MediaStore {
         try await sql.raw("DELETE FROM media_chunks WHERE owner_id = \(bind: owner.uuidString) AND sha256 = \(bind: sha256)").run()
         try await sql.raw("DELETE FROM media_blobs WHERE owner_id = \(bind: owner.uuidString) AND sha256 = \(bind: sha256)").run()
     }
-
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 }
