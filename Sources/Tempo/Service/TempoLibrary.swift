@@ -45,8 +45,8 @@ public struct TempoLibrary: Sendable {
     }
 
     /// Adds a file to the library (the caller queues or runs its analysis). The type comes from the name's
-    /// extension, checked against the first bytes where a format has a signature. The file is read in pieces (its
-    /// checksum) and moved into the library, or copied when the caller keeps it (`cadence import music`).
+    /// extension, checked against the first bytes where a format has a signature. The file is moved into the media
+    /// store, or copied when the caller keeps it (`cadence import music`).
     public func add(fileAt source: URL, filename rawName: String, keepingOriginal: Bool = false, accountID: UUID) async throws -> SongRecord {
         let filename = (rawName as NSString).lastPathComponent.trimmingCharacters(in: .whitespacesAndNewlines)
         let ext = (filename as NSString).pathExtension.lowercased()
@@ -61,20 +61,17 @@ public struct TempoLibrary: Sendable {
         guard Self.signatureMatches(head, ext: ext) else {
             throw ValidationError(field: "file", "\(filename) does not look like a .\(ext) file inside; it may be damaged or misnamed.")
         }
-        try handle.seek(toOffset: 0)
-        var byteSize: Int64 = 0
-        let sha256 = try SHA256Hex.digest {
-            guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { return nil }
-            byteSize += Int64(chunk.count)
-            return chunk
-        }
+        let byteSize = (try FileManager.default.attributesOfItem(atPath: source.path)[.size] as? NSNumber)?.int64Value ?? 0
         guard byteSize <= Int64(Self.maximumFileBytes) else {
             throw ValidationError(field: "file", "\(filename) is larger than \(Self.maximumFileBytes >> 20) MB.")
         }
         let title = (filename as NSString).deletingPathExtension
-        let song = SongRecord(title: String(title.prefix(200)), filename: filename, contentType: contentType, byteSize: byteSize, sha256: sha256)
+        var song = SongRecord(title: String(title.prefix(200)), filename: filename, contentType: contentType, byteSize: byteSize, sha256: "")
         let key = key(of: song, accountID: accountID)
-        try await media.put(file: source, as: key, consuming: !keepingOriginal)
+        // The store reads the file once, hashing it on the way: its size and checksum are the song's.
+        let stored = try await media.put(file: source, as: key, consuming: !keepingOriginal)
+        song.byteSize = stored.byteSize
+        song.sha256 = stored.sha256
         do {
             try await store.saveSong(song, accountID: accountID, at: clock.now())
         } catch {
