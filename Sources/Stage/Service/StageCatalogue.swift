@@ -66,7 +66,7 @@ public final class StageCatalogue: Sendable {
                 if let twin = records.values.first(where: { $0.id == record.id && $0.fileName != name }) {
                     throw CatalogueError("it is the same package as \(twin.fileName)")
                 }
-                try await publish(url, as: name)
+                try await publish(url, as: name, record)
                 try await store.saveRecord(record, at: now)
                 records[name] = record
                 present.append(record)
@@ -93,21 +93,22 @@ public final class StageCatalogue: Sendable {
         MediaKey(ownerID: MediaKey.installation, area: area, file: fileName)
     }
 
-    /// Puts a package read from this host's folder into the shared store (unless the same bytes are there).
-    private func publish(_ file: URL, as name: String) async throws {
-        guard let shared else { return }
-        let info = try LocalMediaStore.checksum(of: file)
-        if try await shared.info(Self.key(name)) != info { try await shared.put(file: file, as: Self.key(name), consuming: false) }
+    /// Puts a package read from this host's folder into the shared store, unless the bytes its record describes (its
+    /// size and the SHA-256 taken when it was read) are there already: no file is hashed again to find out.
+    private func publish(_ file: URL, as name: String, _ record: CatalogueRecord) async throws {
+        guard let shared, try await shared.info(Self.key(name)) != MediaInfo(byteSize: record.bytes, sha256: record.sha256) else { return }
+        try await shared.put(file: file, as: Self.key(name), consuming: false)
     }
 
-    /// At start: packages this host's folder holds that the shared store lacks (an installation that moved to
-    /// database media) are published.
+    /// At start: recorded packages this host's folder holds that the shared store lacks (an installation that moved to
+    /// database media) are published. New or changed files are read, and published, by `entries`.
     public func publishFolder() async {
         guard shared != nil else { return }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".cadence") && !$0.hasPrefix(".") }
-        for name in names {
-            do { try await publish(directory.appendingPathComponent(name), as: name) } catch {
-                logger.warning("catalogue: \(name) could not be shared with the other instances: \(error)")
+        for record in (try? await store.records()) ?? [] {
+            let file = directory.appendingPathComponent(record.fileName)
+            guard let stamp = Self.stamp(file), stamp.bytes == record.bytes, stamp.modifiedAt == record.modifiedAt else { continue }
+            do { try await publish(file, as: record.fileName, record) } catch {
+                logger.warning("catalogue: \(record.fileName) could not be shared with the other instances: \(error)")
             }
         }
     }
@@ -236,11 +237,11 @@ public final class StageCatalogue: Sendable {
             }
         }
         guard let stamp = Self.stamp(destination) else { throw CatalogueError("cannot read \(destination.path)") }
-        try await publish(destination, as: name)
         var record = source
         record.fileName = name
         record.bytes = stamp.bytes
         record.modifiedAt = stamp.modifiedAt
+        try await publish(destination, as: name, record)
         record.free = free || (records.first { $0.fileName == name }?.free ?? false)
         try await store.saveRecord(record, at: now)
         try await store.addCodes(Array(Set(normalized.map(Self.hash))), fileName: name, at: now)
