@@ -73,13 +73,14 @@ public struct BackupWriter: Sendable {
 
     /// Hard-links (or, across file systems, copies) each media file not linked yet into `staging/media/…`.
     private func link(_ store: LocalMediaStore, into staging: URL, skipping linked: inout Set<MediaKey>) async throws {
+        // The archive's media folder has the directory store's own layout, so a restore moves it into place as it is.
+        let copy = LocalMediaStore(root: staging.appendingPathComponent("media", isDirectory: true))
         for key in try await store.keys(ownerID: nil) where !linked.contains(key) {
-            guard let source = store.localPath(key) else { continue }
-            let target = staging.appendingPathComponent("media/\(key.area)/\(key.ownerID.uuidString.lowercased())/\(key.file)")
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if (try? FileManager.default.linkItem(atPath: source, toPath: target.path)) == nil {
+            guard let source = store.localPath(key), let target = copy.localPath(key) else { continue }
+            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            if (try? FileManager.default.linkItem(atPath: source, toPath: target)) == nil {
                 guard FileManager.default.fileExists(atPath: source) else { continue }  // deleted since it was listed
-                try FileManager.default.copyItem(atPath: source, toPath: target.path)
+                try FileManager.default.copyItem(atPath: source, toPath: target)
             }
             linked.insert(key)
         }
