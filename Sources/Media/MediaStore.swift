@@ -116,13 +116,24 @@ extension MediaStore {
     /// Runs `body` with the file at a path on this machine: the stored file itself when the backend keeps one,
     /// else a temporary copy removed afterwards (ffmpeg and package writers read paths).
     public func withLocalFile<T>(_ key: MediaKey, in scratch: URL, _ body: (URL) async throws -> T) async throws -> T {
-        if let path = localPath(key), FileManager.default.fileExists(atPath: path) {
-            return try await body(URL(fileURLWithPath: path))
+        try await withLocalFiles([key], in: scratch) { try await body($0[0]) }
+    }
+
+    /// `withLocalFile` for several files at once, in order; the copies share one folder under `scratch`.
+    public func withLocalFiles<T>(_ keys: [MediaKey], in scratch: URL, _ body: ([URL]) async throws -> T) async throws -> T {
+        let folder = scratch.appendingPathComponent("copies-\(UUID().uuidString.lowercased())", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var urls: [URL] = []
+        for (index, key) in keys.enumerated() {
+            if let path = localPath(key), FileManager.default.fileExists(atPath: path) {
+                urls.append(URL(fileURLWithPath: path))
+            } else {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let copy = folder.appendingPathComponent("\(index)-\(key.file)")
+                try await self.copy(key, to: copy)
+                urls.append(copy)
+            }
         }
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let copy = scratch.appendingPathComponent("\(UUID().uuidString.lowercased())-\(key.file)")
-        defer { try? FileManager.default.removeItem(at: copy) }
-        try await self.copy(key, to: copy)
-        return try await body(copy)
+        return try await body(urls)
     }
 }

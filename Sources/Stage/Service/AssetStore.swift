@@ -54,20 +54,6 @@ public struct AssetStore: Sendable {
     /// Runs `body` with every asset at a path on this machine (package writers read files): the stored files where
     /// the store keeps them here, else copies in one scratch folder removed afterwards.
     public func withLocalFiles<T>(_ assets: [MediaAsset], accountID: UUID, _ body: ([URL]) async throws -> T) async throws -> T {
-        let folder = scratch.appendingPathComponent("export-\(UUID().uuidString.lowercased())", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var urls: [URL] = []
-        for asset in assets {
-            let key = key(for: asset, accountID: accountID)
-            if let path = media.localPath(key), FileManager.default.fileExists(atPath: path) {
-                urls.append(URL(fileURLWithPath: path))
-            } else {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let copy = folder.appendingPathComponent(key.file)
-                try await media.copy(key, to: copy)
-                urls.append(copy)
-            }
-        }
-        return try await body(urls)
+        try await media.withLocalFiles(assets.map { key(for: $0, accountID: accountID) }, in: scratch, body)
     }
 }
