@@ -151,6 +151,17 @@ def api(base, method, path, body=None, token=None):
         return error.code, json.loads(raw) if raw else None
 
 
+def wait_for_import(base, token, job, seconds=60):
+    """Polls a Stage import until it ends; fails unless it is done. Returns the finished job."""
+    deadline = time.time() + seconds
+    while job.get("state") not in ("done", "failed"):
+        assert time.time() < deadline, job
+        time.sleep(0.2)
+        job = api(base, "GET", f"/api/v1/stage/imports/{job['id']}", token=token)[1]
+    assert job["state"] == "done", job
+    return job
+
+
 def unique_email(name="user"):
     return f"{name}-{os.urandom(4).hex()}@example.org"
 

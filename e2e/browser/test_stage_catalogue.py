@@ -18,7 +18,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page, set_viewport
 from browser.test_accounts import shown, sign_in
-from conftest import ARTIFACTS, api, unique_email
+from conftest import ARTIFACTS, api, unique_email, wait_for_import
 
 CODE = "EASTER-2026-WEEK"
 
@@ -48,12 +48,7 @@ def exported_series(base, token, title, pictures, path, password=None):
             archive.writestr(f"{number + 1}.png", noise_png(number))
     query = urllib.parse.urlencode({"filename": "deck.zip", "seriesTitle": title}, quote_via=urllib.parse.quote)
     job = json.loads(request(base, "POST", f"/api/v1/stage/imports?{query}", token, deck.getvalue(), "application/zip"))
-    deadline = time.time() + 60
-    while job.get("state") not in ("done", "failed"):
-        assert time.time() < deadline, job
-        time.sleep(0.2)
-        job = json.loads(request(base, "GET", f"/api/v1/stage/imports/{job['id']}", token))
-    assert job["state"] == "done", job
+    job = wait_for_import(base, token, job)
     talk = json.loads(request(base, "GET", f"/api/v1/stage/talks/{job['talkId']}", token))
     package = f"/api/v1/stage/series/{talk['seriesId']}/package"
     if password:

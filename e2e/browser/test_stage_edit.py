@@ -13,7 +13,7 @@ from selenium.webdriver.support.ui import Select
 
 from browser.pagecheck import check_page, set_viewport
 from browser.test_accounts import shown, sign_in, wait_for_path
-from conftest import ARTIFACTS, api, unique_email
+from conftest import ARTIFACTS, api, unique_email, wait_for_import
 from browser.waiting import wait_until
 
 PASSWORD = "edit password 1"
@@ -250,7 +250,6 @@ def import_deck(server, token, tmp_path, name, pictures, series_id=None):
     """A ZIP of pictures imported as a talk (into a series when given); returns the job."""
     import io
     import json as jsonlib
-    import time
     import urllib.request
     import zipfile
     deck = io.BytesIO()
@@ -260,14 +259,7 @@ def import_deck(server, token, tmp_path, name, pictures, series_id=None):
     query = f"filename={name}.zip" + (f"&seriesId={series_id}" if series_id else f"&seriesTitle={name}")
     request = urllib.request.Request(f"{server}/api/v1/stage/imports?{query}", data=deck.getvalue(), method="POST",
                                      headers={"Authorization": f"Bearer {token}", "Content-Type": "application/zip"})
-    job = jsonlib.loads(urllib.request.urlopen(request).read())
-    deadline = time.time() + 60
-    while job.get("state") not in ("done", "failed"):
-        assert time.time() < deadline, job
-        time.sleep(0.2)
-        job = api(server, "GET", f"/api/v1/stage/imports/{job['id']}", token=token)[1]
-    assert job["state"] == "done", job
-    return job
+    return wait_for_import(server, token, jsonlib.loads(urllib.request.urlopen(request).read()))
 
 
 def test_insert_a_slide_from_another_talk_of_the_series(driver, server, tmp_path):

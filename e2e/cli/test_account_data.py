@@ -17,7 +17,7 @@ import gpxpy
 import icalendar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
-from conftest import api, unique_email  # noqa: E402
+from conftest import api, unique_email, wait_for_import  # noqa: E402
 from decks import make_pptx  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,16 +53,6 @@ def click_track(seconds=12, bpm=150, rate=22050):
     return out.getvalue()
 
 
-def wait_for_job(base, token, job):
-    deadline = time.time() + 120
-    while job.get("state") not in ("done", "failed"):
-        assert time.time() < deadline, job
-        time.sleep(0.2)
-        job = api(base, "GET", f"/api/v1/stage/imports/{job['id']}", token=token)[1]
-    assert job["state"] == "done", job
-    return job
-
-
 def deck_notes(base, token, talk_id):
     status, deck = api(base, "GET", f"/api/v1/stage/talks/{talk_id}/deck", token=token)
     assert status == 200, deck
@@ -76,7 +66,7 @@ def test_an_export_opens_in_other_tools_and_its_package_installs_again(server, t
     _, body = raw(server, "POST", "/api/v1/stage/imports?filename=festival.pptx&seriesTitle=Festival", token,
                   Path(deck).read_bytes(),
                   "application/vnd.openxmlformats-officedocument.presentationml.presentation")
-    job = wait_for_job(server, token, json.loads(body))
+    job = wait_for_import(server, token, json.loads(body), seconds=120)
     song = click_track()
     status, _ = raw(server, "POST", "/api/v1/tempo/songs?filename=clicks.wav", token, song)
     assert status == 201
