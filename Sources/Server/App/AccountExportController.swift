@@ -21,19 +21,14 @@ struct AccountExportController {
         let folder = scratch.appendingPathComponent("export-\(UUID().uuidString.lowercased())", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let cleanup: @Sendable () -> Void = { try? FileManager.default.removeItem(at: folder) }
-        var files: [ExportFile]
+        // The folder holds the packages made for this export; the body removes it once sent, or this does on a failure.
+        let body: ResponseBody
         do {
-            files = [
+            var files = [
                 ExportFile("README.txt", .data(Data(readme(for: account).utf8))),
                 ExportFile("account.json", .data(try ExportJSON.encode(AccountBody(account)))),
             ]
             for exporter in exporters { files += try await exporter.exportFiles(accountID: account.id, scratch: folder) }
-        } catch {
-            cleanup()
-            throw error
-        }
-        let body: ResponseBody
-        do {
             body = try ExportArchive.body(files, cleanup: cleanup)
         } catch {
             cleanup()
