@@ -29,7 +29,7 @@ struct BackupCommand: AsyncParsableCommand {
         do {
             let writer = BackupWriter(database: database, location: try databaseOptions.location(),
                                       media: try databaseOptions.mediaStore(database: database),
-                                      scratch: databaseOptions.dataDirectory.appendingPathComponent("work", isDirectory: true))
+                                      scratch: databaseOptions.scratchDirectory)
             manifest = try await writer.write(to: target)
         } catch {
             try? await database.shutdown()

@@ -30,7 +30,7 @@ struct CatalogueCommand: AsyncParsableCommand {
 
         func run() async throws {
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
-            let catalogue = StageCatalogue(dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true),
+            let catalogue = StageCatalogue(dataDirectory: databaseOptions.dataDirectory,
                                            store: SQLStageCatalogueStore(database: database), logger: CLILogger.make(level: .warning),
                                            media: try databaseOptions.mediaStore(database: database))
             do {
@@ -57,7 +57,7 @@ struct CatalogueCommand: AsyncParsableCommand {
 
         func run() async throws {
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
-            let catalogue = StageCatalogue(dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true),
+            let catalogue = StageCatalogue(dataDirectory: databaseOptions.dataDirectory,
                                            store: SQLStageCatalogueStore(database: database), logger: CLILogger.make(level: .warning),
                                            media: try databaseOptions.mediaStore(database: database))
             let records = try await catalogue.entries()

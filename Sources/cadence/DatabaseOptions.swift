@@ -24,6 +24,8 @@ struct DatabaseOptions: ParsableArguments {
     var mediaQuota: Int?
 
     var dataDirectory: URL { URL(fileURLWithPath: dataDir, isDirectory: true) }
+    /// This host's scratch files (as the server's `ServerDependencies.scratchDirectory`): copies, backups being staged.
+    var scratchDirectory: URL { dataDirectory.appendingPathComponent("work", isDirectory: true) }
 
     /// The media store the flags (or the environment, or the database's engine) choose.
     func mediaStore(database: Database) throws -> any MediaStore {

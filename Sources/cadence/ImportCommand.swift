@@ -37,7 +37,7 @@ struct ImportCommand: AsyncParsableCommand {
                     throw CLIError("there is no account with the address \(email)")
                 }
                 let library = TempoLibrary(store: SQLTempoStore(database: database), media: try databaseOptions.mediaStore(database: database),
-                                           scratch: databaseOptions.dataDirectory.appendingPathComponent("work", isDirectory: true),
+                                           scratch: databaseOptions.scratchDirectory,
                                            clock: SystemClock(), logger: logger)
                 var imported = 0, failed = 0
                 for (index, file) in files.enumerated() {

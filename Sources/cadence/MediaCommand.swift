@@ -53,7 +53,7 @@ struct MediaCommand: AsyncParsableCommand {
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
             let copier = MediaCopier(from: source.store(database: database, dataDirectory: databaseOptions.dataDirectory),
                                      to: target.store(database: database, dataDirectory: databaseOptions.dataDirectory),
-                                     scratch: databaseOptions.dataDirectory.appendingPathComponent("work", isDirectory: true))
+                                     scratch: databaseOptions.scratchDirectory)
             print("Copying from \(copier.source.label) to \(copier.target.label)…")
             let report: MediaCopier.Report
             do {

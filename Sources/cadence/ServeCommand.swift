@@ -104,7 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
         var dependencies = ServerDependencies(
             database: database, mailer: mailer, passwordHasher: PasswordHasher(cost: UInt8(bcryptCost)),
             publicURL: configuredURL ?? "http://\(host == "0.0.0.0" ? "localhost" : host):\(port)",
-            dataDirectory: URL(fileURLWithPath: databaseOptions.dataDir, isDirectory: true), mapTiles: tiles, logger: logger)
+            dataDirectory: databaseOptions.dataDirectory, mapTiles: tiles, logger: logger)
         if allowLocalPushServices { dependencies.pushEndpoints = .allowLocal }
         dependencies.media = try databaseOptions.mediaStore(database: database)
         dependencies.locationRetention = TimeInterval(locationRetention) * 86400
