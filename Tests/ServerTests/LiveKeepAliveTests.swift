@@ -81,15 +81,21 @@ import Testing
                 var reader = LiveReader(inbound)
                 _ = try await reader.next(ofType: "hello")
                 let ids = (0..<300).map { _ in UUID().uuidString.lowercased() }
-                for id in ids {
-                    try await outbound.writeTextMessage(#"{"id":"\#(id)","type":"device.find","data":{"deviceId":"\#(account.deviceID)"}}"#)
+                // Written all at once while the answers are read, as a browser does: a client that stopped reading
+                // would rightly be cut loose once its events filled the server's buffer.
+                let burst = Task {
+                    for id in ids {
+                        try await outbound.writeTextMessage(#"{"id":"\#(id)","type":"device.find","data":{"deviceId":"\#(account.deviceID)"}}"#)
+                    }
                 }
+                defer { burst.cancel() }
                 var acknowledged: [String] = []
                 while acknowledged.count < ids.count {
                     let message = try await reader.next()
                     if message["type"] as? String == "ack", let id = message.data["id"] as? String { acknowledged.append(id) }
                 }
                 #expect(acknowledged == ids)
+                try await burst.value
                 try await outbound.close(.normalClosure, reason: nil)
             }
         } }
