@@ -10,13 +10,24 @@ public struct OnsetStrength {
 
     static func envelope(_ audio: AudioBuffer, hop: Int, frame requestedFrame: Int, bands: Int,
                          progress: (@Sendable (Double) -> Void)?) -> (values: [Float], frameRate: Double) {
+        let both = envelopes(audio, hop: hop, frame: requestedFrame, bands: bands, lowBands: 0, progress: progress)
+        return (both.values, both.frameRate)
+    }
+
+    /// The envelope over all bands and the same over the lowest `lowBands` (kick drum and bass), from one pass.
+    struct Envelopes {
+        var values: [Float], low: [Float], frameRate: Double
+    }
+
+    static func envelopes(_ audio: AudioBuffer, hop: Int, frame requestedFrame: Int, bands: Int, lowBands: Int,
+                          progress: (@Sendable (Double) -> Void)?) -> Envelopes {
         var frame = 4
         while frame < requestedFrame { frame <<= 1 }
         let hop = max(1, hop)
         let sr = Double(max(1, audio.sampleRate))
         let frameRate = sr / Double(hop)
         let x = audio.samples
-        guard x.count > 0 else { return ([], frameRate) }
+        guard x.count > 0 else { return Envelopes(values: [], low: [], frameRate: frameRate) }
         let frames = x.count <= frame ? 1 : (x.count - frame + hop - 1) / hop + 1
         let bins = frame / 2 + 1
 
@@ -62,6 +73,8 @@ public struct OnsetStrength {
         // dB relative to the loudest band value, floored 80 dB below it (scale invariant).
         let floorPower = max(maxPower * 1e-8, 1e-20)
         var values = [Float](repeating: 0, count: frames)
+        let lowBands = min(lowBands, nb)
+        var low = [Float](repeating: 0, count: lowBands > 0 ? frames : 0)
         bandPower.withUnsafeMutableBufferPointer { bp in
             for i in 0..<bp.count { bp[i] = 10 * log10(max(bp[i], floorPower)) }
             for t in 1..<max(1, frames) {
@@ -70,11 +83,13 @@ public struct OnsetStrength {
                 for k in 0..<nb {
                     let d = bp[cur + k] - bp[prev + k]
                     if d > 0 { flux += d }
+                    if k == lowBands - 1 { low[t] = flux / Float(lowBands) }
                 }
                 values[t] = flux / Float(nb)
             }
         }
-        return (detrend(values, frameRate: frameRate), frameRate)
+        return Envelopes(values: detrend(values, frameRate: frameRate),
+                         low: lowBands > 0 ? detrend(low, frameRate: frameRate) : [], frameRate: frameRate)
     }
 
     /// Removes the local mean (box window of about one second) and half-wave rectifies.

@@ -19,6 +19,7 @@ struct TempoCommand: AsyncParsableCommand {
 
         @Argument(help: "An audio file (WAV natively; FLAC, OGG, MP3, M4A through ffmpeg).") var file: String
         @Flag(help: "Print JSON: {\"bpm\": …, \"confidence\": …, \"alternatives\": […]}.") var json = false
+        @Flag(help: "Also print the beat times (seconds) and the first bar's first beat.") var beats = false
 
         func run() async throws {
             let url = URL(fileURLWithPath: file)
@@ -29,15 +30,26 @@ struct TempoCommand: AsyncParsableCommand {
             } catch let error as AudioDecodeError {
                 throw CLIError(error.message)
             }
-            let estimate = TempoEstimator().estimate(audio)
+            let rhythm = TempoEstimator().analyse(audio)
+            let estimate = rhythm.tempo
             let round = { (value: Double) in (value * 10).rounded() / 10 }
+            let milliseconds = { (value: Double) in (value * 1000).rounded() / 1000 }
             if json {
-                let object: [String: Any] = ["bpm": round(estimate.bpm), "confidence": (estimate.confidence * 100).rounded() / 100,
+                var object: [String: Any] = ["bpm": round(estimate.bpm), "confidence": (estimate.confidence * 100).rounded() / 100,
                                              "alternatives": estimate.alternatives.map(round)]
+                if beats {
+                    object["beats"] = rhythm.beats.times.map(milliseconds)
+                    object["downbeat"] = rhythm.beats.downbeat ?? NSNull()
+                }
                 print(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
             } else if estimate.bpm > 0 {
                 print(String(format: "%.1f BPM (confidence %.2f); alternatives: %@", estimate.bpm, estimate.confidence,
                              estimate.alternatives.map { String(format: "%.1f", $0) }.joined(separator: ", ")))
+                if beats {
+                    let bars = rhythm.beats.barStarts
+                    print("\(rhythm.beats.times.count) beats: " + rhythm.beats.times.map { String(format: "%.3f", $0) }.joined(separator: " "))
+                    print(bars.isEmpty ? "No beat of the bar stands out." : "Bars start at: " + bars.map { String(format: "%.3f", $0) }.joined(separator: " "))
+                }
             } else {
                 print("No steady beat found in \(url.lastPathComponent).")
             }

@@ -119,6 +119,12 @@ public struct TempoLibrary: Sendable {
         return song
     }
 
+    /// The song's beats; none before its analysis or when it found no steady beat.
+    public func beats(_ id: UUID, accountID: UUID) async throws -> SongBeats {
+        _ = try await song(id, accountID: accountID)
+        return try await store.beats(songID: id, accountID: accountID) ?? SongBeats(timesMs: [], beatsPerBar: 4, downbeat: nil)
+    }
+
     /// A change the person makes to a song: nil leaves a field as it is; `bpmOverride` `.some(nil)` clears it.
     public struct SongChange: Sendable {
         public var title: String?
@@ -200,7 +206,9 @@ public struct TempoLibrary: Sendable {
             song.durationMs = Int64(Double(audio.samples.count) / Double(audio.sampleRate) * 1000)
             song.progress = 0.4
             try await store.saveAnalysis(of: song, fileTitle: fileTitle, accountID: accountID, at: clock.now())
-            let estimate = TempoEstimator().estimate(audio)
+            let rhythm = TempoEstimator().analyse(audio)
+            let estimate = rhythm.tempo
+            try await store.saveBeats(Self.songBeats(rhythm.beats), songID: song.id, accountID: accountID)
             song.bpm = estimate.bpm > 0 ? (estimate.bpm * 10).rounded() / 10 : nil
             song.confidence = estimate.confidence
             song.alternatives = estimate.alternatives.map { ($0 * 10).rounded() / 10 }
@@ -212,6 +220,12 @@ public struct TempoLibrary: Sendable {
             song.message = (error as? AudioDecodeError)?.message ?? "The song could not be analysed: \(error)"
         }
         try await store.saveAnalysis(of: song, fileTitle: fileTitle, accountID: accountID, at: clock.now())
+    }
+
+    static func songBeats(_ track: BeatTrack) -> SongBeats? {
+        guard !track.times.isEmpty else { return nil }
+        return SongBeats(timesMs: track.times.map { Int64(($0 * 1000).rounded()) }, beatsPerBar: track.beatsPerBar,
+                         downbeat: track.downbeat)
     }
 
     public static func signatureMatches(_ data: Data, ext: String) -> Bool {

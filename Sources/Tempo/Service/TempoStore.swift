@@ -13,6 +13,10 @@ public protocol TempoStore: Sendable {
     func saveAnalysis(of song: SongRecord, fileTitle: String, accountID: UUID, at: Date) async throws
     /// Songs whose analysis a stopped server left unfinished (not updated since `updatedBefore`), across accounts.
     func unfinishedSongs(updatedBefore: Date) async throws -> [(accountID: UUID, song: SongRecord)]
+    /// The beats the last analysis found; nil before one, or when it found no steady beat.
+    func beats(songID: UUID, accountID: UUID) async throws -> SongBeats?
+    /// Replaces the song's beats (nil removes them); nothing happens when the song is gone.
+    func saveBeats(_ beats: SongBeats?, songID: UUID, accountID: UUID) async throws
 
     /// The account's plans, oldest first; a document that no longer decodes is left out.
     func plans(accountID: UUID) async throws -> [WorkoutPlan]

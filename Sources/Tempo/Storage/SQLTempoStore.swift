@@ -69,6 +69,27 @@ public struct SQLTempoStore: TempoStore {
             .map { (try $0.decodeUUID(column: "account_id"), try Self.song($0)) }
     }
 
+    public func beats(songID: UUID, accountID: UUID) async throws -> SongBeats? {
+        guard let row = try await database.sql.select().columns("beats", "beats_per_bar", "downbeat").from("tempo_song_beats")
+            .where("song_id", .equal, songID.uuidString).where("account_id", .equal, accountID.uuidString).first() else { return nil }
+        let times = try JSONDecoder().decode([Int64].self, from: Data(try row.decode(column: "beats", as: String.self).utf8))
+        return SongBeats(timesMs: times, beatsPerBar: try row.decode(column: "beats_per_bar", as: Int.self),
+                         downbeat: try row.decode(column: "downbeat", as: Int?.self))
+    }
+
+    public func saveBeats(_ beats: SongBeats?, songID: UUID, accountID: UUID) async throws {
+        try await database.sql.delete(from: "tempo_song_beats").where("song_id", .equal, songID.uuidString)
+            .where("account_id", .equal, accountID.uuidString).run()
+        guard let beats else { return }
+        let times = String(decoding: try JSONEncoder().encode(beats.timesMs), as: UTF8.self)
+        // Inserted only while the song is still there (an analysis can end after a delete).
+        try await database.sql.raw("""
+            INSERT INTO tempo_song_beats (song_id, account_id, beats, beats_per_bar, downbeat)
+            SELECT id, account_id, \(bind: times), \(bind: beats.beatsPerBar), \(bind: beats.downbeat) FROM tempo_songs
+            WHERE id = \(bind: songID.uuidString) AND account_id = \(bind: accountID.uuidString)
+            """).run()
+    }
+
     public func plans(accountID: UUID) async throws -> [WorkoutPlan] {
         try await database.sql.select().column("plan").from("tempo_plans").where("account_id", .equal, accountID.uuidString)
             .orderBy("created_at").orderBy("name").orderBy("id").all()

@@ -19,6 +19,7 @@ struct TempoSongsController {
         api.person.patch("songs/:id", use: update)
         api.person.delete("songs/:id", use: delete)
         api.account.get("songs/:id/file", use: file)
+        api.account.get("songs/:id/beats", use: beats)
     }
 
     @Sendable func list(request: Request, context: AccountContext) async throws -> [SongBody] {
@@ -62,6 +63,10 @@ struct TempoSongsController {
 
     @Sendable func show(request: Request, context: AccountContext) async throws -> SongBody {
         SongBody(try await library.song(try context.parameters.requireID("id"), accountID: context.account.id))
+    }
+
+    @Sendable func beats(request: Request, context: AccountContext) async throws -> SongBeatsBody {
+        SongBeatsBody(try await library.beats(try context.parameters.requireID("id"), accountID: context.account.id))
     }
 
     struct SongChange: Decodable {
