@@ -66,6 +66,26 @@ import Testing
     }
 }
 
+/// Heart-rate zones and where the maximum comes from.
+@Suite struct HeartRateZonesTests {
+    @Test func zonesAreTenPercentBandsOfTheMaximum() throws {
+        let bands = HeartRateZones.bands(maximum: 190)
+        #expect(bands.map(\.low) == [95, 114, 133, 152, 171])
+        #expect(bands.map(\.high) == [114, 133, 152, 171, 190])
+        #expect(HeartRateZones.zone(of: 140, maximum: 190) == 3)
+        #expect(HeartRateZones.zone(of: 80, maximum: 190) == 1)
+        #expect(HeartRateZones.zone(of: 200, maximum: 190) == 5)
+    }
+
+    @Test func theRunnersOwnMaximumWinsOverTheirAge() throws {
+        #expect(HeartRateZones.maximum(own: 185, birthYear: 1980, year: 2026)! == (185, "profile"))
+        // Tanaka: 208 − 0.7 × 46 = 175.8 → 176.
+        #expect(HeartRateZones.maximum(own: nil, birthYear: 1980, year: 2026)! == (176, "age"))
+        #expect(HeartRateZones.maximum(own: nil, birthYear: nil, year: 2026) == nil)
+        #expect(HeartRateZones.maximum(own: 40, birthYear: nil, year: 2026) == nil)
+    }
+}
+
 /// The cases shared with the browser (js/tempo-live-rules.js): both sides must give the same outputs.
 @Suite struct LiveTempoCaseTests {
     struct File: Decodable { let cases: [Case] }
@@ -74,11 +94,11 @@ import Testing
         let state: State
         let steps: [Step]
     }
-    struct State: Decodable { let rate: Double?; let lastCadence: Double? }
+    struct State: Decodable { let rate: Double?; let lastCadence: Double?; let heartRateEase: Double? }
     struct Sensor: Decodable { let time: Int64; let cadence: Double?; let heartRate: Double? }
     struct Input: Decodable {
         let now: Int64; let planCadence: Double?; let sensor: Sensor?; let songBPM: Double; let plannedRate: Double
-        let stretchBudget: Double?; let stepCap: Double?
+        let stretchBudget: Double?; let stepCap: Double?; let heartRateZone: HeartRateBand?
     }
     struct Expect: Decodable {
         let rate: Double; let targetCadence: Double?; let source: String; let beat: String?; let reason: String?
@@ -94,16 +114,17 @@ import Testing
 
     @Test func sharedCasesMatch() throws {
         let cases = try Self.load()
-        #expect(cases.count >= 10)
+        #expect(cases.count >= 18)
         for c in cases {
-            var state = LiveTempoState(rate: c.state.rate, lastCadence: c.state.lastCadence)
+            var state = LiveTempoState(rate: c.state.rate, lastCadence: c.state.lastCadence, heartRateEase: c.state.heartRateEase ?? 0)
             for (n, step) in c.steps.enumerated() {
                 let i = step.input
                 let input = LiveTempoInput(
                     now: i.now, planCadence: i.planCadence,
                     sensor: i.sensor.map { SensorReading(time: $0.time, cadence: $0.cadence, heartRate: $0.heartRate) },
                     songBPM: i.songBPM, plannedRate: i.plannedRate,
-                    stretchBudget: i.stretchBudget ?? LiveTempo.defaultStretchBudget, stepCap: i.stepCap ?? LiveTempo.defaultStepCap)
+                    stretchBudget: i.stretchBudget ?? LiveTempo.defaultStretchBudget, stepCap: i.stepCap ?? LiveTempo.defaultStepCap,
+                    heartRateZone: i.heartRateZone)
                 let result = LiveTempo.step(state, input)
                 state = result.state
                 let o = result.output, e = step.expect

@@ -13,10 +13,14 @@ public struct LiveTempoInput: Sendable, Equatable, Codable {
     public var stretchBudget: Double
     /// Largest rate change per step (an absolute rate difference: 0.02 = 2% of the song's tempo).
     public var stepCap: Double
+    /// The heart rates the current interval asks for, when its target is a zone and the runner's maximum is known.
+    public var heartRateZone: HeartRateBand?
 
     public init(now: Int64, planCadence: Double?, sensor: SensorReading?, songBPM: Double, plannedRate: Double,
-                stretchBudget: Double = LiveTempo.defaultStretchBudget, stepCap: Double = LiveTempo.defaultStepCap) {
+                stretchBudget: Double = LiveTempo.defaultStretchBudget, stepCap: Double = LiveTempo.defaultStepCap,
+                heartRateZone: HeartRateBand? = nil) {
         self.now = now; self.planCadence = planCadence; self.sensor = sensor; self.songBPM = songBPM
         self.plannedRate = plannedRate; self.stretchBudget = stretchBudget; self.stepCap = stepCap
+        self.heartRateZone = heartRateZone
     }
 }
