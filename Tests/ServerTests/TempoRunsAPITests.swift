@@ -221,12 +221,23 @@ import Testing
             _ = try await client.json(.post, "/api/v1/tempo/runs", body: Self.newRun(id), token: token)
             let early = try await client.json(.post, "/api/v1/tempo/runs/\(id)/finish", body: #"{"endedAt": "2020-01-01T00:00:00Z"}"#, token: token)
             #expect(early.errorField == "endedAt")
-            for (body, field) in [(#"{"weightKg": 2}"#, "weightKg"), (#"{"birthYear": 1800}"#, "birthYear"), (#"{"sex": "x"}"#, "sex")] {
+            for (body, field) in [(#"{"weightKg": 2}"#, "weightKg"), (#"{"birthYear": 1800}"#, "birthYear"), (#"{"sex": "x"}"#, "sex"),
+                                  (#"{"maxHeartRate": 300}"#, "maxHeartRate")] {
                 #expect(try await client.json(.put, "/api/v1/tempo/profile", body: body, token: token).errorField == field)
             }
             let saved = try await client.json(.put, "/api/v1/tempo/profile", body: #"{"weightKg": 61.5, "birthYear": 1990, "sex": "female"}"#, token: token)
             #expect(saved.status == .ok)
-            #expect(try await client.json(.get, "/api/v1/tempo/profile", token: token).object["weightKg"] as? Double == 61.5)
+            let profile = try await client.json(.get, "/api/v1/tempo/profile", token: token).object
+            #expect(profile["weightKg"] as? Double == 61.5)
+            // Zones from the age (Tanaka: 208 − 0.7 × age), until the runner gives their own maximum.
+            let year = Calendar(identifier: .gregorian).component(.year, from: TestClock().now())  // the server's year
+            let byAge = (208 - 0.7 * Double(year - 1990)).rounded()
+            #expect((profile["heartRateMaximum"] as? [String: Any])?["value"] as? Double == byAge, "\(profile)")
+            #expect((profile["heartRateMaximum"] as? [String: Any])?["source"] as? String == "age")
+            let own = try await client.json(.put, "/api/v1/tempo/profile", body: #"{"birthYear": 1990, "maxHeartRate": 190}"#, token: token).object
+            let zones = try #require(own["heartRateZones"] as? [[String: Any]])
+            #expect(zones.map { $0["low"] as? Double } == [95, 114, 133, 152, 171])
+            #expect((own["heartRateMaximum"] as? [String: Any])?["source"] as? String == "profile")
         }
     }
 

@@ -48,6 +48,15 @@ import Glibc
             #expect(alternatives.contains { abs($0 - 60) <= 2 } || alternatives.contains { abs($0 - 240) <= 5 }, "\(alternatives)")
             #expect(analysed["progress"] as? Double == 1)
             #expect(abs((analysed["durationMs"] as? Int ?? 0) - 8000) <= 50, "\(analysed)")
+
+            // The beats: one every 500 ms, on the clicks (TempoFixtures puts the first at 0).
+            let beats = try await client.json(.get, "/api/v1/tempo/songs/\(id)/beats", token: token).object
+            let times = try #require(beats["beats"] as? [Int], "\(beats)")
+            #expect(times.count >= 12, "\(times)")
+            #expect(times.allSatisfy { t in abs(Double(t) - (Double(t) / 500).rounded() * 500) <= 30 }, "\(times)")
+            #expect(beats["beatsPerBar"] as? Int == 4)
+            let other = try await client.register(email: uniqueEmail("tempo-other"))
+            #expect(try await client.json(.get, "/api/v1/tempo/songs/\(id)/beats", token: other).status == .notFound)
         }
     }
 

@@ -133,9 +133,9 @@ public struct TempoRuns: Sendable {
         try await store.profile(accountID: accountID)
     }
 
-    /// The runner's weight, birth year and sex, for the heart-rate calorie formulas; each is checked for sense.
+    /// The runner's weight, birth year and sex, for the heart-rate calorie formulas, and their maximum heart rate for
+    /// the zones; each is checked for sense.
     public func saveProfile(_ input: ProfileInput, accountID: UUID) async throws {
-        let year = Calendar(identifier: .gregorian).component(.year, from: clock.now())
         if let weight = input.weightKg, !(weight.isFinite && (20...400).contains(weight)) {
             throw ValidationError(field: "weightKg", "weightKg is your weight in kilograms, between 20 and 400.")
         }
@@ -145,8 +145,17 @@ public struct TempoRuns: Sendable {
         if let sex = input.sex, !["female", "male", "other"].contains(sex) {
             throw ValidationError(field: "sex", "sex is female, male or other (the heart-rate calorie formulas differ by sex).")
         }
-        try await store.saveProfile(RunnerProfileRecord(weightKg: input.weightKg, birthYear: input.birthYear, sex: input.sex),
+        if let maximum = input.maxHeartRate, !(maximum.isFinite && HeartRateZones.maximumRange.contains(maximum)) {
+            throw ValidationError(field: "maxHeartRate", "maxHeartRate is your highest heart rate in beats per minute, between 100 and 240.")
+        }
+        try await store.saveProfile(RunnerProfileRecord(weightKg: input.weightKg, birthYear: input.birthYear, sex: input.sex,
+                                                        maxHeartRate: input.maxHeartRate),
                                     accountID: accountID, at: clock.now())
+    }
+
+    /// The year now, for ages.
+    public var year: Int {
+        Calendar(identifier: .gregorian).component(.year, from: clock.now())
     }
 
     /// Computes and stores the run's stats (distance and duration also as columns, for the history).

@@ -84,20 +84,21 @@ public struct SQLRunStore: RunStore {
     }
 
     public func profile(accountID: UUID) async throws -> RunnerProfileRecord {
-        guard let row = try await database.sql.select().columns("weight_kg", "birth_year", "sex").from("tempo_profiles")
+        guard let row = try await database.sql.select().columns("weight_kg", "birth_year", "sex", "max_heart_rate").from("tempo_profiles")
             .where("account_id", .equal, accountID.uuidString).first() else { return RunnerProfileRecord() }
         return RunnerProfileRecord(weightKg: try row.decode(column: "weight_kg", as: Double?.self),
                                    birthYear: try row.decode(column: "birth_year", as: Int?.self),
-                                   sex: try row.decode(column: "sex", as: String?.self))
+                                   sex: try row.decode(column: "sex", as: String?.self),
+                                   maxHeartRate: try row.decode(column: "max_heart_rate", as: Double?.self))
     }
 
     public func saveProfile(_ profile: RunnerProfileRecord, accountID: UUID, at: Date) async throws {
         try await database.sql.raw("""
-            INSERT INTO tempo_profiles (account_id, weight_kg, birth_year, sex, updated_at)
+            INSERT INTO tempo_profiles (account_id, weight_kg, birth_year, sex, max_heart_rate, updated_at)
             VALUES (\(bind: accountID.uuidString), \(bind: profile.weightKg), \(bind: profile.birthYear), \(bind: profile.sex),
-                    \(bind: at.millisecondsSince1970))
+                    \(bind: profile.maxHeartRate), \(bind: at.millisecondsSince1970))
             ON CONFLICT (account_id) DO UPDATE SET weight_kg = excluded.weight_kg, birth_year = excluded.birth_year,
-                sex = excluded.sex, updated_at = excluded.updated_at
+                sex = excluded.sex, max_heart_rate = excluded.max_heart_rate, updated_at = excluded.updated_at
             """).run()
     }
 

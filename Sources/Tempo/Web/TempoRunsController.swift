@@ -128,15 +128,13 @@ struct TempoRunsController {
         ], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    @Sendable func showProfile(request: Request, context: AccountContext) async throws -> ProfileInput {
-        let account = context.account
-        let profile = try await runs.profile(accountID: account.id)
-        return ProfileInput(weightKg: profile.weightKg, birthYear: profile.birthYear, sex: profile.sex)
+    @Sendable func showProfile(request: Request, context: AccountContext) async throws -> ProfileBody {
+        ProfileBody(try await runs.profile(accountID: context.account.id), year: runs.year)
     }
 
-    @Sendable func saveProfile(request: Request, context: SignedInContext) async throws -> ProfileInput {
+    @Sendable func saveProfile(request: Request, context: SignedInContext) async throws -> ProfileBody {
         let input = try await request.decode(as: ProfileInput.self, context: context)
         try await runs.saveProfile(input, accountID: context.account.id)
-        return input
+        return ProfileBody(try await runs.profile(accountID: context.account.id), year: runs.year)
     }
 }

@@ -107,6 +107,15 @@ export function planPosition(segments, seconds) {
   };
 }
 
+/** The heart-rate zone the interval asks for now (a ramp from zone 2 to 4 passes through 3), or null. */
+export function zoneNow(at) {
+  const segment = at && !at.done ? at.segment : null;
+  const from = segment?.targetStart?.zone, to = segment?.targetEnd?.zone ?? from;
+  if (typeof from !== "number") return null;
+  const fraction = segment.duration > 0 ? Math.min(1, Math.max(0, (segment.duration - at.left) / segment.duration)) : 0;
+  return Math.round(from + (to - from) * fraction);
+}
+
 export function roundText(segment) {
   return segment && segment.round && segment.rounds ? `${segment.round}/${segment.rounds}` : "";
 }

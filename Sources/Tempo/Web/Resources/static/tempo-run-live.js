@@ -9,7 +9,7 @@ import { metresBetween } from "./geo.js";
 import { LiveChannel, showLiveStatus } from "./live.js";
 import { api, showError } from "./tempo-util.js";
 import {
-  SampleQueue, StepDetector, isoSeconds, newId, noteSource, planPosition, sourcesOf, speedForCadence, wholeSecond,
+  SampleQueue, StepDetector, isoSeconds, newId, noteSource, planPosition, sourcesOf, speedForCadence, wholeSecond, zoneNow,
 } from "./tempo-run-common.js";
 import { RunMusic } from "./tempo-run-music.js";
 import { showEnded, showPhase, showRunNow } from "./tempo-run-now.js";
@@ -26,6 +26,7 @@ const audio = $("run-audio");
 
 let run = JSON.parse(localStorage.getItem(ACTIVE) || "null"); // {id, activity, startedAt, pauses, pausedAt, endedAt, planId, playlistId, songIndex, distance, last, simulated}
 let segments = [];
+let heartRateZones = [];   // the profile's zones ({zone, low, high}); empty without a maximum heart rate
 let queue = null;
 const music = new RunMusic(audio, $("run-song"));
 const sim = new RunSimulator();
@@ -89,6 +90,8 @@ async function enterRun() {
   try {
     const body = await api("GET", `/runs/${run.id}`);
     segments = body.plan?.segments || [];
+    // Zones let heart rate steer the music; a run goes on without them.
+    heartRateZones = await api("GET", "/profile").then((p) => p.heartRateZones || [], () => []);
     run.activity = body.run.activity;
     run.simulated = body.run.simulated === true;
     if (body.run.status === "finished") {
@@ -317,7 +320,8 @@ function tick() {
     lastSecond = second;
     const reading = measure();
     if (!run.pausedAt && !run.endedAt) {
-      music.step(run, at && !at.done ? at.cadence : null, reading);
+      const zone = zoneNow(at);
+      music.step(run, at && !at.done ? at.cadence : null, reading, heartRateZones.find((z) => z.zone === zone) ?? null);
     }
     recordUpTo(now);
     render(at, elapsed, reading);

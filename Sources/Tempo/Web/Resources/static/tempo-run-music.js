@@ -43,7 +43,8 @@ export class RunMusic {
     audio.mozPreservesPitch = true;
     if (!resume || this.rule.state === null) {
       // A new song starts at its planned rate; the rule moves it from there.
-      this.rule = { state: { rate: null, lastCadence: this.rule.state?.lastCadence ?? null }, output: null };
+      this.rule = { state: { rate: null, lastCadence: this.rule.state?.lastCadence ?? null,
+                             heartRateEase: this.rule.state?.heartRateEase ?? 0 }, output: null };
       audio.playbackRate = Math.max(0.5, Math.min(2, entry.playbackRate));
       audio.dataset.rate = audio.playbackRate.toFixed(4);
     }
@@ -61,12 +62,13 @@ export class RunMusic {
     return run && !run.endedAt && run.songIndex < this.entries.length ? this.entries[run.songIndex] : null;
   }
 
-  /** One step of the tempo rule: the song's rate and the tempo it gives. */
-  step(run, planCadence, reading) {
+  /** One step of the tempo rule: the song's rate and the tempo it gives. `heartRateZone` ({zone, low, high}) lets
+   *  heart rate steer within the interval's zone. */
+  step(run, planCadence, reading, heartRateZone = null) {
     const entry = this.current(run);
     const sensor = reading.cadence !== null || reading.hr !== null ? { time: reading.time, cadence: reading.cadence, heartRate: reading.hr } : null;
     const result = this.liveStep(this.rule.state, { now: Date.now(), planCadence, sensor, songBPM: entry ? entry.songBPM : null,
-      plannedRate: entry ? entry.playbackRate : 1, stretchBudget: this.budget });
+      plannedRate: entry ? entry.playbackRate : 1, stretchBudget: this.budget, heartRateZone });
     this.rule = result;
     const out = result.output;
     if (!entry) {

@@ -78,12 +78,23 @@ $("import-form").addEventListener("submit", async (event) => {
   }
 });
 
+/** The zones the live run steers by, or what is missing for them. */
+function showZones(profile) {
+  const maximum = profile.heartRateMaximum;
+  $("profile-zones").textContent = maximum
+    ? `Heart-rate zones (maximum ${maximum.value} bpm, ${maximum.source === "profile" ? "yours" : "estimated from your age"}): `
+      + profile.heartRateZones.map((z) => `${z.zone}: ${z.low}–${z.high}`).join(", ") + "."
+    : "Give your year of birth or your maximum heart rate for heart-rate zones.";
+}
+
 async function loadProfile() {
   try {
     const profile = await api("GET", "/profile");
     $("profile-weight").value = profile.weightKg ?? "";
     $("profile-born").value = profile.birthYear ?? "";
     $("profile-sex").value = profile.sex ?? "";
+    $("profile-max-hr").value = profile.maxHeartRate ?? "";
+    showZones(profile);
   } catch (error) {
     showError($("profile-error"), error);
   }
@@ -98,10 +109,12 @@ $("profile-form").addEventListener("submit", async (event) => {
   const fields = event.target.querySelectorAll("[data-field]");
   fields.forEach((f) => f.removeAttribute("aria-invalid"));
   const weight = $("profile-weight").value.trim(), born = $("profile-born").value.trim(), sex = $("profile-sex").value;
-  const body = { weightKg: weight === "" ? null : Number(weight), birthYear: born === "" ? null : Number(born), sex: sex || null };
+  const maxHr = $("profile-max-hr").value.trim();
+  const body = { weightKg: weight === "" ? null : Number(weight), birthYear: born === "" ? null : Number(born), sex: sex || null,
+                 maxHeartRate: maxHr === "" ? null : Number(maxHr) };
   try {
-    await api("PUT", "/profile", body);
-    status.textContent = "Profile saved: calories use it from now on (and when a run's stats are next computed).";
+    showZones(await api("PUT", "/profile", body));
+    status.textContent = "Profile saved: calories and heart-rate zones use it from now on (and when a run's stats are next computed).";
     status.hidden = false;
   } catch (error) {
     const field = event.target.querySelector(`[data-field="${error.field}"]`);
