@@ -327,6 +327,73 @@ import Testing
             let end = prunedEntries.last.map { ($0["start"] as? Double ?? 0) + ($0["duration"] as? Double ?? 0) } ?? 0
             #expect(end >= 2400 - 0.5, "\(end)")
             #expect(!((pruned.object["songs"] as? [[String: Any]]) ?? []).contains { ($0["id"] as? String)?.lowercased() == victim })
+
+            // Insert a song at the third place: the two before stay, it is pinned there, the rest still covers the plan.
+            let current = Self.entries(pruned)
+            let inUse = Set(current.compactMap(Self.songID))
+            let extra = try #require(library.first { !inUse.contains($0.id.uuidString.lowercased()) && $0.id.uuidString.lowercased() != victim })
+            let inserted = try await client.json(.post, edits, body: #"{"op": "insert", "index": 2, "songId": "\#(extra.id)"}"#, token: token)
+            #expect(inserted.status == .ok, "\(inserted.text)")
+            let withExtra = Self.entries(inserted)
+            #expect(withExtra.prefix(2).compactMap(Self.songID) == current.prefix(2).compactMap(Self.songID))
+            #expect(Self.songID(withExtra[2]) == extra.id.uuidString.lowercased())
+            #expect(withExtra[2]["pinned"] as? Bool == true)
+            let insertedEnd = withExtra.last.map { ($0["start"] as? Double ?? 0) + ($0["duration"] as? Double ?? 0) } ?? 0
+            #expect(insertedEnd >= 2400 - 0.5)
+            let noSongToInsert = try await client.json(.post, edits, body: #"{"op": "insert", "index": 0}"#, token: token)
+            #expect(noSongToInsert.errorField == "songId")
+            let insertFar = try await client.json(.post, edits, body: #"{"op": "insert", "index": 999, "songId": "\#(extra.id)"}"#, token: token)
+            #expect(insertFar.status == .badRequest && insertFar.errorField == "index", "\(insertFar.text)")
+
+            // Delete the playlist: gone, and gone from the plan's list; deleting again is 404.
+            #expect(try await client.json(.delete, "/api/v1/tempo/playlists/\(playlistID)", token: token).status == .noContent)
+            #expect(try await client.json(.get, "/api/v1/tempo/playlists/\(playlistID)", token: token).status == .notFound)
+            #expect(try await client.json(.get, "/api/v1/tempo/plans/\(planID)/playlists", token: token).array.isEmpty)
+            #expect(try await client.json(.delete, "/api/v1/tempo/playlists/\(playlistID)", token: token).status == .notFound)
+        }
+    }
+
+    /// A plan kept as the person's own template: listed after the shipped ones for its activity, a new plan made from
+    /// it, unchanged by later edits of the plan; deleted by its owner only; the shipped ones cannot be.
+    @Test func aPlanSavedAsATemplateStartsNewPlans() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("templates"))
+            let created = try await client.json(.post, "/api/v1/tempo/plans", body: Self.writtenPlan, token: token)
+            let planID = try #require((created.object["plan"] as? [String: Any])?["id"] as? String)
+            let saved = try await client.json(.post, "/api/v1/tempo/plans/\(planID)/template", body: #"{"name": "My Tuesday"}"#, token: token)
+            #expect(saved.status == .created, "\(saved.text)")
+            #expect(saved.object["builtIn"] as? Bool == false)
+            let templateID = try #require(saved.object["templateId"] as? String)
+            let unnamed = try await client.json(.post, "/api/v1/tempo/plans/\(planID)/template", body: "{}", token: token)
+            #expect((unnamed.object["plan"] as? [String: Any])?["name"] as? String == "Tuesday")
+            let blank = try await client.json(.post, "/api/v1/tempo/plans/\(planID)/template", body: #"{"name": "  "}"#, token: token)
+            #expect(blank.status == .badRequest && blank.errorField == "name", "\(blank.text)")
+
+            // The plan changes afterwards; the template does not.
+            let changed = Self.writtenPlan.replacingOccurrences(of: #""count": 4"#, with: #""count": 8"#)
+            #expect(try await client.json(.put, "/api/v1/tempo/plans/\(planID)", body: changed, token: token).status == .ok)
+            let listed = try await client.json(.get, "/api/v1/tempo/templates", token: token).array
+            #expect(listed.count == 5)
+            #expect(listed.compactMap { $0["builtIn"] as? Bool } == [true, true, true, false, false])
+            let mine = try #require(listed.first { $0["templateId"] as? String == templateID })
+            #expect(mine["totalSeconds"] as? Double == 1080, "5 min + 4 × 2 min + 5 min: \(mine["totalSeconds"] ?? "none")")
+            #expect(try await client.json(.get, "/api/v1/tempo/templates?activity=cycling", token: token).array.count == 3)
+
+            let fromMine = try await client.json(.post, "/api/v1/tempo/plans", body: #"{"template": "\#(templateID)"}"#, token: token)
+            #expect(fromMine.status == .created)
+            #expect((fromMine.object["plan"] as? [String: Any])?["name"] as? String == "My Tuesday")
+            #expect(fromMine.object["totalSeconds"] as? Double == 1080)
+
+            // Another account neither sees nor deletes it.
+            let other = try await client.register(email: uniqueEmail("templates-other"))
+            #expect(try await client.json(.get, "/api/v1/tempo/templates", token: other).array.count == 3)
+            #expect(try await client.json(.delete, "/api/v1/tempo/templates/\(templateID)", token: other).status == .notFound)
+            #expect(try await client.json(.post, "/api/v1/tempo/plans", body: #"{"template": "\#(templateID)"}"#, token: other).errorField == "template")
+            let shipped = try #require(listed.first?["templateId"] as? String)
+            #expect(try await client.json(.delete, "/api/v1/tempo/templates/\(shipped)", token: token).errorField == "id")
+            #expect(try await client.json(.delete, "/api/v1/tempo/templates/\(templateID)", token: token).status == .noContent)
+            #expect(try await client.json(.get, "/api/v1/tempo/templates", token: token).array.count == 4)
         }
     }
 

@@ -331,6 +331,26 @@ extension SeededRandom: RandomNumberGenerator {}
         #expect(edited.coverage >= 0.9998)
     }
 
+    @Test func insertingASongPutsItThereAndReplansWhatFollows() throws {
+        let playlist = planner.plan()
+        let chosen = bigLibrary.first { song in !playlist.entries.contains { $0.song.id == song.id } && abs(song.bpm - 160) < 6 }!
+        let edited = try planner.rebalance(playlist, edit: .insert(3, songID: chosen.id))
+        #expect(Array(edited.entries.prefix(3)) == Array(playlist.entries.prefix(3)), "the songs before it stay")
+        #expect(edited.entries[3].song.id == chosen.id && edited.entries[3].pinned)
+        #expect(abs(edited.entries[3].start - playlist.entries[3].start) < 1e-9, "it starts where the old fourth song did")
+        #expect(edited.entries[4].start >= edited.entries[3].end - 1e-9, "what follows starts after it")
+        #expect(edited.entries.filter { $0.song.id == chosen.id }.count == 1)
+        #expect(edited.coverage >= 0.9998)
+        checkRules(edited)
+        // At the end: appended after the last song.
+        let appended = try planner.rebalance(playlist, edit: .insert(playlist.entries.count, songID: chosen.id))
+        #expect(appended.entries.last?.song.id == chosen.id)
+        #expect(Array(appended.entries.dropLast()) == playlist.entries)
+        #expect(throws: ValidationError(field: "edit.index", "Add the song at a position from 1 to \(playlist.entries.count + 1).")) {
+            try planner.rebalance(playlist, edit: .insert(playlist.entries.count + 1, songID: chosen.id))
+        }
+    }
+
     @Test func editsAreDeterministic() throws {
         let playlist = planner.plan()
         let a = try planner.rebalance(playlist, edit: .move(from: 1, to: 5))

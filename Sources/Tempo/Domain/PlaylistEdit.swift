@@ -12,4 +12,6 @@ public enum PlaylistEdit: Equatable, Sendable {
     case unpin(Int)
     /// Put a chosen song (from the library) at this position, pinned; the song it replaces is left out.
     case swap(Int, songID: UUID)
+    /// Add a chosen song at this position (0…count; count appends), pinned; the entries after it are planned again.
+    case insert(Int, songID: UUID)
 }

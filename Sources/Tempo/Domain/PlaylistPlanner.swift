@@ -145,25 +145,38 @@ public struct PlaylistPlanner: Sendable {
             from = min(a, b)
         case .swap(let i, let songID):
             try check(i, "edit.index")
-            guard let s = indexByID[songID] else {
-                throw ValidationError(field: "edit.songID", "That song is not in your library.")
-            }
+            let entry = try chosenEntry(songID, at: entries[i].start, previous: i > 0 ? entries[i - 1].playedBPM : nil)
             if entries[i].song.id != songID { exclude(entries[i].song.id) }
             excluded.removeAll { $0 == songID }
-            let anchor = entries[i].start
-            let prev = i > 0 ? entries[i - 1].playedBPM : nil
-            let best = choices.indices.filter { choices[$0].song == s }.min { x, y in
-                let ex = evaluate(choices[x], at: anchor, previous: prev, relaxed: true, refine: true)!
-                let ey = evaluate(choices[y], at: anchor, previous: prev, relaxed: true, refine: true)!
-                return abs(ex.rate - 1) + choices[x].penalty < abs(ey.rate - 1) + choices[y].penalty
-            }!
-            var entry = makeEntry(choices[best], at: anchor, previous: prev, relaxed: true, repeated: false)
-            entry.pinned = true
-            entry.why = explain(entry)
             entries[i] = entry
             from = i
+        case .insert(let i, let songID):
+            guard (0...entries.count).contains(i) else {
+                throw ValidationError(field: "edit.index", "Add the song at a position from 1 to \(entries.count + 1).")
+            }
+            let anchor = i < entries.count ? entries[i].start : entries.last?.end ?? 0
+            let entry = try chosenEntry(songID, at: anchor, previous: i > 0 ? entries[i - 1].playedBPM : nil)
+            excluded.removeAll { $0 == songID }
+            entries.insert(entry, at: i)
+            from = i + 1  // the new song stays where it was put; what follows is planned again around the pins
         }
         return replan(entries, keepingFirst: from, excluded: excluded)
+    }
+
+    /// A song the person chose, pinned at `anchor` with the beat match that needs the least stretch there.
+    private func chosenEntry(_ songID: UUID, at anchor: Double, previous: Double?) throws(ValidationError) -> PlaylistEntry {
+        guard let s = indexByID[songID] else {
+            throw ValidationError(field: "edit.songID", "That song is not in your library.")
+        }
+        let best = choices.indices.filter { choices[$0].song == s }.min { x, y in
+            let ex = evaluate(choices[x], at: anchor, previous: previous, relaxed: true, refine: true)!
+            let ey = evaluate(choices[y], at: anchor, previous: previous, relaxed: true, refine: true)!
+            return abs(ex.rate - 1) + choices[x].penalty < abs(ey.rate - 1) + choices[y].penalty
+        }!
+        var entry = makeEntry(choices[best], at: anchor, previous: previous, relaxed: true, repeated: false)
+        entry.pinned = true
+        entry.why = explain(entry)
+        return entry
     }
 
     private func replan(_ entries: [PlaylistEntry], keepingFirst count: Int, excluded: [UUID]) -> Playlist {

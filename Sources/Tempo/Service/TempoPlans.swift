@@ -25,8 +25,29 @@ public struct TempoPlans: Sendable {
 
     // MARK: Plans
 
-    public func templates(for activity: Activity) -> [WorkoutTemplate] {
-        Templates.builtIn(activity)
+    /// The shipped templates for the activity, then the person's own for it.
+    public func templates(for activity: Activity, accountID: UUID) async throws -> [WorkoutTemplate] {
+        Templates.builtIn(activity) + (try await ownTemplates(accountID: accountID)).filter { $0.plan.activity == activity }
+    }
+
+    /// The templates the person saved, for every activity.
+    public func ownTemplates(accountID: UUID) async throws -> [WorkoutTemplate] {
+        try await store.templates(accountID: accountID)
+    }
+
+    /// Keeps one of the person's plans as a template of their own (a copy: editing the plan later leaves it alone).
+    public func saveTemplate(fromPlan planID: UUID, name: String?, accountID: UUID) async throws -> WorkoutTemplate {
+        let source = try await plan(planID, accountID: accountID)
+        let template = try WorkoutTemplate.saving(source, as: name ?? source.name)
+        try await store.saveTemplate(template, accountID: accountID, at: clock.now())
+        return template
+    }
+
+    public func deleteTemplate(_ id: UUID, accountID: UUID) async throws {
+        if Activity.allCases.flatMap(Templates.builtIn).contains(where: { $0.id == id }) {
+            throw ValidationError(field: "id", "The templates Cadence ships cannot be deleted; only your own.")
+        }
+        guard try await store.deleteTemplate(id: id, accountID: accountID) else { throw NotFound("template") }
     }
 
     public func plans(accountID: UUID) async throws -> [WorkoutPlan] {
@@ -40,7 +61,8 @@ public struct TempoPlans: Sendable {
 
     /// A new plan from one of the shipped templates, under its own name or the one given.
     public func create(fromTemplate templateID: UUID, name: String?, accountID: UUID) async throws -> WorkoutPlan {
-        guard let template = Activity.allCases.flatMap(Templates.builtIn).first(where: { $0.id == templateID }) else {
+        let own = try await store.templates(accountID: accountID)
+        guard let template = (Activity.allCases.flatMap(Templates.builtIn) + own).first(where: { $0.id == templateID }) else {
             throw ValidationError(field: "template", "There is no template with that id; GET /api/v1/tempo/templates lists them.")
         }
         return try await save(try template.makePlan(name: name), accountID: accountID)
@@ -100,6 +122,10 @@ public struct TempoPlans: Sendable {
         let library = try await library(accountID: accountID)
         let playlist = try await withoutDeletedSongs(stored, plan: plan, library: library, accountID: accountID)
         return PlannedPlaylist(id: id, plan: plan, playlist: playlist, library: library)
+    }
+
+    public func deletePlaylist(_ id: UUID, accountID: UUID) async throws {
+        guard try await store.deletePlaylist(id: id, accountID: accountID) else { throw NotFound("playlist") }
     }
 
     /// The plan a playlist belongs to, without reading the library (a page that only links the two).

@@ -28,4 +28,10 @@ public protocol TempoStore: Sendable {
     /// A plan's playlists, most recently changed first; a document that no longer decodes is left out.
     func playlists(planID: UUID, accountID: UUID) async throws -> [StoredPlaylist]
     func savePlaylist(_ playlist: StoredPlaylist, accountID: UUID, at: Date) async throws
+    func deletePlaylist(id: UUID, accountID: UUID) async throws -> Bool
+
+    /// The person's own templates, oldest first; a document that no longer decodes is left out.
+    func templates(accountID: UUID) async throws -> [WorkoutTemplate]
+    func saveTemplate(_ template: WorkoutTemplate, accountID: UUID, at: Date) async throws
+    func deleteTemplate(id: UUID, accountID: UUID) async throws -> Bool
 }

@@ -138,6 +138,31 @@ public struct SQLTempoStore: TempoStore {
             """).run()
     }
 
+    public func deletePlaylist(id: UUID, accountID: UUID) async throws -> Bool {
+        !(try await database.sql.delete(from: "tempo_playlists").where("id", .equal, id.uuidString)
+            .where("account_id", .equal, accountID.uuidString).returning("id").all()).isEmpty
+    }
+
+    public func templates(accountID: UUID) async throws -> [WorkoutTemplate] {
+        try await database.sql.select().columns("id", "plan").from("tempo_templates").where("account_id", .equal, accountID.uuidString)
+            .orderBy("created_at").orderBy("id").all()
+            .compactMap { row in
+                try? WorkoutTemplate(id: row.decodeUUID(column: "id"), builtIn: false,
+                                     plan: TempoJSON.decode(WorkoutPlan.self, row.decode(column: "plan", as: String.self)))
+            }
+    }
+
+    public func saveTemplate(_ template: WorkoutTemplate, accountID: UUID, at: Date) async throws {
+        try await database.sql.insert(into: "tempo_templates").columns("id", "account_id", "activity", "plan", "created_at")
+            .values(SQLBind(template.id.uuidString), SQLBind(accountID.uuidString), SQLBind(template.plan.activity.rawValue),
+                    SQLBind(try TempoJSON.json(template.plan)), SQLBind(at.millisecondsSince1970)).run()
+    }
+
+    public func deleteTemplate(id: UUID, accountID: UUID) async throws -> Bool {
+        !(try await database.sql.delete(from: "tempo_templates").where("id", .equal, id.uuidString)
+            .where("account_id", .equal, accountID.uuidString).returning("id").all()).isEmpty
+    }
+
     static func playlist(_ row: any SQLRow) throws -> StoredPlaylist {
         StoredPlaylist(id: try row.decodeUUID(column: "id"), planID: try row.decodeUUID(column: "plan_id"),
                        playlist: try TempoJSON.decode(Playlist.self, try row.decode(column: "playlist", as: String.self)))

@@ -11,6 +11,7 @@ extension TempoFeature: AccountExporting {
         tempo/runs/       Each run as GPX (maps, Strava, gpxpy) and TCX (Garmin Training Center, with heart rate and cadence); \
         runs.json lists every run with its stats.
         tempo/plans.json  Your workout plans and the playlists made for them.
+        tempo/templates.json  The plans you saved as templates.
         """
     }
 
@@ -40,6 +41,8 @@ extension TempoFeature: AccountExporting {
             plansWithPlaylists.append(PlanExport(plan: PlanBody(plan), playlists: try await plans.playlists(planID: plan.id, accountID: accountID).map(PlaylistBody.init)))
         }
         files.append(ExportFile("tempo/plans.json", .data(try ExportJSON.encode(plansWithPlaylists))))
+        let own = try await plans.ownTemplates(accountID: accountID)
+        files.append(ExportFile("tempo/templates.json", .data(try ExportJSON.encode(own.map { PlanBody($0.plan, templateID: $0.id, builtIn: false) }))))
         return files
     }
 

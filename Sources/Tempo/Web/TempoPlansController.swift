@@ -13,6 +13,8 @@ struct TempoPlansController {
 
     func addRoutes(to api: APIGroups) {
         api.account.get("templates", use: templates)
+        api.person.delete("templates/:id", use: deleteTemplate)
+        api.person.post("plans/:id/template", use: saveTemplate)
         api.account.get("plans", use: listPlans)
         api.person.post("plans", use: createPlan)
         api.account.get("plans/:id", use: showPlan)
@@ -22,6 +24,7 @@ struct TempoPlansController {
         api.account.get("plans/:id/playlists", use: listPlaylists)
         api.account.get("playlists/:id", use: showPlaylist)
         api.person.post("playlists/:id/edits", use: editPlaylist)
+        api.person.delete("playlists/:id", use: deletePlaylist)
     }
 
     static let decoder = JSONDecoder()
@@ -35,7 +38,27 @@ struct TempoPlansController {
             }
             return activity
         } ?? .running
-        return plans.templates(for: activity).map { PlanBody($0.plan, templateID: $0.id) }
+        return try await plans.templates(for: activity, accountID: context.account.id)
+            .map { PlanBody($0.plan, templateID: $0.id, builtIn: $0.builtIn) }
+    }
+
+    struct TemplateInput: Decodable {
+        let name: String?
+    }
+
+    /// `POST …/plans/{id}/template {"name"?}`: the plan kept as one of the person's templates.
+    @Sendable func saveTemplate(request: Request, context: SignedInContext) async throws -> EditedResponse<PlanBody> {
+        let id = try context.parameters.requireID("id")
+        var request = request
+        let object = try await request.decodeJSONObject(context: context)
+        let input = try Self.decodeBody(TemplateInput.self, object)
+        let template = try await plans.saveTemplate(fromPlan: id, name: input.name, accountID: context.account.id)
+        return EditedResponse(status: .created, response: PlanBody(template.plan, templateID: template.id, builtIn: false))
+    }
+
+    @Sendable func deleteTemplate(request: Request, context: SignedInContext) async throws -> HTTPResponse.Status {
+        try await plans.deleteTemplate(try context.parameters.requireID("id"), accountID: context.account.id)
+        return .noContent
     }
 
     @Sendable func listPlans(request: Request, context: AccountContext) async throws -> [PlanBody] {
@@ -94,6 +117,11 @@ struct TempoPlansController {
         try await plans.playlists(planID: try context.parameters.requireID("id"), accountID: context.account.id).map(PlaylistBody.init)
     }
 
+    @Sendable func deletePlaylist(request: Request, context: SignedInContext) async throws -> HTTPResponse.Status {
+        try await plans.deletePlaylist(try context.parameters.requireID("id"), accountID: context.account.id)
+        return .noContent
+    }
+
     @Sendable func showPlaylist(request: Request, context: AccountContext) async throws -> PlaylistBody {
         PlaylistBody(try await plans.playlist(try context.parameters.requireID("id"), accountID: context.account.id))
     }
@@ -105,7 +133,7 @@ struct TempoPlansController {
         let songId: UUID?
     }
 
-    /// Remove, move, pin, unpin or swap one entry; the unpinned rest is planned again.
+    /// Remove, move, pin, unpin or swap one entry, or insert a song; the unpinned rest is planned again.
     @Sendable func editPlaylist(request: Request, context: SignedInContext) async throws -> PlaylistBody {
         let id = try context.parameters.requireID("id")
         let input = try await request.decode(as: EditInput.self, context: context)
@@ -120,8 +148,11 @@ struct TempoPlansController {
         case "swap":
             guard let songID = input.songId else { throw APIError.invalid(field: "songId", "Say which song to put there: songId.") }
             edit = .swap(input.index, songID: songID)
+        case "insert":
+            guard let songID = input.songId else { throw APIError.invalid(field: "songId", "Say which song to add: songId.") }
+            edit = .insert(input.index, songID: songID)
         default:
-            throw APIError.invalid(field: "op", "The edit is remove, move, pin, unpin or swap.")
+            throw APIError.invalid(field: "op", "The edit is remove, move, pin, unpin, swap or insert.")
         }
         do {
             return PlaylistBody(try await plans.edit(playlist: id, edit, accountID: context.account.id))

@@ -1,7 +1,7 @@
 // Tempo library (M1): the songs with their BPM, sorted and filtered by the API; uploads
 // with a progress bar; songs being analysed are polled until they have a tempo; each song
 // has a preview whose speed changes with playbackRate (pitch kept) and a "Set tempo" form.
-import { api, bpm, clock, el, showError } from "./tempo-util.js";
+import { api, bpm, clock, deleteWithConfirmation, el, showError } from "./tempo-util.js";
 
 const list = document.getElementById("songs");
 const count = document.getElementById("songs-count");
@@ -178,26 +178,20 @@ function toolsFor(song) {
   }
   nodes.push(error);
 
-  const remove = el("button", { type: "button", class: "secondary tempo-delete", text: "Delete song" });
-  const confirm = el("div", { class: "tempo-confirm", hidden: true },
-    el("p", { text: `Delete “${song.title}”? The file is removed from the server.` }));
-  const yes = el("button", { type: "button", class: "danger", "data-action": "confirm-delete", text: "Delete" });
-  const no = el("button", { type: "button", class: "secondary", text: "Keep it" });
-  confirm.append(el("div", { class: "button-row" }, yes, no));
-  remove.addEventListener("click", () => { confirm.hidden = false; remove.hidden = true; no.focus(); });
-  no.addEventListener("click", () => { confirm.hidden = true; remove.hidden = false; remove.focus(); });
-  yes.addEventListener("click", async () => {
-    try {
-      await api("DELETE", `/songs/${id}`);
-      audio.pause();
-      list.querySelector(`[data-id="${id}"]`)?.remove();
-      updateCount();
-      uploadStatus.textContent = `Deleted ${song.title}.`;
-    } catch (e) {
-      showError(error, e);
-    }
-  });
-  nodes.push(remove, confirm);
+  nodes.push(...deleteWithConfirmation({
+    label: "Delete song", question: `Delete “${song.title}”? The file is removed from the server.`,
+    onDelete: async () => {
+      try {
+        await api("DELETE", `/songs/${id}`);
+        audio.pause();
+        list.querySelector(`[data-id="${id}"]`)?.remove();
+        updateCount();
+        uploadStatus.textContent = `Deleted ${song.title}.`;
+      } catch (e) {
+        showError(error, e);
+      }
+    },
+  }));
   return nodes;
 }
 

@@ -307,6 +307,19 @@ makeButton.addEventListener("click", async () => {
   }
 });
 
+document.getElementById("save-template").addEventListener("click", async () => {
+  clearErrors();
+  notice.hidden = true;
+  if (dirty && !(await save())) return;
+  try {
+    const template = await api("POST", `/plans/${planId}/template`, { name: nameInput.value });
+    notice.textContent = `Saved as a template: “${template.plan.name}”. Start new plans from it on the Plans page.`;
+    notice.hidden = false;
+  } catch (error) {
+    showFieldError(error);
+  }
+});
+
 async function loadPlaylists() {
   const list = document.getElementById("plan-playlists");
   try {

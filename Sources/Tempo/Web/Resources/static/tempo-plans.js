@@ -1,5 +1,6 @@
-// Tempo plans (M2): the shipped templates as "new plan" buttons, and the person's plans.
-import { api, describeCurve, el, showError } from "./tempo-util.js";
+// Tempo plans (M2): the shipped templates and the person's own (any activity) as "new plan" buttons, own ones
+// deletable, and the person's plans.
+import { api, deleteWithConfirmation, describeCurve, el, showError } from "./tempo-util.js";
 
 const templates = document.getElementById("templates");
 const templatesError = document.getElementById("templates-error");
@@ -9,7 +10,9 @@ const status = document.getElementById("plans-status");
 async function loadTemplates() {
   let list;
   try {
-    list = await api("GET", "/templates");
+    // The shipped running templates, then the person's own for every activity.
+    const [running, walking, cycling] = await Promise.all(["running", "walking", "cycling"].map((a) => api("GET", `/templates?activity=${a}`)));
+    list = [...running, ...[...walking, ...cycling].filter((t) => !t.builtIn)];
   } catch (error) {
     showError(templatesError, error);
     return;
@@ -29,7 +32,22 @@ async function loadTemplates() {
         showError(templatesError, error);
       }
     });
-    return el("li", {}, button);
+    if (template.builtIn) return el("li", {}, button);
+    const remove = deleteWithConfirmation({
+      label: "Delete", ariaLabel: `Delete the template ${template.plan.name}`,
+      question: `Delete the template “${template.plan.name}”? Plans made from it stay.`,
+      onDelete: async () => {
+        templatesError.hidden = true;
+        try {
+          await api("DELETE", `/templates/${template.templateId}`);
+          loadTemplates();
+        } catch (error) {
+          showError(templatesError, error);
+        }
+      },
+    });
+    button.querySelector(".tempo-template-name").append(el("span", { class: "badge", text: `Yours · ${template.plan.activity}` }));
+    return el("li", { class: "tempo-own-template" }, button, ...remove);
   }));
 }
 

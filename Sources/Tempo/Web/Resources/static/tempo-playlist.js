@@ -1,7 +1,7 @@
 // Tempo playlist (M3): the plan's cadence curve and each song's played tempo on one chart,
-// and the entries with what explains them. Remove, pin/unpin, move and swap post an edit;
-// the server plans the unpinned rest again and the page redraws from its answer.
-import { api, bpm, clock, drawChart, el, showError } from "./tempo-util.js";
+// and the entries with what explains them. Remove, pin/unpin, move, swap and insert post an edit;
+// the server plans the unpinned rest again and the page redraws from its answer. The playlist can be deleted.
+import { api, bpm, clock, deleteWithConfirmation, drawChart, el, showError } from "./tempo-util.js";
 
 const root = document.getElementById("playlist");
 const playlistId = root.dataset.playlistId;
@@ -74,7 +74,8 @@ function entryItem(entry, index, count) {
 }
 
 function swapControl(entry, index, label) {
-  const details = el("details", { class: "tempo-swap" }, el("summary", { text: "Swap song…", "aria-label": `Swap ${label}` }));
+  const details = el("details", { class: "tempo-swap" },
+    el("summary", { text: "Swap or add a song…", "aria-label": `Swap or add a song at ${label}` }));
   details.addEventListener("toggle", async () => {
     if (!details.open || details.children.length > 1) return;
     if (!library) {
@@ -94,8 +95,13 @@ function swapControl(entry, index, label) {
       if (!choice.value) return;
       apply({ op: "swap", index, songId: choice.value }, `Swapped in ${choice.selectedOptions[0].textContent}.`);
     });
-    details.append(el("div", { class: "tempo-swap-row" }, el("label", { for: id, text: "Play instead" }), choice, go));
-    if (!choice.options.length) go.disabled = true;
+    const add = el("button", { type: "button", class: "secondary", text: "Add before", "data-op": "insert" });
+    add.addEventListener("click", () => {
+      if (!choice.value) return;
+      apply({ op: "insert", index, songId: choice.value }, `Added ${choice.selectedOptions[0].textContent}.`);
+    });
+    details.append(el("div", { class: "tempo-swap-row" }, el("label", { for: id, text: "Song" }), choice, go, add));
+    if (!choice.options.length) go.disabled = add.disabled = true;
   });
   return details;
 }
@@ -130,5 +136,18 @@ async function load() {
     showError(errorBox, error);
   }
 }
+
+document.getElementById("playlist-delete-box").append(...deleteWithConfirmation({
+  label: "Delete playlist", question: "Delete this playlist? The plan and your songs stay.",
+  onDelete: async () => {
+    errorBox.hidden = true;
+    try {
+      await api("DELETE", `/playlists/${playlistId}`);
+      location.assign(`/phone/tempo/plans/${planId}`);
+    } catch (error) {
+      showError(errorBox, error);
+    }
+  },
+}));
 
 load();

@@ -157,3 +157,19 @@ export function describeCurve(curve, unit = "steps/min") {
   const total = curve[curve.length - 1].seconds;
   return `${minutes(total)}, cadence from ${Math.round(Math.min(...values))} to ${Math.round(Math.max(...values))} ${unit}.`;
 }
+
+/**
+ * A delete button that asks first, in the page (no dialog): `label` on the button, `question` and `keep` in the
+ * confirmation; `onDelete` runs on "Delete". Returns the nodes to place (the button, then the hidden question).
+ */
+export function deleteWithConfirmation({ label, question, keep = "Keep it", ariaLabel, buttonClass = "secondary tempo-delete", onDelete }) {
+  const remove = el("button", { type: "button", class: buttonClass, text: label, "aria-label": ariaLabel });
+  const confirm = el("div", { class: "tempo-confirm", hidden: true }, el("p", { text: question }));
+  const yes = el("button", { type: "button", class: "danger", "data-action": "confirm-delete", text: "Delete" });
+  const no = el("button", { type: "button", class: "secondary", text: keep });
+  confirm.append(el("div", { class: "button-row" }, yes, no));
+  remove.addEventListener("click", () => { confirm.hidden = false; remove.hidden = true; no.focus(); });
+  no.addEventListener("click", () => { confirm.hidden = true; remove.hidden = false; remove.focus(); });
+  yes.addEventListener("click", onDelete);
+  return [remove, confirm];
+}

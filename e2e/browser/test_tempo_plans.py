@@ -1,0 +1,88 @@
+"""Plans and playlists kept and trimmed as a runner would: a written plan saved as a template of their own (it appears
+on the Plans page marked as theirs and starts a new plan; deleting it asks first), a song added at a chosen place in a
+playlist (the songs before it stay, it is pinned there, the rest is planned again), and the playlist deleted (asked
+first; the plan page no longer lists it). Every page passes the page checks."""
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from browser.pagecheck import check_page
+from browser.test_accounts import sign_in
+from browser.test_tempo import playlist_json, wait_until
+from browser.test_tempo_run import make_songs_small, upload
+from conftest import api, unique_email
+
+PASSWORD = "plans password 1"
+
+
+def test_a_plan_becomes_a_template_and_a_playlist_gains_a_song_then_goes(driver, server, tmp_path):
+    email = unique_email("plans")
+    assert api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Pia Plans", "password": PASSWORD})[0] == 201
+    token = api(server, "POST", "/api/v1/auth/login", {"email": email, "password": PASSWORD})[1]["token"]
+    sign_in(driver, server, email, PASSWORD)
+    songs = make_songs_small(tmp_path)
+    for path, _ in songs:
+        upload(server, token, path)
+    deadline = time.time() + 120
+    while not all(s["analysis"] in ("done", "failed") for s in api(server, "GET", "/api/v1/tempo/songs", token=token)[1]):
+        assert time.time() < deadline, "the songs were not analysed in time"
+        time.sleep(0.5)
+    code, plan = api(server, "POST", "/api/v1/tempo/plans", {"name": "Hill Tuesday", "activity": "running", "steps": [
+        {"interval": {"name": "Easy", "length": {"seconds": 120}, "target": {"zone": 2}}},
+        {"interval": {"name": "Hard", "length": {"seconds": 60}, "target": {"zone": 4}}}]}, token=token)
+    assert code == 201, plan
+    plan_id = plan["plan"]["id"].lower()
+
+    # The plan page: save it as a template.
+    driver.get(f"{server}/phone/tempo/plans/{plan_id}")
+    wait_until(driver, lambda: driver.find_element(By.ID, "plan-name").get_attribute("value") == "Hill Tuesday")
+    driver.find_element(By.ID, "save-template").click()
+    wait_until(driver, lambda: "Saved as a template: “Hill Tuesday”" in driver.find_element(By.ID, "plan-notice").text,
+               message="the template was not saved")
+
+    # The plans page lists it as the runner's own; a new plan starts from it.
+    driver.get(f"{server}/phone/tempo/plans")
+    own = "#templates .tempo-own-template"
+    wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, own)) == 1, message="the own template is not listed")
+    assert "Yours · running" in driver.find_element(By.CSS_SELECTOR, own).text
+    check_page(driver, "plans page with an own template")
+    driver.find_element(By.CSS_SELECTOR, f"{own} .tempo-template").click()
+    wait_until(driver, lambda: "/phone/tempo/plans/" in driver.current_url and plan_id not in driver.current_url,
+               message="no new plan was made from the template")
+    wait_until(driver, lambda: driver.find_element(By.ID, "plan-name").get_attribute("value") == "Hill Tuesday")
+    # Deleting it asks first; "Keep it" keeps it, "Delete" removes it.
+    driver.get(f"{server}/phone/tempo/plans")
+    wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, own)) == 1)
+    driver.find_element(By.CSS_SELECTOR, f"{own} .tempo-delete").click()
+    driver.find_element(By.CSS_SELECTOR, f"{own} .tempo-confirm [data-action=confirm-delete]").click()
+    wait_until(driver, lambda: not driver.find_elements(By.CSS_SELECTOR, own), message="the template was not deleted")
+    assert len(api(server, "GET", "/api/v1/tempo/templates", token=token)[1]) == 3
+
+    # A playlist for the plan; add the other song before the first entry.
+    code, playlist = api(server, "POST", f"/api/v1/tempo/plans/{plan_id}/playlists", {"options": {"allowRepeats": True}}, token=token)
+    assert code in (200, 201), playlist
+    playlist_id = playlist["id"].lower()
+    before = [e["song"]["id"].lower() for e in playlist["playlist"]["entries"]]
+    library = api(server, "GET", "/api/v1/tempo/songs", token=token)[1]
+    other = next(s for s in library if s["id"].lower() != before[0])
+    driver.get(f"{server}/phone/tempo/playlists/{playlist_id}")
+    wait_until(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#entries .tempo-entry"), message="no entries shown")
+    first = driver.find_element(By.CSS_SELECTOR, "#entries .tempo-entry")
+    first.find_element(By.CSS_SELECTOR, ".tempo-swap summary").click()
+    wait_until(driver, lambda: first.find_elements(By.CSS_SELECTOR, ".tempo-swap select option"))
+    Select(first.find_element(By.CSS_SELECTOR, ".tempo-swap select")).select_by_value(other["id"])
+    first.find_element(By.CSS_SELECTOR, "[data-op=insert]").click()
+    wait_until(driver, lambda: "Added" in driver.find_element(By.ID, "playlist-status").text, message="the song was not added")
+    entries = playlist_json(driver, playlist_id)["playlist"]["entries"]
+    assert entries[0]["song"]["id"].lower() == other["id"].lower() and entries[0]["pinned"], entries[0]
+    shown = driver.find_element(By.CSS_SELECTOR, "#entries .tempo-entry")
+    assert shown.get_attribute("data-song-id") == other["id"].lower() and "Pinned" in shown.text
+    check_page(driver, "playlist page after adding a song")
+
+    # Delete the playlist: asked first, then back on the plan page with no playlists.
+    driver.find_element(By.CSS_SELECTOR, "#playlist-delete-box .tempo-delete").click()
+    driver.find_element(By.CSS_SELECTOR, "#playlist-delete-box [data-action=confirm-delete]").click()
+    wait_until(driver, lambda: driver.current_url.endswith(f"/phone/tempo/plans/{plan_id}"), message="not back on the plan page")
+    wait_until(driver, lambda: driver.find_element(By.ID, "playlists-empty").is_displayed(), message="the playlist is still listed")
+    assert api(server, "GET", f"/api/v1/tempo/playlists/{playlist_id}", token=token)[0] == 404
