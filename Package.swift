@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "TempoService",
             dependencies: [
-                "Tempo", "CadenceCore", "AudioAnalysis", "Media", .product(name: "Crypto", package: "swift-crypto"),
+                "Tempo", "CadenceCore", "AudioAnalysis", "Media", "ToolProcess", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/Tempo/Service"),
@@ -144,7 +144,7 @@ let package = Package(
             dependencies: [
                 "TempoService", "Tempo", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Sources/Tempo/Web", resources: [.copy("Resources")]),
         // Distances on the Earth, one set of formulas for Spots and Tempo.
@@ -294,7 +294,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server",
-                "Media",
+                "Media", "AudioAnalysis",
                 "Backup",
                 "Web",
                 "Schema",

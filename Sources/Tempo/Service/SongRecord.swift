@@ -24,10 +24,14 @@ public struct SongRecord: Equatable, Sendable {
     public var analysis: Analysis
     public var progress: Double
     public var message: String?
+    /// Integrated loudness (EBU R128, LUFS), measured with ffmpeg for the first mix the song is in.
+    public var loudness: Double?
 
     public init(id: UUID = UUID(), title: String, artist: String? = nil, filename: String, contentType: String, byteSize: Int64,
                 sha256: String, durationMs: Int64? = nil, bpm: Double? = nil, confidence: Double? = nil, alternatives: [Double] = [],
-                bpmOverride: Double? = nil, analysis: Analysis = .pending, progress: Double = 0, message: String? = nil) {
+                bpmOverride: Double? = nil, analysis: Analysis = .pending, progress: Double = 0, message: String? = nil,
+                loudness: Double? = nil) {
+        self.loudness = loudness
         self.id = id
         self.title = title
         self.artist = artist

@@ -30,6 +30,13 @@ public protocol TempoStore: Sendable {
     func savePlaylist(_ playlist: StoredPlaylist, accountID: UUID, at: Date) async throws
     func deletePlaylist(id: UUID, accountID: UUID) async throws -> Bool
 
+    func saveLoudness(_ lufs: Double?, songID: UUID, accountID: UUID) async throws
+    func mix(playlistID: UUID, accountID: UUID) async throws -> MixRecord?
+    /// Writes the record whole (insert or replace); nothing when the playlist is gone.
+    func saveMix(_ mix: MixRecord, accountID: UUID, at: Date) async throws
+    /// Only the progress, and only while the mix is rendering (a late report never overwrites the end).
+    func saveMixProgress(_ progress: Double, playlistID: UUID, accountID: UUID) async throws
+
     /// The person's own templates, oldest first; a document that no longer decodes is left out.
     func templates(accountID: UUID) async throws -> [WorkoutTemplate]
     func saveTemplate(_ template: WorkoutTemplate, accountID: UUID, at: Date) async throws

@@ -11,7 +11,7 @@ public struct SQLTempoStore: TempoStore {
     public init(database: Database) { self.database = database }
 
     static let songColumns = ["id", "title", "artist", "filename", "content_type", "byte_size", "sha256", "duration_ms", "bpm",
-                              "confidence", "alternatives", "bpm_override", "analysis", "progress", "message"]
+                              "confidence", "alternatives", "bpm_override", "analysis", "progress", "message", "loudness"]
 
     public func songs(accountID: UUID) async throws -> [SongRecord] {
         try await database.sql.select().columns(Self.songColumns).from("tempo_songs")
@@ -143,6 +143,50 @@ public struct SQLTempoStore: TempoStore {
             .where("account_id", .equal, accountID.uuidString).returning("id").all()).isEmpty
     }
 
+    public func saveLoudness(_ lufs: Double?, songID: UUID, accountID: UUID) async throws {
+        try await database.sql.update("tempo_songs").set("loudness", to: SQLBind(lufs))
+            .where("id", .equal, songID.uuidString).where("account_id", .equal, accountID.uuidString).run()
+    }
+
+    public func mix(playlistID: UUID, accountID: UUID) async throws -> MixRecord? {
+        guard let row = try await database.sql.select()
+            .columns("fingerprint", "rendered_fingerprint", "state", "progress", "message", "layout", "duration_ms", "webm_bytes", "m4a_bytes")
+            .from("tempo_mixes").where("playlist_id", .equal, playlistID.uuidString).where("account_id", .equal, accountID.uuidString)
+            .first() else { return nil }
+        var bytes: [MixRenderer.Format: Int64] = [:]
+        bytes[.webm] = try row.decode(column: "webm_bytes", as: Int64?.self)
+        bytes[.m4a] = try row.decode(column: "m4a_bytes", as: Int64?.self)
+        return MixRecord(
+            playlistID: playlistID, fingerprint: try row.decode(column: "fingerprint", as: String.self),
+            renderedFingerprint: try row.decode(column: "rendered_fingerprint", as: String?.self),
+            state: MixRecord.State(rawValue: try row.decode(column: "state", as: String.self)) ?? .failed,
+            progress: try row.decode(column: "progress", as: Double.self), message: try row.decode(column: "message", as: String?.self),
+            layout: (try row.decode(column: "layout", as: String?.self)).flatMap { try? TempoJSON.decode([MixLayoutPart].self, $0) } ?? [],
+            durationMs: try row.decode(column: "duration_ms", as: Int64?.self), bytes: bytes)
+    }
+
+    public func saveMix(_ mix: MixRecord, accountID: UUID, at: Date) async throws {
+        let layout = try TempoJSON.json(mix.layout)
+        try await database.sql.raw("""
+            INSERT INTO tempo_mixes (playlist_id, account_id, fingerprint, rendered_fingerprint, state, progress, message, layout,
+                                     duration_ms, webm_bytes, m4a_bytes, updated_at)
+            SELECT id, account_id, \(bind: mix.fingerprint), \(bind: mix.renderedFingerprint), \(bind: mix.state.rawValue),
+                   \(bind: mix.progress), \(bind: mix.message), \(bind: layout), \(bind: mix.durationMs), \(bind: mix.bytes[.webm]),
+                   \(bind: mix.bytes[.m4a]), \(bind: at.millisecondsSince1970)
+            FROM tempo_playlists WHERE id = \(bind: mix.playlistID.uuidString) AND account_id = \(bind: accountID.uuidString)
+            ON CONFLICT (playlist_id) DO UPDATE SET fingerprint = excluded.fingerprint,
+                rendered_fingerprint = excluded.rendered_fingerprint, state = excluded.state, progress = excluded.progress,
+                message = excluded.message, layout = excluded.layout, duration_ms = excluded.duration_ms,
+                webm_bytes = excluded.webm_bytes, m4a_bytes = excluded.m4a_bytes, updated_at = excluded.updated_at
+            """).run()
+    }
+
+    public func saveMixProgress(_ progress: Double, playlistID: UUID, accountID: UUID) async throws {
+        try await database.sql.update("tempo_mixes").set("progress", to: SQLBind(progress))
+            .where("playlist_id", .equal, playlistID.uuidString).where("account_id", .equal, accountID.uuidString)
+            .where("state", .equal, MixRecord.State.rendering.rawValue).run()
+    }
+
     public func templates(accountID: UUID) async throws -> [WorkoutTemplate] {
         try await database.sql.select().columns("id", "plan").from("tempo_templates").where("account_id", .equal, accountID.uuidString)
             .orderBy("created_at").orderBy("id").all()
@@ -179,6 +223,7 @@ public struct SQLTempoStore: TempoStore {
                 .flatMap { try? JSONDecoder().decode([Double].self, from: Data($0.utf8)) } ?? [],
             bpmOverride: try row.decode(column: "bpm_override", as: Double?.self),
             analysis: SongRecord.Analysis(rawValue: try row.decode(column: "analysis", as: String.self)) ?? .pending,
-            progress: try row.decode(column: "progress", as: Double.self), message: try row.decode(column: "message", as: String?.self))
+            progress: try row.decode(column: "progress", as: Double.self), message: try row.decode(column: "message", as: String?.self),
+            loudness: try row.decode(column: "loudness", as: Double?.self))
     }
 }

@@ -14,6 +14,7 @@ public struct TempoFeature: Sendable {
     public let library: TempoLibrary
     public let runs: TempoRuns
     public let plans: TempoPlans
+    public let mixes: TempoMixes
     let clock: any WallClock
     /// True with SQLite: no other instance can be analysing the same songs.
     let onlyInstance: Bool
@@ -23,6 +24,7 @@ public struct TempoFeature: Sendable {
         self.library = library
         self.runs = runs
         plans = TempoPlans(store: library.store, clock: clock)
+        mixes = TempoMixes(plans: plans, library: library)
         self.clock = clock
         self.onlyInstance = onlyInstance
         self.logger = logger
@@ -31,7 +33,8 @@ public struct TempoFeature: Sendable {
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         let api = routes.api("api/v1/tempo")
         TempoSongsController(library: library).addRoutes(to: api)
-        TempoPlansController(plans: plans).addRoutes(to: api)
+        TempoPlansController(plans: plans, mixes: mixes).addRoutes(to: api)
+        TempoMixesController(mixes: mixes).addRoutes(to: api)
         TempoRunsController(runs: runs).addRoutes(to: api)
         TempoPagesController(plans: plans, pages: pages).addRoutes(to: routes.signedInPages)
         TempoRunPagesController(runs: runs, pages: pages).addRoutes(open: routes.openPages, signedIn: routes.signedInPages)

@@ -10,6 +10,8 @@ import Web
 /// edited with remove, move, pin, unpin and swap (the rest rebalances).
 struct TempoPlansController {
     let plans: TempoPlans
+    /// Told of edits and deletions, so a playlist's mix follows it.
+    let mixes: TempoMixes
 
     func addRoutes(to api: APIGroups) {
         api.account.get("templates", use: templates)
@@ -95,7 +97,11 @@ struct TempoPlansController {
     }
 
     @Sendable func deletePlan(request: Request, context: SignedInContext) async throws -> HTTPResponse.Status {
-        try await plans.delete(try context.parameters.requireID("id"), accountID: context.account.id)
+        let id = try context.parameters.requireID("id"), account = context.account.id
+        // Its playlists go with it (by cascade); their mixes' files are removed here.
+        let playlists = try await plans.playlists(planID: id, accountID: account)
+        try await plans.delete(id, accountID: account)
+        for playlist in playlists { await mixes.playlistDeleted(playlist.id, accountID: account) }
         return .noContent
     }
 
@@ -118,7 +124,9 @@ struct TempoPlansController {
     }
 
     @Sendable func deletePlaylist(request: Request, context: SignedInContext) async throws -> HTTPResponse.Status {
-        try await plans.deletePlaylist(try context.parameters.requireID("id"), accountID: context.account.id)
+        let id = try context.parameters.requireID("id")
+        try await plans.deletePlaylist(id, accountID: context.account.id)
+        await mixes.playlistDeleted(id, accountID: context.account.id)
         return .noContent
     }
 
@@ -155,7 +163,9 @@ struct TempoPlansController {
             throw APIError.invalid(field: "op", "The edit is remove, move, pin, unpin, swap or insert.")
         }
         do {
-            return PlaylistBody(try await plans.edit(playlist: id, edit, accountID: context.account.id))
+            let edited = PlaylistBody(try await plans.edit(playlist: id, edit, accountID: context.account.id))
+            await mixes.playlistChanged(id, accountID: context.account.id)
+            return edited
         } catch let error as ValidationError {
             // The planner names its own fields; answer with the request's.
             let field = ["edit.index": "index", "edit.from": "index", "edit.to": "to", "edit.songID": "songId"][error.field] ?? error.field
