@@ -26,7 +26,8 @@ import Testing
             let entries = try #require((playlist.object["playlist"] as? [String: Any])?["entries"] as? [[String: Any]])
             #expect(entries.count == 2, "\(playlist.text)")
 
-            #expect(try await client.json(.get, "/api/v1/tempo/playlists/\(playlistID)/mix", token: token).status == .notFound)
+            #expect(try await client.json(.get, "/api/v1/tempo/playlists/\(playlistID)/mix", token: token).object["state"] as? String == "none")
+            #expect(try await client.json(.get, "/api/v1/tempo/playlists/\(UUID())/mix", token: token).status == .notFound)
             let asked = try await client.json(.post, "/api/v1/tempo/playlists/\(playlistID)/mix", token: token)
             #expect(asked.status == .accepted, "\(asked.text)")
             let mix = try await Self.rendered(playlistID, client: client, token: token)

@@ -80,6 +80,34 @@ def test_a_plan_becomes_a_template_and_a_playlist_gains_a_song_then_goes(driver,
     assert shown.get_attribute("data-song-id") == other["id"].lower() and "Pinned" in shown.text
     check_page(driver, "playlist page after adding a song")
 
+    # The mix: made on the page, with progress, then playable and downloadable.
+    driver.find_element(By.ID, "mix-render").click()
+    wait_until(driver, lambda: driver.find_element(By.ID, "mix").get_attribute("data-state") == "done"
+               and driver.find_element(By.ID, "mix").get_attribute("data-stale") == "false", timeout=120,
+               message=f"the mix was not made: {driver.find_element(By.ID, 'mix-status').text!r}")
+    assert "Ready:" in driver.find_element(By.ID, "mix-status").text
+    assert driver.find_element(By.ID, "mix-audio").is_displayed()
+    assert driver.find_element(By.ID, "mix-download-m4a").get_attribute("href").endswith("/mix.m4a?download")
+    check_page(driver, "playlist page with its mix")
+
+    # A run with this playlist plays the mix: one file, moving on by itself.
+    driver.get(f"{server}/phone/tempo/run?plan={plan_id}&playlist={playlist_id}")
+    wait_until(driver, lambda: driver.find_element(By.CSS_SELECTOR, f"#run-playlist option[value='{playlist_id}']").is_selected())
+    driver.find_element(By.ID, "sim-on").click()
+    driver.find_element(By.ID, "run-start").click()
+    wait_until(driver, lambda: driver.find_element(By.ID, "run-now").is_displayed(), message="the run did not start")
+    audio = driver.find_element(By.ID, "run-audio")
+    driver.execute_script("arguments[0].muted = true", audio)
+    wait_until(driver, lambda: audio.get_attribute("data-mix") == "true" and "/mix." in (audio.get_attribute("src") or ""),
+               message="the run does not play the mix")
+    wait_until(driver, lambda: driver.execute_script("return arguments[0].currentTime", audio) > 2, timeout=20,
+               message="the mix does not play")
+    assert driver.find_element(By.ID, "run-song").text.startswith("♪ Mix:")
+    driver.find_element(By.ID, "run-end").click()
+    wait_until(driver, lambda: driver.find_element(By.ID, "run-save").is_displayed())
+    driver.get(f"{server}/phone/tempo/playlists/{playlist_id}")
+    wait_until(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#entries .tempo-entry"))
+
     # Delete the playlist: asked first, then back on the plan page with no playlists.
     driver.find_element(By.CSS_SELECTOR, "#playlist-delete-box .tempo-delete").click()
     driver.find_element(By.CSS_SELECTOR, "#playlist-delete-box [data-action=confirm-delete]").click()

@@ -24,9 +24,10 @@ struct TempoMixesController {
         return EditedResponse(status: mix.isCurrent ? .ok : .accepted, response: MixBody(mix))
     }
 
+    /// The mix's state; `none` before anyone asked for one (a playlist that does not exist is 404).
     @Sendable func status(request: Request, context: AccountContext) async throws -> MixBody {
         let id = try context.parameters.requireID("id")
-        guard let mix = try await mixes.status(playlistID: id, accountID: context.account.id) else { throw NotFound("mix") }
+        guard let mix = try await mixes.status(playlistID: id, accountID: context.account.id) else { return MixBody.none }
         return MixBody(mix)
     }
 
@@ -55,6 +56,14 @@ struct MixBody: JSONResponse {
     let files: [String: String]?
     let bytes: [String: Int64]?
     let parts: [MixLayoutPart]
+
+    static let none = MixBody(state: "none", progress: 0, message: nil, stale: false, durationSeconds: nil, files: nil, bytes: nil, parts: [])
+
+    init(state: String, progress: Double, message: String?, stale: Bool, durationSeconds: Double?, files: [String: String]?,
+         bytes: [String: Int64]?, parts: [MixLayoutPart]) {
+        self.state = state; self.progress = progress; self.message = message; self.stale = stale
+        self.durationSeconds = durationSeconds; self.files = files; self.bytes = bytes; self.parts = parts
+    }
 
     init(_ mix: MixRecord) {
         state = mix.state.rawValue

@@ -1,6 +1,7 @@
 // Tempo playlist (M3): the plan's cadence curve and each song's played tempo on one chart,
 // and the entries with what explains them. Remove, pin/unpin, move, swap and insert post an edit;
 // the server plans the unpinned rest again and the page redraws from its answer. The playlist can be deleted.
+import { MixPanel } from "./tempo-mix.js";
 import { api, bpm, clock, deleteWithConfirmation, drawChart, el, showError } from "./tempo-util.js";
 
 const root = document.getElementById("playlist");
@@ -15,6 +16,7 @@ const status = document.getElementById("playlist-status");
 let unit = "steps/min";
 let library = null;
 let busy = false;
+const mix = new MixPanel(playlistId, errorBox);
 
 function signed(value) {
   const rounded = Math.round(value * 10) / 10;
@@ -114,6 +116,7 @@ async function apply(edit, done) {
   try {
     const body = await api("POST", `/playlists/${playlistId}/edits`, edit);
     draw(body);
+    mix.refresh();
     status.textContent = `${done} The rest was planned again.`;
     const again = entriesBox.children[Math.min(edit.to ?? edit.index, entriesBox.children.length - 1)];
     again?.querySelector("button:not([disabled])")?.focus();
@@ -151,3 +154,4 @@ document.getElementById("playlist-delete-box").append(...deleteWithConfirmation(
 }));
 
 load();
+mix.load();

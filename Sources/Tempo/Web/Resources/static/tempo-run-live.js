@@ -113,7 +113,9 @@ async function enterRun() {
   }
   if (run.playlistId) {
     try {
-      music.load(await api("GET", `/playlists/${run.playlistId}`));
+      const [playlist, mix] = await Promise.all([api("GET", `/playlists/${run.playlistId}`),
+        api("GET", `/playlists/${run.playlistId}/mix`).catch(() => null)]);
+      music.load(playlist, mix);
     } catch (error) {
       fail(error);
     }

@@ -2,6 +2,10 @@
 // by the tempo rule (playbackRate with preservesPitch, so the key stays).
 // The rule is window.CadenceLiveTempo.step from tempo-live-rules.js (the browser's copy of Tempo's
 // LiveTempo.swift, held to it by Tests/TempoTests/live-tempo-cases.json), loaded by the page first.
+// When the playlist has a current rendered mix (M6), that one file plays instead: songs already at their tempi and
+// crossfaded on the beat, and one audio element that a locked phone keeps playing. The rule then moves the mix's
+// rate around 1 (the song is the part of the mix playing now).
+import { mixSource } from "./tempo-mix.js";
 
 export class RunMusic {
   constructor(audio, songLabel) {
@@ -12,19 +16,67 @@ export class RunMusic {
     this.budget = 0.08;
     this.rule = { state: null, output: null };
     this.tempo = null;       // the music's tempo as played now (BPM), null without music
+    this.mixUrl = null;      // the rendered mix playing, if any
   }
 
-  /** The playlist as `GET /api/v1/tempo/playlists/{id}` answers it. */
-  load(body) {
+  /** The playlist as `GET /api/v1/tempo/playlists/{id}` answers it, and its mix (`…/mix`) when there is one. */
+  load(body, mix = null) {
     const urls = new Map(body.songs.map((s) => [s.id.toLowerCase(), s.url]));
     this.budget = body.playlist.options?.stretchBudget ?? 0.08;
+    if (mix && mix.state === "done" && !mix.stale && mix.files) {
+      // Each part of the mix as an entry: its tempo is the song's as stretched in the mix, played at rate 1.
+      this.mixUrl = mixSource(mix);
+      this.entries = mix.parts.map((p) => ({ song: { id: p.songId, title: p.title }, songBPM: p.songBPM * p.rate, beat: p.beat,
+        playbackRate: 1, mixStart: p.mixStart, mixEnd: p.mixEnd, url: this.mixUrl }));
+      this.audio.dataset.mix = "true";
+      return;
+    }
+    this.mixUrl = null;
     this.entries = body.playlist.entries.map((e) => ({ ...e, url: urls.get(e.song.id.toLowerCase()) || `/api/v1/tempo/songs/${e.song.id.toLowerCase()}/file` }));
+  }
+
+  /** The part of the mix at the audio's position. */
+  mixIndex() {
+    const t = this.audio.currentTime || 0;
+    const index = this.entries.findIndex((e) => t < e.mixEnd - 0.001);
+    return index < 0 ? this.entries.length : index;
+  }
+
+  /** The mix from where the run is (`run.mixAt`, seconds into the mix), or from the start of part `index` (skip). */
+  playMix(run, index, resume, save) {
+    const audio = this.audio;
+    if (index >= this.entries.length) {
+      run.songIndex = this.entries.length;
+      audio.pause();
+      this.songLabel.textContent = "The mix is over.";
+      save();
+      return;
+    }
+    if (!audio.src.endsWith(this.mixUrl)) {
+      audio.src = this.mixUrl;
+      audio.preservesPitch = true;
+      const at = resume ? run.mixAt || 0 : this.entries[index].mixStart;
+      audio.addEventListener("loadedmetadata", () => { audio.currentTime = at; }, { once: true });
+    } else if (!resume) {
+      audio.currentTime = this.entries[index].mixStart + 0.01;
+    }
+    if (this.rule.state === null) this.rule = { state: { rate: null, lastCadence: null, heartRateEase: 0 }, output: null };
+    run.songIndex = index;
+    save();
+    this.songLabel.textContent = `♪ Mix: ${this.entries[index].song.title} (${index + 1} of ${this.entries.length})`;
+    if (!run.pausedAt && !run.endedAt) {
+      audio.play().catch(() => { this.songLabel.textContent = "♪ Mix: tap Pause and Resume to start the music."; });
+    }
   }
 
   /** Plays entry `index` for `run` (which keeps the index; `save` stores the run); `resume` keeps the song's place. */
   play(run, index, resume, save) {
     const audio = this.audio;
     if (!this.entries.length) return;
+    if (this.mixUrl) {
+      this.playMix(run, index, resume, save);
+      return;
+    }
     if (index >= this.entries.length) {
       run.songIndex = this.entries.length;
       audio.removeAttribute("src");
@@ -65,6 +117,15 @@ export class RunMusic {
   /** One step of the tempo rule: the song's rate and the tempo it gives. `heartRateZone` ({zone, low, high}) lets
    *  heart rate steer within the interval's zone. */
   step(run, planCadence, reading, heartRateZone = null) {
+    if (this.mixUrl && !run.endedAt) {
+      // The mix moves on by itself: follow which part is playing (and remember where, for a reload).
+      const index = this.mixIndex();
+      run.mixAt = this.audio.currentTime || run.mixAt || 0;
+      if (index !== run.songIndex && index < this.entries.length) {
+        run.songIndex = index;
+        this.songLabel.textContent = `♪ Mix: ${this.entries[index].song.title} (${index + 1} of ${this.entries.length})`;
+      }
+    }
     const entry = this.current(run);
     const sensor = reading.cadence !== null || reading.hr !== null ? { time: reading.time, cadence: reading.cadence, heartRate: reading.hr } : null;
     const result = this.liveStep(this.rule.state, { now: Date.now(), planCadence, sensor, songBPM: entry ? entry.songBPM : null,
