@@ -23,6 +23,8 @@ struct SongBody: JSONResponse {
     let analysis: String
     let progress: Double
     let message: String?
+    /// Integrated loudness (LUFS), once a mix measured it.
+    let loudness: Double?
     let url: String
 
     init(_ song: SongRecord) {
@@ -41,6 +43,7 @@ struct SongBody: JSONResponse {
         analysis = song.analysis.rawValue
         progress = song.progress
         message = song.message
+        loudness = song.loudness.map { ($0 * 10).rounded() / 10 }
         url = "/api/v1/tempo/songs/\(song.id.uuidString.lowercased())/file"
     }
 }

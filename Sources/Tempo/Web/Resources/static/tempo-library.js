@@ -92,7 +92,8 @@ function row(song) {
     el("span", { class: "tempo-song-title", text: song.title }),
     song.artist ? el("span", { class: "muted tempo-song-artist", text: song.artist }) : null,
     el("span", { class: `tempo-song-bpm tempo-${state}`, text: tempoText(song) }),
-    song.durationMs ? el("span", { class: "muted tempo-song-duration", text: clock(song.durationMs / 1000) }) : null);
+    song.durationMs ? el("span", { class: "muted tempo-song-duration", text: clock(song.durationMs / 1000) }) : null,
+    song.loudness != null ? el("span", { class: "muted tempo-song-loudness", text: `${song.loudness} LUFS` }) : null);
   item.append(head);
   if (pending(song)) {
     item.append(el("progress", { class: "tempo-song-progress", max: "1", value: String(song.progress), "aria-label": `Analysing ${song.title}` }));
