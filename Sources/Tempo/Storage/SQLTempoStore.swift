@@ -82,10 +82,12 @@ public struct SQLTempoStore: TempoStore {
             .where("account_id", .equal, accountID.uuidString).run()
         guard let beats else { return }
         let times = String(decoding: try JSONEncoder().encode(beats.timesMs), as: UTF8.self)
-        // Inserted only while the song is still there (an analysis can end after a delete).
+        // Inserted only while the song is still there (an analysis can end after a delete). The casts: in a SELECT
+        // list PostgreSQL cannot tell a parameter's type from its column, and a NULL would be taken for text.
         try await database.sql.raw("""
             INSERT INTO tempo_song_beats (song_id, account_id, beats, beats_per_bar, downbeat)
-            SELECT id, account_id, \(bind: times), \(bind: beats.beatsPerBar), \(bind: beats.downbeat) FROM tempo_songs
+            SELECT id, account_id, CAST(\(bind: times) AS TEXT), CAST(\(bind: beats.beatsPerBar) AS INTEGER),
+                   CAST(\(bind: beats.downbeat) AS INTEGER) FROM tempo_songs
             WHERE id = \(bind: songID.uuidString) AND account_id = \(bind: accountID.uuidString)
             """).run()
     }
@@ -170,9 +172,10 @@ public struct SQLTempoStore: TempoStore {
         try await database.sql.raw("""
             INSERT INTO tempo_mixes (playlist_id, account_id, fingerprint, rendered_fingerprint, state, progress, message, layout,
                                      duration_ms, webm_bytes, m4a_bytes, updated_at)
-            SELECT id, account_id, \(bind: mix.fingerprint), \(bind: mix.renderedFingerprint), \(bind: mix.state.rawValue),
-                   \(bind: mix.progress), \(bind: mix.message), \(bind: layout), \(bind: mix.durationMs), \(bind: mix.bytes[.webm]),
-                   \(bind: mix.bytes[.m4a]), \(bind: at.millisecondsSince1970)
+            SELECT id, account_id, CAST(\(bind: mix.fingerprint) AS TEXT), CAST(\(bind: mix.renderedFingerprint) AS TEXT),
+                   CAST(\(bind: mix.state.rawValue) AS TEXT), CAST(\(bind: mix.progress) AS REAL), CAST(\(bind: mix.message) AS TEXT),
+                   CAST(\(bind: layout) AS TEXT), CAST(\(bind: mix.durationMs) AS BIGINT), CAST(\(bind: mix.bytes[.webm]) AS BIGINT),
+                   CAST(\(bind: mix.bytes[.m4a]) AS BIGINT), CAST(\(bind: at.millisecondsSince1970) AS BIGINT)
             FROM tempo_playlists WHERE id = \(bind: mix.playlistID.uuidString) AND account_id = \(bind: accountID.uuidString)
             ON CONFLICT (playlist_id) DO UPDATE SET fingerprint = excluded.fingerprint,
                 rendered_fingerprint = excluded.rendered_fingerprint, state = excluded.state, progress = excluded.progress,

@@ -39,6 +39,8 @@ public struct MixLayoutPart: Equatable, Sendable, Codable {
     public let title: String
     public let mixStart: Double
     public let mixEnd: Double
+    /// Where in the song's file the part starts: file time `t` plays at `mixStart + (t − sourceStart) / rate`.
+    public let sourceStart: Double
     /// The tempo heard, in the cadence frame (the playlist entry's `playedBPM`).
     public let playedBPM: Double
     /// The song's tempo as recorded and how it counts against the cadence (as in the playlist entry).

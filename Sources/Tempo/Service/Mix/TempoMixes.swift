@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import Logging
 import Media
+import Synchronization
 import Tempo
 
 /// Rendered mixes of playlists (PRODUCT M6): one file per playlist that plays the whole workout, songs stretched to
@@ -18,6 +19,16 @@ public struct TempoMixes: Sendable {
     let clock: any WallClock
     let logger: Logger
     let queue = AsyncSemaphore(permits: 1)
+    /// Playlists this process has queued or is rendering. A record that says `queued` or `rendering` without being
+    /// here was left by a stopped server (or another instance): asking again renders it.
+    let working = Working()
+
+    final class Working: Sendable {
+        let ids = Mutex(Set<UUID>())
+        func insert(_ id: UUID) -> Bool { ids.withLock { $0.insert(id).inserted } }
+        func remove(_ id: UUID) { _ = ids.withLock { $0.remove(id) } }
+        func contains(_ id: UUID) -> Bool { ids.withLock { $0.contains(id) } }
+    }
 
     /// Bumped when the way mixes are made changes, so old mixes count as stale.
     static let renderVersion = "1"
@@ -50,6 +61,7 @@ public struct TempoMixes: Sendable {
         let existing = try await store.mix(playlistID: playlistID, accountID: accountID)
         if let existing {
             let underWay = (existing.state == .queued || existing.state == .rendering) && existing.fingerprint == wanted
+                && working.contains(playlistID)
             if existing.isCurrent && existing.fingerprint == wanted || underWay { return existing }
         }
         var mix = existing ?? MixRecord(playlistID: playlistID, fingerprint: wanted)
@@ -74,7 +86,9 @@ public struct TempoMixes: Sendable {
     }
 
     func renderLater(playlistID: UUID, accountID: UUID) {
+        guard working.insert(playlistID) else { return }  // already waiting: it reads the newest playlist when it runs
         Task { [self] in
+            defer { working.remove(playlistID) }
             try? await queue.acquire()
             defer { queue.release() }
             await render(playlistID: playlistID, accountID: accountID)
@@ -156,6 +170,7 @@ public struct TempoMixes: Sendable {
         mix.layout = plan.parts.map { part in
             let entry = entries[part.songID]!
             return MixLayoutPart(songId: part.songID, title: entry.song.title, mixStart: part.mixStart, mixEnd: part.mixEnd,
+                                 sourceStart: part.sourceStart,
                                  playedBPM: entry.songBPM * entry.beat.cadencePerBeat * part.rate, songBPM: entry.songBPM,
                                  beat: entry.beat, rate: part.rate, alignedAt: part.alignedAt)
         }
