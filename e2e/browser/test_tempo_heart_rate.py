@@ -91,3 +91,17 @@ def test_heart_rate_above_or_below_the_zone_eases_the_music(driver, server, tmp_
 
     driver.find_element(By.ID, "run-end").click()
     wait_until(driver, lambda: driver.find_element(By.ID, "run-save").is_displayed())
+
+    # After the run: the interval against its plan, and the time in each zone (170 is zone 4, 100 zone 1).
+    run_id = driver.find_element(By.TAG_NAME, "body").get_attribute("data-run-id")
+    driver.find_element(By.ID, "run-save").click()
+    wait_until(driver, lambda: driver.current_url.endswith(f"/phone/tempo/runs/{run_id}"), message="saving did not open the run page")
+    wait_until(driver, lambda: driver.find_element(By.ID, "run-page").get_attribute("data-loaded") == "true")
+    row = driver.find_element(By.CSS_SELECTOR, "#run-intervals tbody tr")
+    assert row.find_element(By.TAG_NAME, "th").text == "Easy"
+    assert "in zone 2" in row.text and "6:15" in row.text, row.text
+    zones = {z.get_attribute("data-zone"): int(z.get_attribute("data-seconds"))
+             for z in driver.find_elements(By.CSS_SELECTOR, "#run-zones .run-zone")}
+    assert len(zones) == 5 and zones["4"] >= 5 and zones["1"] >= 3, zones
+    assert "maximum heart rate of 190" in driver.find_element(By.ID, "run-zones-max").text
+    check_page(driver, "run page with intervals and zones")

@@ -26,4 +26,11 @@ struct PauseList {
         }
         return total
     }
+
+    /// Seconds since the start that were not paused, at `seconds` since the start (the plan's clock).
+    func activeSeconds(at seconds: Double) -> Double {
+        var paused = 0.0
+        for range in ranges where range.start < seconds { paused += min(seconds, range.end) - range.start }
+        return seconds - paused
+    }
 }

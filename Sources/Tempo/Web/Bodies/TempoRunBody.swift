@@ -11,6 +11,10 @@ struct TempoRunBody: JSONResponse {
     let summary: RunSummary
     let cleaning: CleaningReport
     let plan: PlanBody?
+    /// For a planned run: each interval planned against measured.
+    let intervals: [IntervalBreakdown.Interval]
+    /// Seconds of heart rate in each zone, with the maximum the zones use.
+    let heartRateZones: IntervalBreakdown.ZoneTime?
     /// For an imported run: what reading its file did (points left out, warnings, notes).
     let importReport: ImportReport?
 
@@ -20,6 +24,8 @@ struct TempoRunBody: JSONResponse {
         pauses = run.pauses
         summary = analysis.summary
         cleaning = analysis.cleaning
+        intervals = analysis.intervals
+        heartRateZones = analysis.zones
         plan = run.planJSON.flatMap { try? TempoJSON.decode(WorkoutPlan.self, $0) }.map { PlanBody($0) }
     }
 }

@@ -143,6 +143,7 @@ function render(body) {
   $("run-splits-empty").hidden = rows.length > 0;
   $("run-splits-empty").textContent = s.distance > 0 && !s.movingSeconds
     ? "No splits: the times recorded do not say how long any stretch took." : "No full kilometre recorded.";
+  showIntervals(body, run.activity, unit);
   const report = body.importReport;
   const warnings = report?.warnings || [];
   $("run-import-warnings").replaceChildren(...warnings.map((text) => el("li", { class: "notice tempo-warning", text })));
@@ -155,6 +156,31 @@ function render(body) {
   drawCharts(body);
   root.dataset.loaded = "true";
   root.dataset.distance = String(s.distance);
+}
+
+/** The plan's intervals, planned against measured, and the time in each heart-rate zone. */
+function showIntervals(body, activity, unit) {
+  const intervals = body.intervals || [];
+  $("run-intervals-panel").hidden = !intervals.length;
+  $("run-intervals").querySelector("tbody").replaceChildren(...intervals.map((i) => el("tr", {},
+    el("th", { scope: "row", text: i.name }),
+    el("td", { text: `${paceText(activity, i.plannedPace)} / ${i.seconds > 0 ? paceText(activity, i.pace) : "–"}` }),
+    el("td", { text: `${Math.round(i.plannedCadence)} / ${i.cadence ? Math.round(i.cadence) : "–"} ${unit}` }),
+    el("td", { text: i.heartRate ? String(Math.round(i.heartRate)) : "–" }),
+    el("td", { text: i.secondsInZone == null ? "–" : `${clock(i.secondsInZone)} of ${clock(i.seconds)} in zone ${i.zone}` }))));
+  const zones = body.heartRateZones;
+  $("run-zones-panel").hidden = !zones;
+  if (!zones) return;
+  const total = zones.zones.reduce((sum, z) => sum + z.seconds, 0) || 1;
+  $("run-zones-max").textContent = `Zones of a maximum heart rate of ${zones.maximum} bpm (set it on the runs page).`;
+  $("run-zones").replaceChildren(...zones.zones.map((z) => {
+    // The bar's length through the CSSOM (the page's CSP allows no style attributes).
+    const bar = el("span", { class: "run-zone-bar", "aria-hidden": "true" });
+    bar.style.setProperty("--share", (z.seconds / total).toFixed(3));
+    return el("li", { class: "run-zone", "data-zone": String(z.zone), "data-seconds": String(Math.round(z.seconds)) },
+      el("span", { class: "run-zone-name", text: `Zone ${z.zone} (${z.low}–${z.high})` }), bar,
+      el("span", { class: "run-zone-time", text: clock(z.seconds) }));
+  }));
 }
 
 let last = null;
