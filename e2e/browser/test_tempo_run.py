@@ -33,6 +33,7 @@ def upload(base, token, path):
     request.add_header("Content-Type", "application/octet-stream")
     with urllib.request.urlopen(request) as response:
         assert response.status in (200, 201), response.status
+        return json.loads(response.read())
 
 
 def fetch_json(browser, path, method="GET", body=None):

@@ -11,6 +11,7 @@ import { api, showError } from "./tempo-util.js";
 import {
   SampleQueue, StepDetector, isoSeconds, newId, noteSource, planPosition, sourcesOf, speedForCadence, wholeSecond, zoneNow,
 } from "./tempo-run-common.js";
+import { FollowMusic } from "./tempo-run-follow.js";
 import { RunMusic } from "./tempo-run-music.js";
 import { showEnded, showPhase, showRunNow } from "./tempo-run-now.js";
 import { loadPlans, loadPlaylists, showRunElsewhere } from "./tempo-run-setup.js";
@@ -28,7 +29,7 @@ let run = JSON.parse(localStorage.getItem(ACTIVE) || "null"); // {id, activity, 
 let segments = [];
 let heartRateZones = [];   // the profile's zones ({zone, low, high}); empty without a maximum heart rate
 let queue = null;
-const music = new RunMusic(audio, $("run-song"));
+let music = new RunMusic(audio, $("run-song"));
 const sim = new RunSimulator();
 let lastSecond = 0;
 const screenOn = new ScreenWakeLock(); // the run is recorded, and its music steered, while the screen is on
@@ -65,7 +66,8 @@ async function start(event) {
   errorBox.hidden = true;
   $("run-start").disabled = true;
   const planId = $("run-plan").value || undefined;
-  const playlistId = $("run-playlist").value || undefined;
+  const follow = $("run-playlist").value === "follow";
+  const playlistId = follow ? undefined : $("run-playlist").value || undefined;
   const startedAt = wholeSecond(Date.now());
   const id = newId();
   // Ask for the sensors now, inside the tap (iOS wants a gesture for motion).
@@ -74,7 +76,7 @@ async function start(event) {
     const simulated = sim.on.checked;
     const made = await api("POST", "/runs", { id, startedAt: isoSeconds(startedAt), planId, playlistId, simulated });
     run = { id, activity: made.activity, name: made.name, startedAt, pauses: [], pausedAt: null, endedAt: null, planId, playlistId,
-      songIndex: 0, distance: 0, last: null, motion, simulated: made.simulated === true };
+      songIndex: 0, distance: 0, last: null, motion, simulated: made.simulated === true, follow };
     save();
   } catch (error) {
     $("run-start").disabled = false;
@@ -111,7 +113,15 @@ async function enterRun() {
     }
     fail(error); // offline: go on with what we have
   }
-  if (run.playlistId) {
+  if (run.follow) {
+    // No playlist: songs chosen by the cadence as the run goes (from the activity's zone 2 until a reading comes).
+    music = new FollowMusic(audio, $("run-audio-b"), $("run-song"), run.activity === "cycling" ? 80 : run.activity === "walking" ? 108 : 160);
+    try {
+      music.follow(await api("GET", "/songs"));
+    } catch (error) {
+      fail(error);
+    }
+  } else if (run.playlistId) {
     try {
       const [playlist, mix] = await Promise.all([api("GET", `/playlists/${run.playlistId}`),
         api("GET", `/playlists/${run.playlistId}/mix`).catch(() => null)]);
@@ -144,7 +154,7 @@ function startGeolocation() {
 }
 
 const playSong = (index, resume = false) => music.play(run, index, resume, save);
-audio.addEventListener("ended", () => { if (run) playSong(run.songIndex + 1); });
+audio.addEventListener("ended", () => { if (run && !run.follow) playSong(run.songIndex + 1); });
 
 // ---- Pause, skip, end, save ----
 function activeSeconds(now = Date.now()) {
@@ -158,7 +168,7 @@ function activeSeconds(now = Date.now()) {
 function pause() {
   if (!run || run.pausedAt || run.endedAt) return;
   run.pausedAt = Date.now();
-  audio.pause();
+  music.pause();
   save();
   showPhase(run);
   publish(true);
@@ -188,7 +198,7 @@ function end() {
     run.pauses.push({ start: run.pausedAt, end: run.endedAt });
     run.pausedAt = null;
   }
-  audio.pause();
+  music.pause();
   save();
   showEnded();
   publish(true);

@@ -109,6 +109,8 @@ export class RunMusic {
     }
   }
 
+  pause() { this.audio.pause(); }
+
   /** The entry playing now, if any. */
   current(run) {
     return run && !run.endedAt && run.songIndex < this.entries.length ? this.entries[run.songIndex] : null;

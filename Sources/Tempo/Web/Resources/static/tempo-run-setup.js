@@ -42,7 +42,8 @@ export async function loadPlans(root, fail) {
 /** The chosen plan's playlists, the newest (or the one the page was opened for) chosen; "No music" is always there. */
 export async function loadPlaylists(root, fail) {
   const select = $("run-playlist");
-  select.replaceChildren(el("option", { value: "", text: "No music" }));
+  select.replaceChildren(el("option", { value: "", text: "No music" }),
+    el("option", { value: "follow", text: "Follow my pace: songs chosen as I run" }));
   const planId = $("run-plan").value;
   if (!planId) return;
   try {
