@@ -3,9 +3,10 @@
 //
 // Rule: every analysed song is a candidate at 1:1 and at 2:1 (half-time: one beat every other step). The rate it
 // would play at is cadence ÷ (BPM × steps per beat); a candidate within the stretch budget costs its stretch
-// (|rate − 1|), plus 0.01 for half-time (a beat on every step feels closer), plus 1 when it played in the last
-// `recent` list (the page passes its last five songs) (repeats only when nothing else fits). Nothing within the budget: the closest song anyway, at
-// the budget's edge — there is always music. One pass over the library (median 0.3 ms for 10,000 songs: e2e/bench/follow_choice.py).
+// (|rate − 1|), plus 0.01 for half-time (a beat on every step feels closer), plus 1 when it is in `recent` (the page
+// passes its last five songs: repeats only when nothing else fits). Nothing within the budget: the closest song
+// anyway, at the budget's edge — there is always music. One pass over the library (median 0.3 ms for 10,000 songs:
+// e2e/bench/follow_choice.py).
 (function () {
   "use strict";
 
