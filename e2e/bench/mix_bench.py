@@ -122,8 +122,12 @@ def main():
                     return [p["mixStart"] + (b / 1000 - p["sourceStart"]) / p["rate"] for b in beats]
                 out_mix, in_mix = in_mix(before), in_mix(part)
                 lo, hi = part["mixStart"], before["mixEnd"]
-                inside = [b for b in out_mix if lo <= b <= hi]
-                worst_gap = max((min(abs(b - c) for c in in_mix) for b in inside), default=0)
+                # A half-time song has a beat every other step: its beats must each meet one of the other song's, so
+                # the sparser grid inside the fade is checked against the denser one.
+                inside_out = [b for b in out_mix if lo <= b <= hi]
+                inside_in = [b for b in in_mix if lo <= b <= hi]
+                sparse, dense = (inside_out, in_mix) if len(inside_out) <= len(inside_in) else (inside_in, out_mix)
+                worst_gap = max((min(abs(b - c) for c in dense) for b in sparse), default=0)
                 gaps.append(worst_gap * 1000)
             if gaps:
                 print(f"crossfades: {len(gaps)} aligned; beats apart inside a fade: median {sorted(gaps)[len(gaps) // 2]:.1f} ms, "
