@@ -2,7 +2,6 @@
 simulator at 150 steps/min — the 150 BPM song plays. The cadence goes to 180: after a few seconds out of the song's
 stretch budget the 180 BPM song comes in on the second player, crossfaded, and the page says what it was chosen for.
 The choosing rule (tempo-pace-follow.js) is also checked on its own, in the page."""
-import time
 import wave
 
 import numpy as np
@@ -10,10 +9,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from browser.pagecheck import check_page
-from browser.test_accounts import sign_in
 from browser.test_tempo import wait_until
-from browser.test_tempo_run import upload
-from conftest import api, unique_email
+from browser.test_tempo_run import signed_in_runner, upload_analysed
 
 PASSWORD = "follow password 1"
 RATE = 22050
@@ -43,19 +40,11 @@ def playing(driver, element_id):
 
 
 def test_an_unplanned_run_follows_the_cadence_from_song_to_song(driver, server, tmp_path):
-    email = unique_email("follow")
-    assert api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Fay Follow", "password": PASSWORD})[0] == 201
-    token = api(server, "POST", "/api/v1/auth/login", {"email": email, "password": PASSWORD})[1]["token"]
-    ids = {}
+    token = signed_in_runner(driver, server, "follow", PASSWORD)
     for bpm in (150, 180):
-        path = tmp_path / f"beat{bpm}.wav"
-        beat_song(path, bpm)
-        ids[bpm] = upload(server, token, path)[0]["id"].lower()
-    deadline = time.time() + 60
-    while not all(s["analysis"] == "done" for s in api(server, "GET", "/api/v1/tempo/songs", token=token)[1]):
-        assert time.time() < deadline, "the songs were not analysed in time"
-        time.sleep(0.5)
-    sign_in(driver, server, email, PASSWORD)
+        beat_song(tmp_path / f"beat{bpm}.wav", bpm)
+    added = upload_analysed(server, token, [tmp_path / f"beat{bpm}.wav" for bpm in (150, 180)])
+    ids = {bpm: song["id"].lower() for bpm, song in zip((150, 180), added)}
 
     driver.get(f"{server}/phone/tempo/run")
     wait_until(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#run-playlist option[value=follow]"))

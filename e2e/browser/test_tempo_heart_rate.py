@@ -3,15 +3,13 @@ zone-2 plan with the runner simulator, and the live page's music eases down whil
 up while it is below, saying so; the song's playback rate follows. Through the whole path: profile → zones → live
 page → the tempo rule → the audio element."""
 import re
-import time
 
 from selenium.webdriver.common.by import By
 
 from browser.pagecheck import check_page
-from browser.test_accounts import sign_in
 from browser.test_tempo import wait_until
-from browser.test_tempo_run import make_songs_small, upload
-from conftest import api, unique_email
+from browser.test_tempo_run import make_songs_small, signed_in_runner, upload_analysed
+from conftest import api
 
 PASSWORD = "heart rate password 1"
 
@@ -32,10 +30,7 @@ def eased(driver, direction):
 
 
 def test_heart_rate_above_or_below_the_zone_eases_the_music(driver, server, tmp_path):
-    email = unique_email("heart")
-    assert api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Hana Heart", "password": PASSWORD})[0] == 201
-    token = api(server, "POST", "/api/v1/auth/login", {"email": email, "password": PASSWORD})[1]["token"]
-    sign_in(driver, server, email, PASSWORD)
+    token = signed_in_runner(driver, server, "heart", PASSWORD)
 
     # The profile: a maximum of 190 gives zone 2 as 114–133 bpm.
     driver.get(server + "/phone/tempo/runs")
@@ -46,12 +41,7 @@ def test_heart_rate_above_or_below_the_zone_eases_the_music(driver, server, tmp_
     assert "maximum 190 bpm, yours" in text(driver, "profile-zones")
     check_page(driver, "runs page with heart-rate zones")
 
-    for path, _ in make_songs_small(tmp_path):
-        upload(server, token, path)
-    deadline = time.time() + 120
-    while not all(s["analysis"] in ("done", "failed") for s in api(server, "GET", "/api/v1/tempo/songs", token=token)[1]):
-        assert time.time() < deadline, "the songs were not analysed in time"
-        time.sleep(0.5)
+    upload_analysed(server, token, [path for path, _ in make_songs_small(tmp_path)])
     code, plan = api(server, "POST", "/api/v1/tempo/plans", {"name": "Easy zone 2", "activity": "running", "steps": [
         {"interval": {"name": "Easy", "length": {"seconds": 1200}, "target": {"zone": 2}}}]}, token=token)
     assert code == 201, plan

@@ -2,32 +2,21 @@
 on the Plans page marked as theirs and starts a new plan; deleting it asks first), a song added at a chosen place in a
 playlist (the songs before it stay, it is pinned there, the rest is planned again), and the playlist deleted (asked
 first; the plan page no longer lists it). Every page passes the page checks."""
-import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from browser.pagecheck import check_page
-from browser.test_accounts import sign_in
 from browser.test_tempo import playlist_json, wait_until
-from browser.test_tempo_run import make_songs_small, upload
-from conftest import api, unique_email
+from browser.test_tempo_run import make_songs_small, signed_in_runner, upload_analysed
+from conftest import api
 
 PASSWORD = "plans password 1"
 
 
 def test_a_plan_becomes_a_template_and_a_playlist_gains_a_song_then_goes(driver, server, tmp_path):
-    email = unique_email("plans")
-    assert api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Pia Plans", "password": PASSWORD})[0] == 201
-    token = api(server, "POST", "/api/v1/auth/login", {"email": email, "password": PASSWORD})[1]["token"]
-    sign_in(driver, server, email, PASSWORD)
-    songs = make_songs_small(tmp_path)
-    for path, _ in songs:
-        upload(server, token, path)
-    deadline = time.time() + 120
-    while not all(s["analysis"] in ("done", "failed") for s in api(server, "GET", "/api/v1/tempo/songs", token=token)[1]):
-        assert time.time() < deadline, "the songs were not analysed in time"
-        time.sleep(0.5)
+    token = signed_in_runner(driver, server, "plans", PASSWORD)
+    upload_analysed(server, token, [path for path, _ in make_songs_small(tmp_path)])
     code, plan = api(server, "POST", "/api/v1/tempo/plans", {"name": "Hill Tuesday", "activity": "running", "steps": [
         {"interval": {"name": "Easy", "length": {"seconds": 120}, "target": {"zone": 2}}},
         {"interval": {"name": "Hard", "length": {"seconds": 60}, "target": {"zone": 4}}}]}, token=token)

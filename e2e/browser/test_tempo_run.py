@@ -19,6 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from browser.pagecheck import check_page, set_viewport
+from browser.test_accounts import sign_in
 from browser.test_live import pair_watch, status
 from browser.test_tempo import make_songs, screenshot, wait_until
 from conftest import ARTIFACTS, api, unique_email
@@ -34,6 +35,25 @@ def upload(base, token, path):
     with urllib.request.urlopen(request) as response:
         assert response.status in (200, 201), response.status
         return json.loads(response.read())
+
+
+def signed_in_runner(driver, base, name, password):
+    """A new account signed in in `driver`; its API token."""
+    email = unique_email(name)
+    assert api(base, "POST", "/api/v1/auth/register", {"email": email, "displayName": name.title(), "password": password})[0] == 201
+    token = api(base, "POST", "/api/v1/auth/login", {"email": email, "password": password})[1]["token"]
+    sign_in(driver, base, email, password)
+    return token
+
+
+def upload_analysed(base, token, paths, seconds=120):
+    """Uploads the files and waits until every song of the account is analysed; the songs as uploaded."""
+    added = [upload(base, token, path)[0] for path in paths]
+    deadline = time.time() + seconds
+    while not all(s["analysis"] in ("done", "failed") for s in api(base, "GET", "/api/v1/tempo/songs", token=token)[1]):
+        assert time.time() < deadline, "the songs were not analysed in time"
+        time.sleep(0.5)
+    return added
 
 
 def fetch_json(browser, path, method="GET", body=None):

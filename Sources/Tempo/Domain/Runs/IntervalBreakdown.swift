@@ -51,7 +51,7 @@ public enum IntervalBreakdown {
             let dt = active[i] - active[i - 1]
             guard dt > 0 else { continue }
             let middle = (active[i] + active[i - 1]) / 2
-            let heartRate = mean(a.heartRate, b.heartRate), cadence = mean(a.cadence, b.cadence)
+            let heartRate = RunStats.mean(a.heartRate, b.heartRate), cadence = RunStats.mean(a.cadence, b.cadence)
             if let heartRate, let maximum = heartRateMaximum {
                 zoneSeconds[HeartRateZones.zone(of: heartRate, maximum: maximum), default: 0] += dt
             }
@@ -98,14 +98,5 @@ public enum IntervalBreakdown {
         if case .zone(let end) = segment.targetEnd { to = end } else { to = from }
         let fraction = segment.duration > 0 ? min(1, max(0, (seconds - segment.start) / segment.duration)) : 0
         return Int((Double(from) + Double(to - from) * fraction).rounded())
-    }
-
-    static func mean(_ a: Double?, _ b: Double?) -> Double? {
-        switch (a, b) {
-        case let (x?, y?): (x + y) / 2
-        case let (x?, nil): x
-        case let (nil, y?): y
-        default: nil
-        }
     }
 }

@@ -4,6 +4,8 @@
 // FADE_SECONDS starting on the current song's next bar, the incoming song entering on its own first bar (beats from
 // GET …/songs/{id}/beats; without them, at once and from the start). A song that ends is followed by the best one
 // for the cadence then. There is always music while the library has an analysed song.
+import { stepTempoRule } from "./tempo-run-music.js";
+
 const FOLLOW_AFTER = 5;
 const FADE_SECONDS = 2;
 const RECENT = 5;
@@ -13,7 +15,6 @@ export class FollowMusic {
     this.players = [audio, spare];
     this.audio = audio;
     this.songLabel = songLabel;
-    this.liveStep = window.CadenceLiveTempo.step;
     this.entries = [];          // the songs chosen so far, in order
     this.library = [];
     this.budget = 0.08;
@@ -130,20 +131,10 @@ export class FollowMusic {
   step(run, planCadence, reading, heartRateZone = null) {
     this.run = run;
     const entry = this.current(run);
-    const sensor = reading.cadence !== null || reading.hr !== null ? { time: reading.time, cadence: reading.cadence, heartRate: reading.hr } : null;
-    const result = this.liveStep(this.rule.state, { now: Date.now(), planCadence, sensor, songBPM: entry ? entry.songBPM : null,
-      plannedRate: entry ? entry.playbackRate : 1, stretchBudget: this.budget, heartRateZone });
-    this.rule = result;
-    const out = result.output;
-    if (out.targetCadence) this.target = out.targetCadence;
-    if (!entry) {
-      this.tempo = null;
-      return;
-    }
-    if (!this.switching && Math.abs(this.audio.playbackRate - out.rate) > 0.0005) this.audio.playbackRate = out.rate;
-    this.audio.dataset.rate = out.rate.toFixed(4);
+    const out = stepTempoRule(this, entry, planCadence, reading, heartRateZone);
+    if (this.rule.output.targetCadence) this.target = this.rule.output.targetCadence;
+    if (!out) return;
     const beat = out.beat ?? entry.beat;
-    this.tempo = entry.songBPM * (beat === "halfTime" ? 2 : beat === "doubleTime" ? 0.5 : 1) * out.rate;
     const away = out.targetCadence && window.CadencePaceFollow.outOfBudget(out.targetCadence, entry.songBPM, beat, this.budget);
     this.outFor = away ? this.outFor + 1 : 0;
     if (this.outFor >= FOLLOW_AFTER && !this.switching && !run.pausedAt) {

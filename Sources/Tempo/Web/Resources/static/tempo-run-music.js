@@ -11,7 +11,6 @@ export class RunMusic {
   constructor(audio, songLabel) {
     this.audio = audio;
     this.songLabel = songLabel;
-    this.liveStep = window.CadenceLiveTempo.step;
     this.entries = [];       // the playlist's entries with their song's url
     this.budget = 0.08;
     this.rule = { state: null, output: null };
@@ -128,19 +127,27 @@ export class RunMusic {
         this.songLabel.textContent = `♪ Mix: ${this.entries[index].song.title} (${index + 1} of ${this.entries.length})`;
       }
     }
-    const entry = this.current(run);
-    const sensor = reading.cadence !== null || reading.hr !== null ? { time: reading.time, cadence: reading.cadence, heartRate: reading.hr } : null;
-    const result = this.liveStep(this.rule.state, { now: Date.now(), planCadence, sensor, songBPM: entry ? entry.songBPM : null,
-      plannedRate: entry ? entry.playbackRate : 1, stretchBudget: this.budget, heartRateZone });
-    this.rule = result;
-    const out = result.output;
-    if (!entry) {
-      this.tempo = null;
-      return;
-    }
-    if (Math.abs(this.audio.playbackRate - out.rate) > 0.0005) this.audio.playbackRate = out.rate;
-    this.audio.dataset.rate = out.rate.toFixed(4);
-    const beat = out.beat ?? entry.beat;
-    this.tempo = entry.songBPM * (beat === "halfTime" ? 2 : beat === "doubleTime" ? 0.5 : 1) * out.rate;
+    stepTempoRule(this, this.current(run), planCadence, reading, heartRateZone);
   }
+}
+
+/**
+ * One step of the tempo rule for `music` (a RunMusic or a FollowMusic) playing `entry`: keeps the rule's state in
+ * `music.rule`, sets the playing element's rate (unless `music.switching`), and `music.tempo`, the tempo heard.
+ * Returns the rule's output, or null without an entry.
+ */
+export function stepTempoRule(music, entry, planCadence, reading, heartRateZone) {
+  const sensor = reading.cadence !== null || reading.hr !== null ? { time: reading.time, cadence: reading.cadence, heartRate: reading.hr } : null;
+  music.rule = window.CadenceLiveTempo.step(music.rule.state, { now: Date.now(), planCadence, sensor,
+    songBPM: entry ? entry.songBPM : null, plannedRate: entry ? entry.playbackRate : 1, stretchBudget: music.budget, heartRateZone });
+  const out = music.rule.output;
+  if (!entry) {
+    music.tempo = null;
+    return null;
+  }
+  if (!music.switching && Math.abs(music.audio.playbackRate - out.rate) > 0.0005) music.audio.playbackRate = out.rate;
+  music.audio.dataset.rate = out.rate.toFixed(4);
+  const beat = out.beat ?? entry.beat;
+  music.tempo = entry.songBPM * (beat === "halfTime" ? 2 : beat === "doubleTime" ? 0.5 : 1) * out.rate;
+  return out;
 }
