@@ -18,6 +18,15 @@ def shown(driver, css, timeout=10):
     return WebDriverWait(driver, timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
 
 
+def shows_text(driver, css, expected, timeout=10):
+    """True once an element matching `css` says `expected`: across a submit that reloads the page, the element found
+    first may be the old page's and go stale."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    WebDriverWait(driver, timeout, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+        lambda d: expected in d.find_element(By.CSS_SELECTOR, css).text)
+    return True
+
+
 def fill(driver, **fields):
     for name, value in fields.items():
         element = driver.find_element(By.NAME, name)

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page, set_viewport
-from browser.test_accounts import fill, shown, submit, wait_for_path
+from browser.test_accounts import fill, shown, shows_text, submit, wait_for_path
 from browser.test_live import pair_watch, status, wait_until
 from conftest import ARTIFACTS, unique_email
 
@@ -115,7 +115,7 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     assert refused_time.get_attribute("aria-describedby") == "form-error"
     fill(phone, title="Lightning talk, short", duration="0:04")
     phone.find_element(By.CSS_SELECTOR, "#edit-duration ~ button").click()
-    assert "would fall after the end" in shown(phone, "[role=alert]").text
+    assert shows_text(phone, "[role=alert]", "would fall after the end")
     assert phone.find_element(By.TAG_NAME, "h1").text == "Lightning talk"
     assert phone.find_element(By.ID, "edit-title").get_attribute("value") == "Lightning talk, short"
     assert phone.find_element(By.ID, "edit-duration").get_attribute("value") == "0:04"
