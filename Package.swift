@@ -207,7 +207,7 @@ let package = Package(
                 "PlatformService",
                 "PlatformStorage",
                 "PlatformWeb",
-                "TalksService",
+                "TalksService", "Tempo",
                 "TalksStorage",
                 "TalksWeb",
                 "StageService",

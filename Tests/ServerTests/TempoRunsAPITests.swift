@@ -241,6 +241,35 @@ import Testing
         }
     }
 
+    /// Progress: this week's distance and time, and the fastest kilometre, from the finished runs; a simulated run
+    /// counts for nothing.
+    @Test func progressCountsTheWeekAndTheFastestKilometre() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("progress"))
+            let ended = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(Self.start + 200_000) / 1000))
+            for simulated in [false, true] {
+                let id = UUID()
+                _ = try await client.json(.post, "/api/v1/tempo/runs", body: Self.newRun(id, extra: #", "simulated": \#(simulated)"#), token: token)
+                _ = try await client.json(.post, "/api/v1/tempo/runs/\(id)/samples", body: Self.northward(121), token: token)
+                #expect(try await client.json(.post, "/api/v1/tempo/runs/\(id)/finish", body: #"{"endedAt": "\#(ended)"}"#, token: token).status == .ok)
+            }
+            let progress = try await client.json(.get, "/api/v1/tempo/progress?weeks=4", token: token).object
+            let weeks = try #require(progress["weeks"] as? [[String: Any]])
+            #expect(weeks.count == 4)
+            let thisWeek = try #require(weeks.last)
+            #expect(thisWeek["runs"] as? Int == 1, "the simulated run is left out: \(thisWeek)")
+            // 120 s at 0.0001° of latitude a second: 1,334 m.
+            #expect(abs((thisWeek["distance"] as? Double ?? 0) - 1334.2) < 2, "\(thisWeek)")
+            #expect(weeks.dropLast().allSatisfy { $0["runs"] as? Int == 0 })
+            let bests = try #require(progress["bests"] as? [[String: Any]])
+            #expect(bests.count == 1, "only a kilometre was run: \(bests)")
+            #expect(bests.first?["metres"] as? Double == 1000)
+            #expect(abs((bests.first?["seconds"] as? Double ?? 0) - 89.9) < 0.5, "\(bests)")
+            #expect(try await client.json(.get, "/api/v1/tempo/progress?weeks=0", token: token).errorField == "weeks")
+        }
+    }
+
     @Test func theLiveChannelStoresSamplesAndRelaysTheRunToTheWatch() async throws {
         try await withTestServer(live: true) { server in try await withDeadline {
             let client = server.client

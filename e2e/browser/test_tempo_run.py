@@ -307,6 +307,18 @@ def test_without_the_simulator_the_watch_records_no_heart_rate(driver, second_dr
     wait_until(phone, lambda: phone.find_element(By.ID, "run-page").get_attribute("data-loaded") == "true")
     assert not phone.find_element(By.ID, "run-simulated").is_displayed()
 
+    # A measured run counts in the progress and on the home's Tempo card (a simulated one would not).
+    phone.get_log("browser")  # the live page's geolocation has no network location provider here: not this page's
+    phone.get(f"{own_server.base}/phone/tempo/runs")
+    wait_until(phone, lambda: "1 run in twelve weeks" in phone.find_element(By.ID, "progress-status").text,
+               message=f"progress: {phone.find_element(By.ID, 'progress-status').text!r}")
+    assert len(phone.find_elements(By.CSS_SELECTOR, "#progress-weeks tbody tr")) == 12
+    assert "None yet" in phone.find_element(By.ID, "progress-bests").text
+    check_page(phone, "runs page with progress")
+    phone.get(f"{own_server.base}/phone")
+    card = phone.find_element(By.CSS_SELECTOR, ".module-card.module-tempo")
+    assert "Last run:" in card.text and "This week" in card.text and "1 run" in card.text, card.text
+
 
 def test_a_run_started_on_the_watch_is_shown_on_the_phone_and_saved_once(driver, second_driver, own_server):
     phone, watch, base = driver, second_driver, own_server.base

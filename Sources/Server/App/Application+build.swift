@@ -52,7 +52,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         open: authenticated, account: authenticated.group(context: AccountContext.self),
         person: authenticated.group(context: SignedInContext.self), openPages: openPages,
         signedInPages: openPages.group().add(middleware: SignInRequiredMiddleware()).group(context: SignedInContext.self))
-    platform.addRoutes(to: routes, pages: pages, talks: talks.service)
+    platform.addRoutes(to: routes, pages: pages, talks: talks.service, runs: tempo.runs)
     talks.addRoutes(to: routes, pages: pages)
     stage.addRoutes(to: routes, pages: pages)
     spots.addRoutes(to: routes, pages: pages)

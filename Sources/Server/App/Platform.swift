@@ -8,6 +8,7 @@ import PlatformStorage
 import ServiceLifecycle
 import Storage
 import TalksService
+import TempoService
 import TalksStorage
 import Web
 
@@ -73,9 +74,9 @@ struct Platform {
     var authentication: some RouterMiddleware<AppContext> { web.authentication }
 
     /// The platform's API and pages, and the phone's home (it shows every feature, so it is the server's).
-    func addRoutes(to routes: FeatureRoutes, pages: PageRenderer, talks: TalkService) {
+    func addRoutes(to routes: FeatureRoutes, pages: PageRenderer, talks: TalkService, runs: TempoRuns) {
         web.addRoutes(to: routes, pages: pages)
-        PhoneController(pages: pages, talks: talks).addRoutes(to: routes.signedInPages)
+        PhoneController(pages: pages, talks: talks, runs: runs).addRoutes(to: routes.signedInPages)
     }
 
     /// History pruning; with PostgreSQL also the listener that hears other instances. A service that returns

@@ -1,7 +1,10 @@
 import CadenceCore
 import Hummingbird
+import Foundation
 import Talks
 import TalksService
+import Tempo
+import TempoService
 import Web
 
 /// `/phone`: the signed-in home, one card per module. A module that has not
@@ -9,6 +12,7 @@ import Web
 struct PhoneController {
     let pages: PageRenderer
     let talks: TalkService
+    let runs: TempoRuns
 
     struct ModuleCard {
         let id: String
@@ -35,14 +39,31 @@ struct PhoneController {
     @Sendable func home(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
         let topics = try await talks.topics(accountID: identity.account.id)
+        let tempo = try await tempoItems(accountID: identity.account.id)
         let cards = Self.modules.map { module in
-            // Talks lists its first three talks; the other cards say what the feature is for until it has content.
+            // Talks lists its first three talks, Tempo the last run and this week; the other cards say what the
+            // feature is for until it has content.
             let items = module.id == "talks" ? topics.prefix(3).map {
                 PhoneHomePage.Card.Item(title: $0.title, detail: "\($0.cues.count) cues · \(CueTime.format($0.duration))")
-            } : []
+            } : module.id == "tempo" ? tempo : []
             return PhoneHomePage.Card(id: module.id, name: module.name, tagline: module.tagline, href: "/phone/\(module.id)",
                                       items: items, hasItems: !items.isEmpty, emptyState: items.isEmpty ? module.emptyState : nil)
         }
         return pages.render("phone", title: "Home", page: PhoneHomePage(modules: cards), request: request, context: context)
     }
+
+    /// The last run (name, distance, time) and this week's distance over its runs; none before the first run.
+    func tempoItems(accountID: UUID) async throws -> [PhoneHomePage.Card.Item] {
+        guard let last = try await runs.list(accountID: accountID).first(where: { $0.status == .finished }) else { return [] }
+        let week = try await runs.progress(accountID: accountID, weeks: 1).weeks.last
+        let lastDetail = [Self.kilometres(last.distanceMeters ?? 0), last.durationMs.map { CueTime.format(Int($0 / 1000)) }]
+            .compactMap { $0 }.joined(separator: " · ")
+        var items = [PhoneHomePage.Card.Item(title: "Last run: \(last.name)", detail: lastDetail)]
+        if let week {
+            items.append(PhoneHomePage.Card.Item(title: "This week", detail: "\(week.runs) run\(week.runs == 1 ? "" : "s") · \(Self.kilometres(week.distance))"))
+        }
+        return items
+    }
+
+    static func kilometres(_ metres: Double) -> String { String(format: "%.2f km", metres / 1000) }
 }

@@ -125,6 +125,22 @@ public struct TempoRuns: Sendable {
         try await store.runs(accountID: accountID, limit: 500)
     }
 
+    /// Week by week and personal bests over the finished runs a sensor measured (simulated ones are left out). A run
+    /// summarised before best efforts were kept is summarised again, once.
+    public func progress(accountID: UUID, weeks: Int) async throws -> RunProgress {
+        var runs: [RunProgress.Run] = []
+        for record in try await list(accountID: accountID) where record.status == .finished && !record.simulated {
+            var summary = record.summaryJSON.flatMap { try? TempoJSON.decode(RunSummary.self, $0) }
+            if summary?.bestEfforts == nil {
+                summary = try await summarize(record, accountID: accountID).summaryJSON.flatMap { try? TempoJSON.decode(RunSummary.self, $0) }
+            }
+            guard let summary else { continue }
+            runs.append(RunProgress.Run(id: record.id, startedAt: record.startedAt, distance: summary.distance,
+                                        movingSeconds: summary.movingSeconds, bestEfforts: summary.bestEfforts ?? []))
+        }
+        return RunProgress(runs: runs, weeks: weeks, now: clock.now())
+    }
+
     public func delete(_ id: UUID, accountID: UUID) async throws {
         guard try await store.deleteRun(id: id, accountID: accountID) else { throw NotFound("run") }
     }

@@ -24,6 +24,7 @@ struct TempoRunsController {
         api.account.post("runs/:id/finish", use: finish)
         api.account.get("runs/:id/export.gpx", use: exportGPX)
         api.account.get("runs/:id/export.tcx", use: exportTCX)
+        api.account.get("progress", use: progress)
         api.account.get("profile", use: showProfile)
         api.person.put("profile", use: saveProfile)
     }
@@ -126,6 +127,17 @@ struct TempoRunsController {
             .contentType: format.contentType,
             .contentDisposition: "attachment; filename=\"\(filename)\"",
         ], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// `GET /progress?weeks=12` (1–104): distance, time and pace week by week, and personal bests.
+    @Sendable func progress(request: Request, context: AccountContext) async throws -> ProgressBody {
+        let weeks = try request.uri.queryParameters["weeks"].map { text -> Int in
+            guard let weeks = Int(String(text)), (1...104).contains(weeks) else {
+                throw APIError.invalid(field: "weeks", "weeks is a whole number of weeks from 1 to 104.")
+            }
+            return weeks
+        } ?? 12
+        return ProgressBody(progress: try await runs.progress(accountID: context.account.id, weeks: weeks))
     }
 
     @Sendable func showProfile(request: Request, context: AccountContext) async throws -> ProfileBody {

@@ -39,6 +39,7 @@ public enum RunStats {
     public static func compute(samples input: [RunSample], activity: Activity?, profile: RunnerProfile = RunnerProfile(),
                                pausedIntervals: [ClosedRange<Int64>] = [], seriesPoints: Int = defaultSeriesPoints) -> RunSummary {
         var summary = RunSummary()
+        summary.bestEfforts = []
         guard !input.isEmpty else {
             summary.calories = CalorieEstimate(kilocalories: 0, method: defaultMethod(activity),
                                                methodText: Calories.methodText(defaultMethod(activity), profile: profile, fallbackMinutes: 0))
@@ -166,6 +167,7 @@ public enum RunStats {
         summary.splits = summary.movingSeconds <= 0 ? [] : SplitBuilder.splits(
             distance: cumDistance, moving: cumMoving, hrWeighted: cumHRWeighted, hrTime: cumHRTime, gain: cumGain, loss: cumLoss)
         summary.series = SeriesBuilder.series(samples: samples, seconds: t, distance: cumDistance, limit: seriesPoints)
+        summary.bestEfforts = summary.movingSeconds <= 0 ? [] : BestEffort.efforts(distance: cumDistance, moving: cumMoving)
         return summary
     }
 

@@ -22,4 +22,6 @@ public struct RunSummary: Sendable, Equatable, Codable {
     public var averageCadence: Double?
     public var calories = CalorieEstimate(kilocalories: 0, method: .acsmRunning, methodText: "")
     public var series = RunSeries()
+    /// The fastest 1, 5 and 10 km inside the run (moving time); nil in summaries stored before they were kept.
+    public var bestEfforts: [BestEffort]?
 }

@@ -13,6 +13,35 @@ export function km(metres) {
   return metres === null || metres === undefined ? "–" : `${(metres / 1000).toFixed(2)} km`;
 }
 
+/** Twelve weeks of distance, time and pace, each week's distance as a bar, and the personal bests. */
+async function loadProgress() {
+  let progress;
+  try {
+    progress = await api("GET", "/progress?weeks=12");
+  } catch (error) {
+    $("progress-status").textContent = error.message;
+    return;
+  }
+  const longest = Math.max(1, ...progress.weeks.map((w) => w.distance));
+  $("progress-weeks").querySelector("tbody").replaceChildren(...progress.weeks.slice().reverse().map((week) => {
+    const bar = el("span", { class: "run-zone-bar", "aria-hidden": "true" });
+    bar.style.setProperty("--share", (week.distance / longest).toFixed(3));  // CSSOM: the CSP allows no style attributes
+    return el("tr", { "data-week": week.start },
+      el("th", { scope: "row", text: new Date(`${week.start}T00:00:00Z`).toLocaleDateString(undefined, { month: "short", day: "numeric", timeZone: "UTC" }) }),
+      el("td", {}, el("span", { text: `${km(week.distance)} (${week.runs})` }), bar),
+      el("td", { text: week.movingSeconds ? clock(week.movingSeconds) : "–" }),
+      el("td", { text: week.pace ? paceText("running", week.pace) : "–" }));
+  }));
+  const total = progress.weeks.reduce((sum, w) => sum + w.runs, 0);
+  $("progress-status").textContent = total ? `${total} run${total === 1 ? "" : "s"} in twelve weeks (simulated runs are not counted).`
+    : "No runs in the last twelve weeks.";
+  const names = { 1000: "1 km", 5000: "5 km", 10000: "10 km" };
+  $("progress-bests").replaceChildren(...(progress.bests.length ? progress.bests.map((best) => el("li", {},
+    el("strong", { text: `${names[best.metres] || km(best.metres)}: ${clock(best.seconds)}` }), " ",
+    el("a", { href: `/phone/tempo/runs/${best.runId.toLowerCase()}`, text: runDate(new Date(best.startedAt).toISOString()) })))
+    : [el("li", { text: "None yet: a run of 1 km or more sets the first." })]));
+}
+
 async function loadRuns() {
   const status = $("runs-status");
   let list;
@@ -126,5 +155,6 @@ $("profile-form").addEventListener("submit", async (event) => {
   }
 });
 
+loadProgress();
 loadRuns();
 loadProfile();
