@@ -137,7 +137,7 @@ let package = Package(
             ],
             path: "Sources/Tempo/Service"),
         .target(
-            name: "TempoStorage", dependencies: ["TempoService", "Tempo", "CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit")],
+            name: "TempoStorage", dependencies: ["TempoService", "Tempo", "CadenceCore", "Storage", "AudioAnalysis", .product(name: "SQLKit", package: "sql-kit")],
             path: "Sources/Tempo/Storage"),
         .target(
             name: "TempoWeb",

@@ -60,6 +60,31 @@ import Glibc
         }
     }
 
+    /// The analysis names the key: an A minor chord progression (i–iv–V–i, eight seconds) reads as A minor, 8A.
+    @Test func theAnalysisFindsTheKey() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("key"))
+            let rate = 22_050
+            var pcm: [Int16] = []
+            for chord in [[57, 60, 64], [62, 65, 69], [64, 68, 71], [57, 60, 64]] {
+                for i in 0..<(2 * rate) {
+                    let t = Double(i) / Double(rate)
+                    let value = (chord + [chord[0] - 12]).reduce(0.0) { sum, midi in
+                        let f = 440 * pow(2, Double(midi - 69) / 12)
+                        return sum + sin(2 * .pi * f * t) + 0.3 * sin(4 * .pi * f * t)
+                    }
+                    pcm.append(Int16(max(-32_000, min(32_000, 4_000 * value * min(1, t * 20, (2 - t) * 20)))))
+                }
+            }
+            let upload = try await client.tempoUploadRaw(TempoFixtures.wav(pcm, sampleRate: rate), filename: "minor.wav", token: token)
+            let id = try #require(upload.array.first?["id"] as? String)
+            let analysed = try await client.tempoAnalysed(id, token: token)
+            let key = try #require(analysed["key"] as? [String: Any], "\(analysed)")
+            #expect(key["name"] as? String == "A minor" && key["camelot"] as? String == "8A", "\(key)")
+        }
+    }
+
     @Test func aRawBodyWithAFilenameIsASongToo() async throws {
         try await withTestServer { server in
             let client = server.client

@@ -1,3 +1,4 @@
+import AudioAnalysis
 import CadenceCore
 import Foundation
 import Tempo
@@ -26,12 +27,15 @@ public struct SongRecord: Equatable, Sendable {
     public var message: String?
     /// Integrated loudness (EBU R128, LUFS), measured with ffmpeg for the first mix the song is in.
     public var loudness: Double?
+    /// The key the analysis found (Krumhansl–Schmuckler); nil before it or for a song without pitched content.
+    public var key: MusicalKey?
 
     public init(id: UUID = UUID(), title: String, artist: String? = nil, filename: String, contentType: String, byteSize: Int64,
                 sha256: String, durationMs: Int64? = nil, bpm: Double? = nil, confidence: Double? = nil, alternatives: [Double] = [],
                 bpmOverride: Double? = nil, analysis: Analysis = .pending, progress: Double = 0, message: String? = nil,
-                loudness: Double? = nil) {
+                loudness: Double? = nil, key: MusicalKey? = nil) {
         self.loudness = loudness
+        self.key = key
         self.id = id
         self.title = title
         self.artist = artist

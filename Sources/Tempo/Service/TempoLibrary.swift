@@ -212,6 +212,7 @@ public struct TempoLibrary: Sendable {
             song.bpm = estimate.bpm > 0 ? (estimate.bpm * 10).rounded() / 10 : nil
             song.confidence = estimate.confidence
             song.alternatives = estimate.alternatives.map { ($0 * 10).rounded() / 10 }
+            song.key = KeyEstimator().estimate(audio)
             song.analysis = .done
             song.progress = 1
             song.message = estimate.bpm > 0 ? nil : "No steady beat was found; set the tempo yourself."

@@ -3,7 +3,7 @@ import Storage
 
 /// `tempo_mixes`: the rendered mix of a playlist (its state, progress and the fingerprint of what it was rendered
 /// from: a playlist edited since has a stale mix); `tempo_songs.loudness`: a song's integrated loudness (LUFS),
-/// measured once for the mixes and shown in the library.
+/// measured once for the mixes and shown in the library; `tempo_songs.musical_key`: the analysis's key (JSON).
 public let tempoMixesMigration = Migration(version: 21, name: "tempo_mixes") { sql in
     try await sql.create(table: "tempo_mixes")
         .column("playlist_id", type: .text, .primaryKey(autoIncrement: false), .references("tempo_playlists", "id", onDelete: .cascade))
@@ -21,4 +21,5 @@ public let tempoMixesMigration = Migration(version: 21, name: "tempo_mixes") { s
         .run()
     try await sql.create(index: "tempo_mixes_by_account").on("tempo_mixes").column("account_id").run()
     try await sql.alter(table: "tempo_songs").column("loudness", type: .real).run()
+    try await sql.alter(table: "tempo_songs").column("musical_key", type: .text).run()
 }

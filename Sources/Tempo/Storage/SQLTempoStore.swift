@@ -1,3 +1,4 @@
+import AudioAnalysis
 import CadenceCore
 import Foundation
 import SQLKit
@@ -11,7 +12,7 @@ public struct SQLTempoStore: TempoStore {
     public init(database: Database) { self.database = database }
 
     static let songColumns = ["id", "title", "artist", "filename", "content_type", "byte_size", "sha256", "duration_ms", "bpm",
-                              "confidence", "alternatives", "bpm_override", "analysis", "progress", "message", "loudness"]
+                              "confidence", "alternatives", "bpm_override", "analysis", "progress", "message", "loudness", "musical_key"]
 
     public func songs(accountID: UUID) async throws -> [SongRecord] {
         try await database.sql.select().columns(Self.songColumns).from("tempo_songs")
@@ -50,6 +51,7 @@ public struct SQLTempoStore: TempoStore {
                 artist = COALESCE(artist, \(bind: song.artist)),
                 duration_ms = \(bind: song.durationMs), bpm = \(bind: song.bpm), confidence = \(bind: song.confidence),
                 alternatives = \(bind: alternatives), analysis = \(bind: song.analysis.rawValue), progress = \(bind: song.progress),
+                musical_key = \(bind: try song.key.map(TempoJSON.json)),
                 message = \(bind: song.message), updated_at = \(bind: at.millisecondsSince1970)
             WHERE id = \(bind: song.id.uuidString) AND account_id = \(bind: accountID.uuidString)
             """).run()
@@ -227,6 +229,7 @@ public struct SQLTempoStore: TempoStore {
             bpmOverride: try row.decode(column: "bpm_override", as: Double?.self),
             analysis: SongRecord.Analysis(rawValue: try row.decode(column: "analysis", as: String.self)) ?? .pending,
             progress: try row.decode(column: "progress", as: Double.self), message: try row.decode(column: "message", as: String?.self),
-            loudness: try row.decode(column: "loudness", as: Double?.self))
+            loudness: try row.decode(column: "loudness", as: Double?.self),
+            key: (try row.decode(column: "musical_key", as: String?.self)).flatMap { try? TempoJSON.decode(MusicalKey.self, $0) })
     }
 }

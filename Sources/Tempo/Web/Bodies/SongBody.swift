@@ -25,6 +25,14 @@ struct SongBody: JSONResponse {
     let message: String?
     /// Integrated loudness (LUFS), once a mix measured it.
     let loudness: Double?
+    /// The key the analysis found: its name, Camelot code and how clearly it won.
+    let key: KeyBody?
+
+    struct KeyBody: Encodable {
+        let name: String
+        let camelot: String
+        let clarity: Double
+    }
     let url: String
 
     init(_ song: SongRecord) {
@@ -44,6 +52,7 @@ struct SongBody: JSONResponse {
         progress = song.progress
         message = song.message
         loudness = song.loudness.map { ($0 * 10).rounded() / 10 }
+        key = song.key.map { KeyBody(name: $0.name, camelot: $0.camelot, clarity: $0.clarity) }
         url = "/api/v1/tempo/songs/\(song.id.uuidString.lowercased())/file"
     }
 }

@@ -93,6 +93,7 @@ function row(song) {
     song.artist ? el("span", { class: "muted tempo-song-artist", text: song.artist }) : null,
     el("span", { class: `tempo-song-bpm tempo-${state}`, text: tempoText(song) }),
     song.durationMs ? el("span", { class: "muted tempo-song-duration", text: clock(song.durationMs / 1000) }) : null,
+    song.key ? el("span", { class: "muted tempo-song-key", text: `${song.key.name} (${song.key.camelot})` }) : null,
     song.loudness != null ? el("span", { class: "muted tempo-song-loudness", text: `${song.loudness} LUFS` }) : null);
   item.append(head);
   if (pending(song)) {
