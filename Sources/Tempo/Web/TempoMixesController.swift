@@ -33,7 +33,8 @@ struct TempoMixesController {
 
     func file(_ format: MixRenderer.Format, request: Request, context: AccountContext) async throws -> Response {
         let id = try context.parameters.requireID("id")
-        guard let mix = try await mixes.status(playlistID: id, accountID: context.account.id), mix.hasFiles,
+        // Only the stored record: a playing mix asks for range after range, and staleness does not matter here.
+        guard let mix = try await mixes.stored(playlistID: id, accountID: context.account.id), mix.hasFiles,
               let size = mix.bytes[format], let etag = mix.renderedFingerprint else { throw NotFound("mix") }
         var response = try await RangedFile.response(media: mixes.library.media, key: mixes.key(playlistID: id, accountID: context.account.id, format: format),
                                                      size: Int(size), contentType: format.contentType, etag: "\(etag)-\(format.rawValue)",

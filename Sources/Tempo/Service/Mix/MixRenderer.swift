@@ -4,8 +4,9 @@ import Synchronization
 import Tempo
 import ToolProcess
 
-/// Runs ffmpeg for the mix: loudness measured per song (`ebur128`), then one pass that renders the whole mix
-/// (`MixFilterGraph`) and encodes it twice, as Opus in WebM and AAC in M4A, so every browser can play one.
+/// Runs ffmpeg for the mix: loudness measured per song (`ebur128`), then the render (`MixFilterGraph`): the parts
+/// stretched side by side, joined into a master, and the master encoded as Opus in WebM and AAC in M4A, so every
+/// browser can play one.
 public struct MixRenderer: Sendable {
     public let ffmpegPath: String
 

@@ -1,5 +1,4 @@
 import CadenceCore
-import Crypto
 import Foundation
 import Logging
 import Media
@@ -40,6 +39,12 @@ public struct TempoMixes: Sendable {
 
     public func key(playlistID: UUID, accountID: UUID, format: MixRenderer.Format) -> MediaKey {
         MediaKey(ownerID: accountID, area: "tempo-mixes", file: "\(playlistID.uuidString.lowercased()).\(format.rawValue)")
+    }
+
+    /// The mix's record as stored (the account's own), without comparing it to the playlist: what serving its files
+    /// needs, on every range request of a playing mix.
+    public func stored(playlistID: UUID, accountID: UUID) async throws -> MixRecord? {
+        try await store.mix(playlistID: playlistID, accountID: accountID)
     }
 
     /// The mix as it stands, with `fingerprint` brought up to date (so a stale one shows), or nil before any request.
@@ -184,18 +189,17 @@ public struct TempoMixes: Sendable {
 
     /// SHA-256 of the playlist's entries, the songs' contents and beats, and the render version.
     func fingerprint(_ planned: TempoPlans.PlannedPlaylist, accountID: UUID) async throws -> String {
-        var hash = SHA256()
-        hash.update(data: Data(Self.renderVersion.utf8))
         // Sorted keys: Foundation's encoder on Linux writes an object's keys in no fixed order.
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        hash.update(data: try encoder.encode(planned.playlist.entries))
+        var pieces = [Data(Self.renderVersion.utf8), try encoder.encode(planned.playlist.entries)]
         for id in planned.playlist.entries.map(\.song.id) {
             let record = try await store.song(id: id, accountID: accountID)
-            hash.update(data: Data((record?.sha256 ?? "gone").utf8))
+            pieces.append(Data((record?.sha256 ?? "gone").utf8))
             let beats = try await store.beats(songID: id, accountID: accountID)
-            hash.update(data: Data("\(beats?.timesMs.count ?? 0)/\(beats?.downbeat ?? -1)".utf8))
+            pieces.append(Data("\(beats?.timesMs.count ?? 0)/\(beats?.downbeat ?? -1)".utf8))
         }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        var next = pieces.makeIterator()
+        return SHA256Hex.digest { next.next() }
     }
 }
