@@ -29,6 +29,7 @@ import Testing
         let (playlist, songs) = try planned()
         let mix = MixPlanner.plan(playlist, songs: songs)
         #expect(mix.parts.count == playlist.entries.count)
+        #expect(mix.parts.map(\.entry) == Array(playlist.entries.indices), "one part per entry, in order")
         #expect(mix.parts.count >= 4)
         for (before, part) in zip(mix.parts, mix.parts.dropFirst()) {
             let centre = try #require(part.alignedAt, "a crossfade without aligned beats")

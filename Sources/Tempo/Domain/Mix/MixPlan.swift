@@ -5,6 +5,8 @@ import Foundation
 public struct MixPlan: Equatable, Sendable {
     public struct Part: Equatable, Sendable {
         public let songID: UUID
+        /// The playlist entry it plays (its index in `Playlist.entries`): a song repeated in the playlist is one part per entry.
+        public let entry: Int
         /// Tempo factor applied to the song (its entry's playback rate): 1.05 plays 5 % faster.
         public let rate: Double
         /// The stretch of the song file that plays, in the file's seconds.

@@ -19,7 +19,8 @@ public enum MixPlanner {
     public static let finalFadeOut = 3.0
 
     public static func plan(_ playlist: Playlist, songs: [UUID: MixSong]) -> MixPlan {
-        let entries = playlist.entries.filter { songs[$0.song.id] != nil }
+        let positions = playlist.entries.indices.filter { songs[playlist.entries[$0].song.id] != nil }
+        let entries = positions.map { playlist.entries[$0] }
         var parts: [MixPlan.Part] = []
         // The part being laid out: its song, rate, where its file starts playing, where in the mix, its fade-in.
         var sourceStart = 0.0, mixStart = 0.0, fadeIn = 0.0
@@ -32,7 +33,7 @@ public enum MixPlanner {
                 // The last song: to the plan's end or its own, whichever comes first.
                 let planEnd = sourceStart + max(0, playlist.planDuration - mixStart) * rate
                 let end = max(sourceStart + 1, min(song.durationSeconds, max(planEnd, sourceStart + minimumPlay * rate)))
-                parts.append(MixPlan.Part(songID: entry.song.id, rate: rate, sourceStart: sourceStart, sourceEnd: min(end, song.durationSeconds),
+                parts.append(MixPlan.Part(songID: entry.song.id, entry: positions[index], rate: rate, sourceStart: sourceStart, sourceEnd: min(end, song.durationSeconds),
                                           mixStart: mixStart, fadeIn: fadeIn, alignedAt: alignedAt))
                 break
             }
@@ -51,7 +52,7 @@ public enum MixPlanner {
             let inBeat = (nextSong.barStarts.first { $0 >= room } ?? nextSong.beats.first { $0 >= room })
             let inPoint = inBeat ?? room
             let centre = mixTime(handOver)
-            parts.append(MixPlan.Part(songID: entry.song.id, rate: rate, sourceStart: sourceStart,
+            parts.append(MixPlan.Part(songID: entry.song.id, entry: positions[index], rate: rate, sourceStart: sourceStart,
                                       sourceEnd: min(song.durationSeconds, handOver + fade / 2 * rate),
                                       mixStart: mixStart, fadeIn: fadeIn, alignedAt: alignedAt))
             sourceStart = inPoint - room

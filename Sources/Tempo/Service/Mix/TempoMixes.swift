@@ -171,9 +171,8 @@ public struct TempoMixes: Sendable {
             let info = try await library.media.put(file: file, as: key(playlistID: mix.playlistID, accountID: accountID, format: format), consuming: true)
             mix.bytes[format] = info.byteSize
         }
-        let entries = Dictionary(planned.playlist.entries.map { ($0.song.id, $0) }, uniquingKeysWith: { first, _ in first })
         mix.layout = plan.parts.map { part in
-            let entry = entries[part.songID]!
+            let entry = planned.playlist.entries[part.entry]
             return MixLayoutPart(songId: part.songID, title: entry.song.title, mixStart: part.mixStart, mixEnd: part.mixEnd,
                                  sourceStart: part.sourceStart,
                                  playedBPM: entry.songBPM * entry.beat.cadencePerBeat * part.rate, songBPM: entry.songBPM,
