@@ -5,8 +5,8 @@ import Foundation
 extension PlaylistPlanner {
     private func number(_ x: Double) -> String { String(format: "%.0f", x) }
 
-    /// The entry's sentence: target, song, stretch, and any rule it had to bend.
-    func explain(_ entry: PlaylistEntry) -> String {
+    /// The entry's sentence: target, song, stretch, how its key follows the song before, and any rule it had to bend.
+    func explain(_ entry: PlaylistEntry, after previous: PlaylistEntry?) -> String {
         let unit = timeline.activity.cadenceUnit
         let mid = entry.start + entry.duration / 2
         let place: String
@@ -38,13 +38,22 @@ extension PlaylistPlanner {
         } else if entry.withinBudget, entry.reachesTarget, abs(entry.playedBPM - entry.targetBPM) > 1 {
             text += " Held at \(number(entry.playedBPM)) by the \(number(options.maxJumpBPM)) BPM cap on changes between songs."
         }
+        if let key = entry.song.key, let previous, let before = previous.song.key {
+            if key.mixes(with: before) {
+                text += " Its key (\(key)) mixes well after “\(previous.song.title)” (\(before))."
+            } else {
+                text += " Its key (\(key)) is not a neighbour of “\(previous.song.title)” (\(before)) on the Camelot wheel: no song in a neighbouring key fits the tempo as well."
+            }
+        }
         if entry.repeated { text += " Played before: too few songs in your library fit this plan." }
         if entry.pinned { text += " Pinned by you." }
         return text
     }
 
     /// The playlist with its warnings: what the library could not give the plan, said once each.
-    func finish(_ entries: [PlaylistEntry], excluded: [UUID]) -> Playlist {
+    func finish(_ planned: [PlaylistEntry], excluded: [UUID]) -> Playlist {
+        var entries = planned
+        for i in entries.indices { entries[i].why = explain(entries[i], after: i > 0 ? entries[i - 1] : nil) }
         var warnings: [String] = []
         let total = timeline.totalDuration
         let available = songs.count - Set(excluded.compactMap { indexByID[$0] }).count

@@ -14,7 +14,10 @@ import Foundation
 ///   clamped into its stretch budget and the jump cap. Each candidate costs the mean relative
 ///   distance between that tempo and the curve while it plays, plus a quarter of its stretch,
 ///   plus 0.01 for half/double time, plus the miss a song causes by ending just before a step
-///   change that no song is short enough to fill; the cheapest wins, ties by song id, then by beat match.
+///   change that no song is short enough to fill, plus `keyClashCost` when both it and the song before have a
+///   known key and the two are not neighbours on the Camelot wheel (so between songs that fit the tempo about as
+///   well — within about 1.5 % — the one in a compatible key wins; the tempo always comes first); the cheapest
+///   wins, ties by song id, then by beat match.
 ///   So a song that fits an interval's length and tempo beats one that straddles a sprint and
 ///   a recovery, and the BPM peaks where the effort peaks.
 /// - Order of preference: an unused song within budget and cap; a song already played within
@@ -40,6 +43,8 @@ public struct PlaylistPlanner: Sendable {
 
     /// Gaps before a pin shorter than this are closed rather than filled.
     public static let pinGapTolerance: Double = 45
+    /// What a key that does not mix with the previous song's costs: about 1.5 % of tempo miss.
+    public static let keyClashCost = 0.015
     static let rateLimits: ClosedRange<Double> = 0.5...2.0
 
     private struct Choice {
@@ -125,7 +130,7 @@ public struct PlaylistPlanner: Sendable {
         case .pin(let i), .unpin(let i):
             try check(i, "edit.index")
             if case .pin = edit { entries[i].pinned = true } else { entries[i].pinned = false }
-            entries[i].why = explain(entries[i])
+            entries[i].why = explain(entries[i], after: i > 0 ? entries[i - 1] : nil)
             var result = playlist
             result.entries = entries
             return result
@@ -175,7 +180,6 @@ public struct PlaylistPlanner: Sendable {
         }!
         var entry = makeEntry(choices[best], at: anchor, previous: previous, relaxed: true, repeated: false)
         entry.pinned = true
-        entry.why = explain(entry)
         return entry
     }
 
@@ -193,7 +197,6 @@ public struct PlaylistPlanner: Sendable {
                                 carried: pin.songBPM * pin.beat.cadencePerBeat, penalty: 0)
             var placed = makeEntry(choice, song: pin.song, at: t, previous: prev, relaxed: true, repeated: pin.repeated)
             placed.pinned = true
-            placed.why = explain(placed)
             result.append(placed)
         }
         fill(&result, until: timeline.totalDuration, tolerance: 0.5, state: &state)
@@ -212,14 +215,14 @@ public struct PlaylistPlanner: Sendable {
             let t = entries.last?.end ?? 0
             guard limit - t > tolerance else { return }
             let prev = entries.last?.playedBPM
-            guard let (choice, repeated) = next(at: t, previous: prev, state: state) else { return }
+            guard let (choice, repeated) = next(at: t, previous: prev, previousKey: entries.last?.song.key, state: state) else { return }
             state.useCount[choice.song] += 1
             entries.append(makeEntry(choice, at: t, previous: prev, relaxed: true, repeated: repeated))
         }
     }
 
     /// The best next song at `t`, and whether it is a repeat.
-    private func next(at t: Double, previous: Double?, state: FillState) -> (Choice, Bool)? {
+    private func next(at t: Double, previous: Double?, previousKey: CamelotKey?, state: FillState) -> (Choice, Bool)? {
         let s = options.stretchBudget
         // Tempo the curve asks for over the next few minutes, held within the jump cap.
         let range = timeline.cadenceRange(from: t, to: t + longestSong * (1 + s))
@@ -242,7 +245,7 @@ public struct PlaylistPlanner: Sendable {
                 repeatCost = 0
             }
             guard let e = evaluate(c, at: t, previous: previous, relaxed: relaxed, refine: false) else { return nil }
-            return e.cost + c.penalty + repeatCost
+            return e.cost + c.penalty + repeatCost + keyCost(songs[c.song].key, after: previousKey)
         }
         // Lowest cost wins; equal costs go to the lower index (tempo, then song id, then beat).
         func better(_ cost: Double, _ k: Int, than best: (cost: Double, index: Int)?) -> Bool {
@@ -385,14 +388,19 @@ public struct PlaylistPlanner: Sendable {
     private func makeEntry(_ c: Choice, song: Song? = nil, at t: Double, previous: Double?, relaxed: Bool, repeated: Bool) -> PlaylistEntry {
         let song = song ?? songs[c.song]
         let e = evaluate(c, song: song, at: t, previous: previous, relaxed: relaxed, refine: true)!
-        var entry = PlaylistEntry(
+        let entry = PlaylistEntry(
             song: song, start: t, duration: e.wall, targetBPM: e.target, songBPM: song.planningBPM, beat: c.beat,
             playbackRate: e.rate, stretchPercent: (e.rate - 1) * 100, playedBPM: e.played,
             withinBudget: e.withinBudget, reachesTarget: e.reachesTarget, withinJumpCap: e.withinJump,
             repeated: repeated, pinned: false, why: "")
-        entry.why = explain(entry)
         return entry
     }
+}
+
+/// `keyClashCost` when both keys are known and do not mix; nothing otherwise.
+private func keyCost(_ key: CamelotKey?, after previous: CamelotKey?) -> Double {
+    guard let key, let previous, !key.mixes(with: previous) else { return 0 }
+    return PlaylistPlanner.keyClashCost
 }
 
 private func idKey(_ id: UUID) -> UInt128 {

@@ -10,11 +10,13 @@ public struct Song: Equatable, Sendable, Codable, Identifiable {
     public let durationSeconds: Double
     /// The user's correction of the analysed BPM; the planner uses it when set.
     public let bpmOverride: Double?
+    /// The key the analysis found, when it found one: transitions prefer neighbouring keys.
+    public let key: CamelotKey?
 
     public static let bpmRange: ClosedRange<Double> = 30...300
     public static let durationRange: ClosedRange<Double> = 10...(2 * 3600)
 
-    public init(id: UUID = UUID(), title: String, bpm: Double, durationSeconds: Double, bpmOverride: Double? = nil) throws(ValidationError) {
+    public init(id: UUID = UUID(), title: String, bpm: Double, durationSeconds: Double, bpmOverride: Double? = nil, key: CamelotKey? = nil) throws(ValidationError) {
         self.id = id
         self.title = try RequiredText.check(title, field: "title", maximumLength: 200, whenEmpty: "Give the song a title.", noun: "A title")
         guard bpm.isFinite, Self.bpmRange.contains(bpm) else { throw ValidationError(field: "bpm", "A tempo is 30 to 300 BPM.") }
@@ -27,6 +29,7 @@ public struct Song: Equatable, Sendable, Codable, Identifiable {
         self.bpm = bpm
         self.durationSeconds = durationSeconds
         self.bpmOverride = bpmOverride
+        self.key = key
     }
 
     /// The BPM planning uses: the override when set.

@@ -149,7 +149,8 @@ public struct TempoPlans: Sendable {
     public func library(accountID: UUID) async throws -> [Song] {
         try await store.songs(accountID: accountID).compactMap { record in
             guard let bpm = record.bpm ?? record.bpmOverride, let ms = record.durationMs, ms > 0 else { return nil }
-            return try? Song(id: record.id, title: record.title, bpm: bpm, durationSeconds: Double(ms) / 1000, bpmOverride: record.bpmOverride)
+            return try? Song(id: record.id, title: record.title, bpm: bpm, durationSeconds: Double(ms) / 1000, bpmOverride: record.bpmOverride,
+                             key: record.key.flatMap { CamelotKey(code: $0.camelot) })
         }
     }
 

@@ -58,7 +58,8 @@ function entryItem(entry, index, count) {
       el("span", { class: "tempo-entry-title", text: entry.song.title }), ...badges),
     el("p", { class: "tempo-entry-numbers" },
       number("Target", `${Math.round(entry.targetBPM)}`), number("Song", `${bpm(entry.songBPM)} BPM`),
-      number("Stretch", signed(entry.stretchPercent)), number("Plays at", `${Math.round(entry.playedBPM)}`)),
+      number("Stretch", signed(entry.stretchPercent)), number("Plays at", `${Math.round(entry.playedBPM)}`),
+      ...(entry.song.key ? [number("Key", entry.song.key)] : [])),
     el("p", { class: "tempo-why", text: entry.why }));
   const row = el("div", { class: "button-row tempo-entry-buttons" });
   const button = (text, aria, edit, disabled) => {
