@@ -267,6 +267,10 @@ import Testing
             #expect(bests.first?["metres"] as? Double == 1000)
             #expect(abs((bests.first?["seconds"] as? Double ?? 0) - 89.9) < 0.5, "\(bests)")
             #expect(try await client.json(.get, "/api/v1/tempo/progress?weeks=0", token: token).errorField == "weeks")
+            let madrid = try await client.json(.get, "/api/v1/tempo/progress?weeks=4&tz=Europe/Madrid", token: token).object
+            #expect(madrid["timeZone"] as? String == "Europe/Madrid")
+            #expect(progress["timeZone"] as? String == "UTC")
+            #expect(try await client.json(.get, "/api/v1/tempo/progress?tz=Nowhere/Else", token: token).errorField == "tz")
         }
     }
 

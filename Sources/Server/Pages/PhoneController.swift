@@ -39,7 +39,7 @@ struct PhoneController {
     @Sendable func home(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
         let topics = try await talks.topics(accountID: identity.account.id)
-        let tempo = try await tempoItems(accountID: identity.account.id)
+        let tempo = try await tempoItems(accountID: identity.account.id, zone: request.browserZone ?? TimeZone(identifier: "UTC")!)
         let cards = Self.modules.map { module in
             // Talks lists its first three talks, Tempo the last run and this week; the other cards say what the
             // feature is for until it has content.
@@ -52,10 +52,11 @@ struct PhoneController {
         return pages.render("phone", title: "Home", page: PhoneHomePage(modules: cards), request: request, context: context)
     }
 
-    /// The last run (name, distance, time) and this week's distance over its runs; none before the first run.
-    func tempoItems(accountID: UUID) async throws -> [PhoneHomePage.Card.Item] {
+    /// The last run (name, distance, time) and this week's distance over its runs (the week in the browser's zone);
+    /// none before the first run.
+    func tempoItems(accountID: UUID, zone: TimeZone) async throws -> [PhoneHomePage.Card.Item] {
         guard let last = try await runs.list(accountID: accountID).first(where: { $0.status == .finished }) else { return [] }
-        let week = try await runs.progress(accountID: accountID, weeks: 1).weeks.last
+        let week = try await runs.progress(accountID: accountID, weeks: 1, timeZone: zone).weeks.last
         let lastDetail = [Self.kilometres(last.distanceMeters ?? 0), last.durationMs.map { CueTime.format(Int($0 / 1000)) }]
             .compactMap { $0 }.joined(separator: " · ")
         var items = [PhoneHomePage.Card.Item(title: "Last run: \(last.name)", detail: lastDetail)]

@@ -44,26 +44,10 @@ extension SpotsPages {
         throw ValidationError(field: "due", "Enter the due time as a date and a time, e.g. 2026-05-01 09:30.")
     }
 
-    static func timeZone(named text: String) -> TimeZone? {
-        guard !text.isEmpty, text.count <= 64 else { return nil }
-        if let zone = TimeZone(identifier: text) { return zone }
-        // "+02:00", "-0530", "+2"
-        let sign: Int
-        switch text.first {
-        case "+": sign = 1
-        case "-": sign = -1
-        default: return nil
-        }
-        let digits = text.dropFirst().replacingOccurrences(of: ":", with: "")
-        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let number = Int(digits) else { return nil }
-        let (hours, minutes) = digits.count <= 2 ? (number, 0) : (number / 100, number % 100)
-        guard hours <= 14, minutes < 60 else { return nil }
-        return TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60))
-    }
+    static func timeZone(named text: String) -> TimeZone? { TimeZoneName.parse(text) }
 
     static func zone(_ request: Request) -> TimeZone {
-        request.cookies[zoneCookie].flatMap { timeZone(named: $0.value.removingPercentEncoding ?? $0.value) }
-            ?? TimeZone(identifier: "UTC")!
+        request.browserZone ?? TimeZone(identifier: "UTC")!
     }
 
     /// Where Complete and Reopen go back to: a Spots page, never another site.

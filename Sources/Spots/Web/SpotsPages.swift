@@ -28,10 +28,6 @@ public struct SpotsPages: Sendable {
         self.publicURL = publicURL
     }
 
-    /// The browser's IANA time zone, set by the pages' script: times are shown, and typed
-    /// times read, in it. Without it (no script yet) they are UTC.
-    static let zoneCookie = "cadence_tz"
-
     /// For the signed-in page group: every post has passed the CSRF check (`FormPostMiddleware`).
     public var routes: RouteCollection<SignedInContext> {
         let router = RouteCollection(context: SignedInContext.self)

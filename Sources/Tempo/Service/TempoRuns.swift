@@ -127,7 +127,7 @@ public struct TempoRuns: Sendable {
 
     /// Week by week and personal bests over the finished runs a sensor measured (simulated ones are left out). A run
     /// summarised before best efforts were kept is summarised again, once.
-    public func progress(accountID: UUID, weeks: Int) async throws -> RunProgress {
+    public func progress(accountID: UUID, weeks: Int, timeZone: TimeZone = TimeZone(identifier: "UTC")!) async throws -> RunProgress {
         var runs: [RunProgress.Run] = []
         for record in try await list(accountID: accountID) where record.status == .finished && !record.simulated {
             var summary = record.summaryJSON.flatMap { try? TempoJSON.decode(RunSummary.self, $0) }
@@ -138,7 +138,7 @@ public struct TempoRuns: Sendable {
             runs.append(RunProgress.Run(id: record.id, startedAt: record.startedAt, distance: summary.distance,
                                         movingSeconds: summary.movingSeconds, bestEfforts: summary.bestEfforts ?? []))
         }
-        return RunProgress(runs: runs, weeks: weeks, now: clock.now())
+        return RunProgress(runs: runs, weeks: weeks, now: clock.now(), timeZone: timeZone)
     }
 
     public func delete(_ id: UUID, accountID: UUID) async throws {

@@ -129,7 +129,8 @@ struct TempoRunsController {
         ], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// `GET /progress?weeks=12` (1–104): distance, time and pace week by week, and personal bests.
+    /// `GET /progress?weeks=12&tz=Europe/Madrid` (1–104 weeks): distance, time and pace week by week, and personal bests.
+    /// Weeks start on Monday in `tz` (an IANA name or an offset), else the browser's `cadence_tz` cookie, else UTC.
     @Sendable func progress(request: Request, context: AccountContext) async throws -> ProgressBody {
         let weeks = try request.uri.queryParameters["weeks"].map { text -> Int in
             guard let weeks = Int(String(text)), (1...104).contains(weeks) else {
@@ -137,7 +138,14 @@ struct TempoRunsController {
             }
             return weeks
         } ?? 12
-        return ProgressBody(progress: try await runs.progress(accountID: context.account.id, weeks: weeks))
+        let zone = try request.uri.queryParameters["tz"].map { text -> TimeZone in
+            guard let zone = TimeZoneName.parse(String(text)) else {
+                throw APIError.invalid(field: "tz", "tz is a time zone such as Europe/Madrid or an offset such as +02:00.")
+            }
+            return zone
+        } ?? request.browserZone ?? TimeZone(identifier: "UTC")!
+        return ProgressBody(progress: try await runs.progress(accountID: context.account.id, weeks: weeks, timeZone: zone))
+
     }
 
     @Sendable func showProfile(request: Request, context: AccountContext) async throws -> ProfileBody {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Progress over time from the runs' summaries: distance, moving time and pace week by week (weeks start on Monday,
-/// UTC), and the personal bests over 1, 5 and 10 km (the fastest stretch inside any run). Simulated runs count for
+/// Progress over time from the runs' summaries: distance, moving time and pace week by week (weeks start on Monday
+/// at midnight in the runner's time zone), and the personal bests over 1, 5 and 10 km (the fastest stretch inside any run). Simulated runs count for
 /// nothing here: no sensor measured them.
 public struct RunProgress: Sendable, Equatable, Codable {
     public struct Week: Sendable, Equatable, Codable {
@@ -38,10 +38,13 @@ public struct RunProgress: Sendable, Equatable, Codable {
     /// The last `weeks` weeks up to the one holding `now`, oldest first (empty weeks included).
     public let weeks: [Week]
     public let bests: [Best]
+    /// The zone the weeks were counted in ("Europe/Madrid", "GMT+0200").
+    public let timeZone: String
 
-    public init(runs: [Run], weeks count: Int, now: Date) {
+    public init(runs: [Run], weeks count: Int, now: Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         var calendar = Calendar(identifier: .iso8601)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = timeZone
+        self.timeZone = timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier
         let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)!.start
         let starts = (0..<max(1, count)).reversed().map { calendar.date(byAdding: .weekOfYear, value: -$0, to: thisWeek)! }
         let formatter = DateFormatter()

@@ -6,9 +6,11 @@ import Web
 struct ProgressBody: JSONResponse {
     let weeks: [RunProgress.Week]
     let bests: [RunProgress.Best]
+    let timeZone: String
 
     init(progress: RunProgress) {
         weeks = progress.weeks
         bests = progress.bests
+        timeZone = progress.timeZone
     }
 }

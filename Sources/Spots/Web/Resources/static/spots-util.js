@@ -1,27 +1,9 @@
-// Shared by the Spots pages: the browser's time zone (sent to the server as a cookie so
+// Shared by the Spots pages: the browser's time zone (zone.js: sent to the server as a cookie so
 // pages show and read times in it), local time formatting, and distances on the ground.
 
-export const ZONE_COOKIE = "cadence_tz";
+import { browserZone } from "./zone.js";
 
-/** The browser's IANA zone ("Europe/Berlin"), else its offset now ("+02:00"). */
-export function browserZone() {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone) return zone;
-  } catch { /* old browser */ }
-  const minutes = -new Date().getTimezoneOffset();
-  const sign = minutes < 0 ? "-" : "+";
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
-
-/** Tells the server which zone to show times in from the next page on. */
-export function rememberZone() {
-  const zone = browserZone();
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
-  return zone;
-}
+export { ZONE_COOKIE, browserZone, rememberZone } from "./zone.js";
 
 /** Whether the page was rendered in another zone than this browser's (the first visit). */
 const UTC_NAMES = new Set(["UTC", "Etc/UTC", "GMT", "Etc/GMT", "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu", "+00:00"]);

@@ -1,7 +1,9 @@
 // Run history (M5): every run with its date, distance, time and pace; GPX/TCX import; the
 // runner's profile for calories.
-import { api, el, showError } from "./tempo-util.js";
+import { api, el, showError, svg } from "./tempo-util.js";
 import { clock, paceText } from "./tempo-run-common.js";
+import { lineChart } from "./tempo-line-chart.js";
+import { browserZone, rememberZone } from "./zone.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,11 +15,44 @@ export function km(metres) {
   return metres === null || metres === undefined ? "–" : `${(metres / 1000).toFixed(2)} km`;
 }
 
-/** Twelve weeks of distance, time and pace, each week's distance as a bar, and the personal bests. */
+const WEEK = 7 * 86400;
+
+function weekText(start) {
+  return new Date(`${start}T00:00:00Z`).toLocaleDateString(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+/** The weekly pace as a line over the twelve weeks (weeks without runs left out); a hint until two weeks have one. */
+function drawPaceTrend(weeks) {
+  const figure = $("progress-trend");
+  const points = weeks.flatMap((week, index) => week.pace ? [{ seconds: index * WEEK, value: week.pace, week: week.start }] : []);
+  if (points.length < 2) {
+    figure.replaceChildren(el("figcaption", { text: "Pace trend" }),
+      el("p", { class: "hint", text: "The pace trend shows once two weeks have runs." }));
+    return;
+  }
+  const first = points[0], last = points[points.length - 1];
+  const trend = last.value < first.value ? "faster" : last.value > first.value ? "slower" : "the same";
+  const label = `Weekly pace from ${paceText("running", first.value)} (week of ${weekText(first.week)}) to ${paceText("running", last.value)} (week of ${weekText(last.week)}): ${trend}.`;
+  const wrap = el("div", { class: "tempo-chart-wrap" });
+  const image = svg("svg", { class: "tempo-chart", role: "img", "aria-label": label });
+  wrap.append(image);
+  figure.replaceChildren(el("figcaption", { text: "Pace trend" }), wrap);
+  const span = (weeks.length - 1) * WEEK;
+  const ticks = [0, Math.floor((weeks.length - 1) / 2), weeks.length - 1].map((i) => ({ seconds: i * WEEK, text: weekText(weeks[i].start) }));
+  const draw = () => lineChart(image, points, { format: (v) => clock(v), invert: true, unit: "min/km", xTicks: ticks, axis: "week · min/km", span, dots: true });
+  draw();
+  if ("ResizeObserver" in window) {
+    let width = wrap.clientWidth;
+    new ResizeObserver(() => { if (wrap.clientWidth && wrap.clientWidth !== width) { width = wrap.clientWidth; draw(); } }).observe(wrap);
+  }
+}
+
+/** Twelve weeks (Monday to Sunday in this browser's zone) of distance, time and pace, each week's distance as a
+ * bar, the pace trend, and the personal bests. */
 async function loadProgress() {
   let progress;
   try {
-    progress = await api("GET", "/progress?weeks=12");
+    progress = await api("GET", `/progress?weeks=12&tz=${encodeURIComponent(browserZone())}`);
   } catch (error) {
     $("progress-status").textContent = error.message;
     return;
@@ -27,11 +62,12 @@ async function loadProgress() {
     const bar = el("span", { class: "run-zone-bar", "aria-hidden": "true" });
     bar.style.setProperty("--share", (week.distance / longest).toFixed(3));  // CSSOM: the CSP allows no style attributes
     return el("tr", { "data-week": week.start },
-      el("th", { scope: "row", text: new Date(`${week.start}T00:00:00Z`).toLocaleDateString(undefined, { month: "short", day: "numeric", timeZone: "UTC" }) }),
+      el("th", { scope: "row", text: weekText(week.start) }),
       el("td", {}, el("span", { text: `${km(week.distance)} (${week.runs})` }), bar),
       el("td", { text: week.movingSeconds ? clock(week.movingSeconds) : "–" }),
       el("td", { text: week.pace ? paceText("running", week.pace) : "–" }));
   }));
+  drawPaceTrend(progress.weeks);
   const total = progress.weeks.reduce((sum, w) => sum + w.runs, 0);
   $("progress-status").textContent = total ? `${total} run${total === 1 ? "" : "s"} in twelve weeks (simulated runs are not counted).`
     : "No runs in the last twelve weeks.";
@@ -155,6 +191,7 @@ $("profile-form").addEventListener("submit", async (event) => {
   }
 });
 
+rememberZone();  // so the phone home counts "this week" in the same zone
 loadProgress();
 loadRuns();
 loadProfile();
