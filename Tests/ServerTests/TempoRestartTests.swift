@@ -1,3 +1,4 @@
+import AudioAnalysis
 import Crypto
 import Foundation
 import Media
@@ -43,13 +44,44 @@ import Testing
                     // unfinished song, including this one, though its file is in this test's data folder only.
                     let takenByAnotherServer = TestDatabase.engineUnderTest == .postgres && analysed["analysis"] as? String == "failed"
                         && (analysed["message"] as? String)?.contains("cannot be read") == true
-                    withKnownIssue("TempoAnalysisResumer resumes songs another instance is handling", isIntermittent: true) {
+                    withKnownIssue("TempoResumer resumes songs another instance is handling", isIntermittent: true) {
                         #expect(!takenByAnotherServer, "\(analysed)")
                     }
                     if takenByAnotherServer { continue }
                     #expect(analysed["analysis"] as? String == "done", "\(analysed)")
                     #expect(abs((analysed["bpm"] as? Double ?? 0) - 120) <= 3.6, "\(analysed)")
                 }
+            }
+        }
+    }
+
+    /// A mix a stopped server left rendering is rendered when a server starts again, without being asked twice.
+    @Test(.enabled(if: FFmpegDecoder.discover("ffmpeg") != nil, "mixes need ffmpeg"))
+    func aMixLeftRenderingIsRenderedAfterARestart() async throws {
+        try await withRestartableServer(privateDatabase: true) { start in
+            let (token, playlistID) = try await Self.box { store in
+                try await start(false) { server in
+                    let client = server.client
+                    let token = try await client.register(email: uniqueEmail("mix-restart"))
+                    let upload = try await client.tempoUploadRaw(TempoFixtures.clickTrack(bpm: 120, seconds: 30), filename: "one.wav", token: token)
+                    let song = try #require(upload.array.first?["id"] as? String)
+                    #expect(try await client.tempoAnalysed(song, token: token)["analysis"] as? String == "done")
+                    let plan = #"{"name": "Short", "activity": "running", "steps": [{"interval": {"length": {"seconds": 25}, "target": {"cadence": 120}}}]}"#
+                    let planID = try #require((try await client.json(.post, "/api/v1/tempo/plans", body: plan, token: token).object["plan"] as? [String: Any])?["id"] as? String)
+                    let playlistID = try #require(try await client.json(.post, "/api/v1/tempo/plans/\(planID)/playlists", token: token).object["id"] as? String)
+                    // What a server stopped mid-render leaves: the record says rendering, no files.
+                    let account = try await client.accountID(token: token)
+                    try await SQLTempoStore(database: server.database).saveMix(
+                        MixRecord(playlistID: try #require(UUID(uuidString: playlistID)), fingerprint: "left behind", state: .rendering, progress: 0.4),
+                        accountID: account, at: Date(timeIntervalSince1970: 1_700_000_000))
+                    store((token, playlistID))
+                }
+            }
+            try await start(true) { server in
+                let mix = try await TempoMixAPITests.rendered(playlistID, client: server.client, token: token)
+                #expect(mix["state"] as? String == "done" && (mix["parts"] as? [[String: Any]])?.count == 1, "\(mix)")
+                let file = try await server.client.json(.get, "/api/v1/tempo/playlists/\(playlistID)/mix.m4a", token: token, headers: [.range: "bytes=0-0"])
+                #expect(file.status == .partialContent)
             }
         }
     }

@@ -35,7 +35,9 @@ public protocol TempoStore: Sendable {
     /// Writes the record whole (insert or replace); nothing when the playlist is gone.
     func saveMix(_ mix: MixRecord, accountID: UUID, at: Date) async throws
     /// Only the progress, and only while the mix is rendering (a late report never overwrites the end).
-    func saveMixProgress(_ progress: Double, playlistID: UUID, accountID: UUID) async throws
+    func saveMixProgress(_ progress: Double, playlistID: UUID, accountID: UUID, at: Date) async throws
+    /// Mixes a stopped server left queued or rendering (not updated since `updatedBefore`), across accounts.
+    func unfinishedMixes(updatedBefore: Date) async throws -> [(accountID: UUID, playlistID: UUID)]
 
     /// The person's own templates, oldest first; a document that no longer decodes is left out.
     func templates(accountID: UUID) async throws -> [WorkoutTemplate]

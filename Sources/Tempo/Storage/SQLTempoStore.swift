@@ -186,10 +186,18 @@ public struct SQLTempoStore: TempoStore {
             """).run()
     }
 
-    public func saveMixProgress(_ progress: Double, playlistID: UUID, accountID: UUID) async throws {
+    public func saveMixProgress(_ progress: Double, playlistID: UUID, accountID: UUID, at: Date) async throws {
         try await database.sql.update("tempo_mixes").set("progress", to: SQLBind(progress))
+            .set("updated_at", to: SQLBind(at.millisecondsSince1970))
             .where("playlist_id", .equal, playlistID.uuidString).where("account_id", .equal, accountID.uuidString)
             .where("state", .equal, MixRecord.State.rendering.rawValue).run()
+    }
+
+    public func unfinishedMixes(updatedBefore: Date) async throws -> [(accountID: UUID, playlistID: UUID)] {
+        try await database.sql.select().columns("account_id", "playlist_id").from("tempo_mixes")
+            .where("state", .in, [MixRecord.State.queued.rawValue, MixRecord.State.rendering.rawValue])
+            .where("updated_at", .lessThanOrEqual, updatedBefore.millisecondsSince1970).all()
+            .map { (try $0.decodeUUID(column: "account_id"), try $0.decodeUUID(column: "playlist_id")) }
     }
 
     public func templates(accountID: UUID) async throws -> [WorkoutTemplate] {

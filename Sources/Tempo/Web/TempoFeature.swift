@@ -45,5 +45,5 @@ public struct TempoFeature: Sendable {
         TempoLiveCommands.register(on: live, runs: runs)
     }
 
-    public var jobs: [any Service] { [TempoAnalysisResumer(library: library, onlyInstance: onlyInstance, logger: logger)] }
+    public var jobs: [any Service] { [TempoResumer(library: library, mixes: mixes, onlyInstance: onlyInstance, logger: logger)] }
 }

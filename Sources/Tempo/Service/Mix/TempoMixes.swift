@@ -19,7 +19,7 @@ public struct TempoMixes: Sendable {
     let logger: Logger
     let queue = AsyncSemaphore(permits: 1)
     /// Playlists this process has queued or is rendering. A record that says `queued` or `rendering` without being
-    /// here was left by a stopped server (or another instance): asking again renders it.
+    /// here was left by a stopped server (or another instance): `resumeUnfinished` at start, or asking again, renders it.
     let working = Working()
 
     final class Working: Sendable {
@@ -77,6 +77,17 @@ public struct TempoMixes: Sendable {
         try await store.saveMix(mix, accountID: accountID, at: clock.now())
         renderLater(playlistID: playlistID, accountID: accountID)
         return mix
+    }
+
+    /// Queues again the mixes a stopped server left queued or rendering (untouched since `updatedBefore`).
+    public func resumeUnfinished(updatedBefore cutoff: Date) async throws {
+        for (accountID, playlistID) in try await store.unfinishedMixes(updatedBefore: cutoff) {
+            guard var mix = try await store.mix(playlistID: playlistID, accountID: accountID) else { continue }
+            mix.state = .queued
+            mix.progress = 0
+            try await store.saveMix(mix, accountID: accountID, at: clock.now())
+            renderLater(playlistID: playlistID, accountID: accountID)
+        }
     }
 
     /// After an edit: a playlist that has a mix gets it rendered again.
@@ -149,7 +160,9 @@ public struct TempoMixes: Sendable {
         let keys = plan.parts.map { library.key(of: records[$0.songID]!, accountID: accountID) }
         let playlistID = mix.playlistID
         let progress = { @Sendable (value: Double) in
-            Task { [store] in try? await store.saveMixProgress((value * 100).rounded() / 100, playlistID: playlistID, accountID: accountID) }
+            Task { [store, clock] in
+                try? await store.saveMixProgress((value * 100).rounded() / 100, playlistID: playlistID, accountID: accountID, at: clock.now())
+            }
         }
         let folder = scratch.appendingPathComponent("mix-\(UUID().uuidString.lowercased())", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
