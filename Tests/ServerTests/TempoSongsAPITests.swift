@@ -1,3 +1,4 @@
+import AudioAnalysis
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -82,6 +83,27 @@ import Glibc
             let analysed = try await client.tempoAnalysed(id, token: token)
             let key = try #require(analysed["key"] as? [String: Any], "\(analysed)")
             #expect(key["name"] as? String == "A minor" && key["camelot"] as? String == "8A", "\(key)")
+        }
+    }
+
+    /// The analysis measures the loudness (EBU R128): a 1 kHz tone at −20 dBFS reads about −23 LUFS (ffmpeg counts a
+    /// mono file's one channel once or twice: ±3 LU), a tone ten times quieter 20 LU less.
+    @Test(.enabled(if: FFmpegDecoder.discover("ffmpeg") != nil, "loudness needs ffmpeg"))
+    func theAnalysisMeasuresTheLoudness() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("loudness"))
+            var measured: [Double] = []
+            for amplitude in [3_277.0, 327.7] {
+                let pcm = (0..<(10 * 22_050)).map { Int16(amplitude * sin(2 * .pi * 1000 * Double($0) / 22_050)) }
+                let upload = try await client.tempoUploadRaw(TempoFixtures.wav(pcm, sampleRate: 22_050), filename: "tone.wav", token: token)
+                let id = try #require(upload.array.first?["id"] as? String)
+                _ = try await client.tempoAnalysed(id, token: token)
+                let song = try await client.json(.get, "/api/v1/tempo/songs/\(id)", token: token).object
+                measured.append(try #require(song["loudness"] as? Double, "\(song)"))
+            }
+            #expect(abs(measured[0] + 23) <= 3.5, "\(measured)")
+            #expect(abs(measured[0] - measured[1] - 20) <= 0.5, "\(measured)")
         }
     }
 

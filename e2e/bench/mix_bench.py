@@ -8,9 +8,11 @@ SONGSDIR holds songs with a manifest.json (e2e/corpus/make_songs.py, e.g. --coun
 
 - render time: from the request to `done`, and its ratio to the mix's length (real time);
 - tempo: every 10-second window of the mix (away from fades) through `cadence tempo analyse`, against the tempo the
-  mix says it carries there (`parts[].playedBPM`, the plan's target): the share within 1 %, and the worst;
-- crossfades: where each song's beats fall in the mix (its beats from `GET …/songs/{id}/beats`, moved by the part's
-  cut and rate) — the largest gap between an outgoing and an incoming beat inside each fade;
+  mix says it carries there (its part's tempo map, `parts[].tempo`) and against the plan's target there (the
+  playlist's `curve`, where the song's stretch budget reaches it): the share within 1 %, and the worst;
+- crossfades: where each song's beats fall in the mix (its beats from `GET …/songs/{id}/beats`, moved through the
+  part's tempo map) — the largest gap between an outgoing and an incoming beat inside each fade, from the incoming
+  song's first beat on (before it the incoming song is silent or has no beat);
 - loudness: each song's integrated loudness inside the mix (ffmpeg ebur128 on its part, fades left out) against the
   −14 LUFS target.
 """
@@ -92,26 +94,54 @@ def main():
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "mix.m4a"
             path.write_bytes(request(base, "GET", f"/api/v1/tempo/playlists/{playlist_id}/mix.m4a", token))
+            curve = playlist["curve"]
+            budget = playlist["playlist"]["options"]["stretchBudget"]
+
+            def plan_cadence(t):
+                for a, b in zip(curve, curve[1:]):
+                    if a["seconds"] <= t <= b["seconds"]:
+                        f = (t - a["seconds"]) / max(1e-9, b["seconds"] - a["seconds"])
+                        return a["cadence"] + f * (b["cadence"] - a["cadence"])
+                return curve[-1]["cadence"]
+
+            def rate_at(part, t):
+                points = part.get("tempo") or [{"at": part["mixStart"], "rate": part["rate"]}]
+                return [p for p in points if p["at"] <= t][-1]["rate"] if points[0]["at"] <= t else points[0]["rate"]
+
+            per_beat = {"halfTime": 2, "doubleTime": 0.5}
             # Tempo, window by window, away from fades.
             within, worst, count = 0, 0.0, 0
+            plan_within, plan_count, plan_worst = 0, 0, 0.0
             for index, part in enumerate(parts):
-                fade_in = 4 if index else 0
-                fade_out = 4
-                t = part["mixStart"] + fade_in
+                fade_in = parts[index - 1]["mixEnd"] - part["mixStart"] if index else 0
+                fade_out = part["mixEnd"] - parts[index + 1]["mixStart"] if index + 1 < len(parts) else 3
+                t = part["mixStart"] + fade_in + 1
                 while t + 10 <= part["mixEnd"] - fade_out:
                     window = Path(tmp) / "w.wav"
                     subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-ss", str(t), "-t", "10", "-i", str(path),
                                     "-ac", "1", "-ar", "22050", str(window)], check=True)
                     heard = json.loads(subprocess.run([args.cadence, "tempo", "analyse", str(window), "--json"], capture_output=True,
                                                       text=True, check=True).stdout)["bpm"]
-                    wanted = part["playedBPM"] / {"halfTime": 2, "doubleTime": 0.5}.get(part["beat"], 1)
+                    rate = sum(rate_at(part, t + k + 0.5) for k in range(10)) / 10
+                    wanted = part["songBPM"] * rate
                     error = min(abs(heard / (wanted * f) - 1) for f in (1, 2, 0.5))
                     within += error <= 0.01
                     worst = max(worst, error)
                     count += 1
+                    # Against the plan, where the song's budget can reach the plan's cadence.
+                    target = sum(plan_cadence(t + k + 0.5) for k in range(10)) / 10
+                    carried = part["songBPM"] * per_beat.get(part["beat"], 1)
+                    if abs(target / carried - 1) <= budget:
+                        heard_cadence = heard * per_beat.get(part["beat"], 1)
+                        plan_error = min(abs(heard_cadence / (target * f) - 1) for f in (1, 2, 0.5))
+                        plan_within += plan_error <= 0.01
+                        plan_worst = max(plan_worst, plan_error)
+                        plan_count += 1
                     t += 10
             print(f"tempo: {within}/{count} ten-second windows within 1 % of the part's tempo ({100 * within / max(1, count):.1f} %), "
                   f"worst {100 * worst:.2f} % (octave readings of the estimator counted as the same tempo)")
+            print(f"tempo against the plan: {plan_within}/{plan_count} windows within 1 % of the plan's cadence "
+                  f"({100 * plan_within / max(1, plan_count):.1f} %), worst {100 * plan_worst:.2f} % (windows the song's budget reaches)")
             # Crossfades: beats of both songs mapped into the mix.
             gaps = []
             for before, part in zip(parts, parts[1:]):
@@ -119,16 +149,29 @@ def main():
                     continue
                 def in_mix(p):
                     beats = request(base, "GET", f"/api/v1/tempo/songs/{p['songId'].lower()}/beats", token)["beats"]
-                    return [p["mixStart"] + (b / 1000 - p["sourceStart"]) / p["rate"] for b in beats]
+                    points = p.get("tempo") or [{"at": p["mixStart"], "source": p["sourceStart"], "rate": p["rate"]}]
+                    def mix_time(source):
+                        point = [q for q in points if q["source"] <= source][-1] if points[0]["source"] <= source else points[0]
+                        return point["at"] + (source - point["source"]) / point["rate"]
+                    return [mix_time(b / 1000) for b in beats]
                 out_mix, in_mix = in_mix(before), in_mix(part)
-                lo, hi = part["mixStart"], before["mixEnd"]
+                # From the incoming song's first beat to the outgoing song's last (a fade may run on into silence).
+                lo = max(part["mixStart"], min(in_mix, default=part["mixStart"]))
+                hi = min(before["mixEnd"], max(out_mix, default=before["mixEnd"]))
                 # A half-time song has a beat every other step: its beats must each meet one of the other song's, so
                 # the sparser grid inside the fade is checked against the denser one.
                 inside_out = [b for b in out_mix if lo <= b <= hi]
                 inside_in = [b for b in in_mix if lo <= b <= hi]
-                sparse, dense = (inside_out, in_mix) if len(inside_out) <= len(inside_in) else (inside_in, out_mix)
+                # Which grid is sparser: by the songs' beat periods in the mix (counts inside a short fade can tie).
+                def period(times):
+                    steps = sorted(b - a for a, b in zip(times, times[1:]))
+                    return steps[len(steps) // 2] if steps else 0
+                sparse, dense = (inside_out, in_mix) if period(out_mix) >= period(in_mix) else (inside_in, out_mix)
                 worst_gap = max((min(abs(b - c) for c in dense) for b in sparse), default=0)
                 gaps.append(worst_gap * 1000)
+                if worst_gap > 0.02:
+                    print(f"  fade at {part['alignedAt']:.1f} s: beats {1000 * worst_gap:.0f} ms apart; tempo-matched: "
+                          f"{part.get('tempoMatched')}; periods {1000 * period(out_mix):.0f} / {1000 * period(in_mix):.0f} ms")
             if gaps:
                 print(f"crossfades: {len(gaps)} aligned; beats apart inside a fade: median {sorted(gaps)[len(gaps) // 2]:.1f} ms, "
                       f"worst {max(gaps):.1f} ms (goal ≤ 20 ms)")

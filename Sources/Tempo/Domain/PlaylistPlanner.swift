@@ -7,7 +7,8 @@ import Foundation
 /// - The plan's cadence curve (steps/min, or rpm) is the tempo the music should carry. A song
 ///   carries its BPM at 1:1, twice its BPM half-time (85 BPM → 170 steps/min), or half its BPM
 ///   double-time (180 BPM → 90 rpm), as the options allow.
-/// - Songs are laid end to end from the start of the plan until the plan is covered. For each
+/// - Songs are laid one after another from the start of the plan until the plan is covered, each overlapping the one
+///   before by the mix's crossfade (four of its beats, 1–6 s: `nextStart(after:)`). For each
 ///   slot the planner looks at songs whose stretchable tempo range (carried BPM ± budget) reaches
 ///   the curve's tempo over the next few minutes, within the jump cap of the previous song.
 ///   A song is played at one constant rate: the plan's cadence averaged over the time it plays,
@@ -159,7 +160,7 @@ public struct PlaylistPlanner: Sendable {
             guard (0...entries.count).contains(i) else {
                 throw ValidationError(field: "edit.index", "Add the song at a position from 1 to \(entries.count + 1).")
             }
-            let anchor = i < entries.count ? entries[i].start : entries.last?.end ?? 0
+            let anchor = i < entries.count ? entries[i].start : entries.last.map(Self.nextStart) ?? 0
             let entry = try chosenEntry(songID, at: anchor, previous: i > 0 ? entries[i - 1].playedBPM : nil)
             excluded.removeAll { $0 == songID }
             entries.insert(entry, at: i)
@@ -183,6 +184,12 @@ public struct PlaylistPlanner: Sendable {
         return entry
     }
 
+    /// Where the song after `entry` starts: where the mix's crossfade from it begins (`MixPlanner.fadeLength`), so a
+    /// rendered mix keeps to the playlist's timeline; played song by song, each simply follows the one before.
+    static func nextStart(after entry: PlaylistEntry) -> Double {
+        entry.end - MixPlanner.fadeLength(songBPM: entry.songBPM, rate: entry.playbackRate)
+    }
+
     private func replan(_ entries: [PlaylistEntry], keepingFirst count: Int, excluded: [UUID]) -> Playlist {
         var result = Array(entries[..<count])
         let pins = entries[count...].filter(\.pinned)
@@ -191,7 +198,7 @@ public struct PlaylistPlanner: Sendable {
         for e in result + pins { if let i = indexByID[e.song.id] { state.useCount[i] += 1 } }
         for pin in pins {
             fill(&result, until: pin.start, tolerance: Self.pinGapTolerance, state: &state)
-            let t = result.last?.end ?? 0
+            let t = result.last.map(Self.nextStart) ?? 0
             let prev = result.last?.playedBPM
             let choice = Choice(song: indexByID[pin.song.id] ?? 0, beat: pin.beat,
                                 carried: pin.songBPM * pin.beat.cadencePerBeat, penalty: 0)
@@ -208,12 +215,13 @@ public struct PlaylistPlanner: Sendable {
         var excluded: [Bool]
     }
 
-    /// Appends songs while more than `tolerance` seconds remain before `limit`.
+    /// Appends songs while the last one ends more than `tolerance` seconds before `limit`.
     private func fill(_ entries: inout [PlaylistEntry], until limit: Double, tolerance: Double, state: inout FillState) {
         guard !songs.isEmpty else { return }
         while true {
-            let t = entries.last?.end ?? 0
-            guard limit - t > tolerance else { return }
+            // Music is needed while the songs so far end before the limit; the next one comes in over the last's fade.
+            guard limit - (entries.last?.end ?? 0) > tolerance else { return }
+            let t = entries.last.map(Self.nextStart) ?? 0
             let prev = entries.last?.playedBPM
             guard let (choice, repeated) = next(at: t, previous: prev, previousKey: entries.last?.song.key, state: state) else { return }
             state.useCount[choice.song] += 1

@@ -186,7 +186,8 @@ public struct TempoLibrary: Sendable {
         ]), to: accountID)
     }
 
-    /// Decodes (WAV natively, the rest through ffmpeg), reads tags, estimates the tempo.
+    /// Decodes (WAV natively, the rest through ffmpeg), reads tags, estimates the tempo, beats and key, and measures
+    /// the loudness (EBU R128 with ffmpeg's `ebur128`, when ffmpeg is there: what the mixes level the songs by).
     public func analyse(_ id: UUID, accountID: UUID) async throws {
         guard var song = try await store.song(id: id, accountID: accountID) else { return }
         let fileTitle = song.title
@@ -195,10 +196,12 @@ public struct TempoLibrary: Sendable {
         try await store.saveAnalysis(of: song, fileTitle: fileTitle, accountID: accountID, at: clock.now())
         do {
             let ffmpeg = FFmpegDecoder()
-            let (audio, tags) = try await media.withLocalFile(key(of: song, accountID: accountID), in: scratch) { url in
+            let (audio, tags, loudness) = try await media.withLocalFile(key(of: song, accountID: accountID), in: scratch) { url in
                 let audio = try await AudioFileDecoder.decode(fileURL: url, ffmpeg: ffmpeg)
-                return (audio, ffmpeg.ffprobePath == nil ? nil : try? await ffmpeg.tags(fileURL: url))
+                let tags = ffmpeg.ffprobePath == nil ? nil : try? await ffmpeg.tags(fileURL: url)
+                return (audio, tags, try? await MixRenderer()?.loudness(of: url))
             }
+            if let loudness { try await store.saveLoudness(loudness, songID: song.id, accountID: accountID) }
             if let tags {
                 if let title = tags.title, !title.isEmpty { song.title = String(title.prefix(200)) }
                 if let artist = tags.artist, !artist.isEmpty { song.artist = String(artist.prefix(200)) }

@@ -3,8 +3,8 @@ import Tempo
 
 /// The ffmpeg filters that render a `MixPlan`, in two steps so that two cores share the work:
 /// 1. `partFilter`, one ffmpeg per part (run side by side): the part trimmed to its stretch of the file, resampled to
-///    48 kHz stereo, time-stretched with Rubber Band (`rubberband=tempo=…`: the tempo changes, the key does not) and
-///    brought to the target loudness;
+///    48 kHz stereo, time-stretched with Rubber Band (`rubberband=tempo=…`: the tempo changes, the key does not; the
+///    part's later tempo steps sent to it by `asendcmd` at their file times) and brought to the target loudness;
 /// 2. `joinGraph` over the stretched parts (input `i` is part `i`): consecutive parts joined by equal-power crossfades
 ///    (`acrossfade`, quarter-sine curves) over exactly the plan's overlap, a fade-out, and a limiter at −1 dBFS so the
 ///    gains never clip. Its result is encoded to each format by a process of its own.
@@ -17,9 +17,22 @@ public enum MixFilterGraph {
     /// Step 1 for one part; `loudness` is its song's integrated loudness (LUFS), nil to keep its level.
     public static func partFilter(_ part: MixPlan.Part, loudness: Double?) -> String {
         let gain = loudness.map { min(gainRange.upperBound, max(gainRange.lowerBound, targetLUFS - $0)) } ?? 0
-        return "atrim=start=\(number(part.sourceStart)):end=\(number(part.sourceEnd)),asetpts=PTS-STARTPTS,"
+        // Silence before the file (a first beat sooner than half the fade) and after it (a fade running past its end).
+        let lead = max(0, -part.sourceStart)
+        return "atrim=start=\(number(max(0, part.sourceStart))):end=\(number(part.sourceEnd)),asetpts=PTS-STARTPTS,"
             + "aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,"
-            + "rubberband=tempo=\(number(part.rate)),volume=\(number(gain))dB"
+            + (lead > 0 ? "adelay=delays=\(Int((lead * 48000).rounded()))S:all=1," : "")
+            + "apad,atrim=end=\(number(part.sourceEnd - part.sourceStart)),"
+            + (tempoCommands(part).map { "asendcmd=c='\($0)'," } ?? "")
+            + "rubberband=tempo=\(number(part.tempo.first?.rate ?? part.rate)),volume=\(number(gain))dB"
+    }
+
+    /// The part's tempo steps after the first as `asendcmd` commands ("12.5 rubberband tempo 1.02;…", times from the
+    /// trimmed start), nil when it keeps one rate.
+    static func tempoCommands(_ part: MixPlan.Part) -> String? {
+        let later = part.tempo.dropFirst()
+        guard !later.isEmpty else { return nil }
+        return later.map { "\(number($0.source - part.sourceStart)) rubberband tempo \(number($0.rate))" }.joined(separator: ";")
     }
 
     /// Step 2 over the stretched parts, ending in `[out]`.

@@ -39,9 +39,10 @@ public struct MixLayoutPart: Equatable, Sendable, Codable {
     public let title: String
     public let mixStart: Double
     public let mixEnd: Double
-    /// Where in the song's file the part starts: file time `t` plays at `mixStart + (t − sourceStart) / rate`.
+    /// Where in the song's file the part starts.
     public let sourceStart: Double
-    /// The tempo heard, in the cadence frame (the playlist entry's `playedBPM`).
+    /// The tempo the playlist planned for it, in the cadence frame (the entry's `playedBPM`); `tempo` says what is
+    /// heard moment by moment.
     public let playedBPM: Double
     /// The song's tempo as recorded and how it counts against the cadence (as in the playlist entry).
     public let songBPM: Double
@@ -49,4 +50,22 @@ public struct MixLayoutPart: Equatable, Sendable, Codable {
     public let rate: Double
     /// Mix time where this song's beat meets the previous song's, in the middle of the crossfade.
     public let alignedAt: Double?
+    /// True when the song plays the fade-in at the previous song's beat period (their beats meet all through it).
+    public let tempoMatched: Bool?
+    /// The rate from each moment on (`at` in mix seconds, `source` the file's): a ramp in the plan, and the ease from a
+    /// tempo-matched fade-in to the song's own tempo. Nil in mixes rendered before tempo maps (one rate: `rate`).
+    public let tempo: [MixTempoPoint]?
+
+    /// The tempo heard at mix time `t`, in the cadence frame.
+    public func playedBPM(at t: Double) -> Double {
+        let rate = tempo?.last { $0.at <= t }?.rate ?? tempo?.first?.rate ?? self.rate
+        return songBPM * beat.cadencePerBeat * rate
+    }
+}
+
+/// One step of a mix part's tempo map.
+public struct MixTempoPoint: Equatable, Sendable, Codable {
+    public let at: Double
+    public let source: Double
+    public let rate: Double
 }

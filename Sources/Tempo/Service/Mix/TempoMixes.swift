@@ -30,7 +30,7 @@ public struct TempoMixes: Sendable {
     }
 
     /// Bumped when the way mixes are made changes, so old mixes count as stale.
-    static let renderVersion = "1"
+    static let renderVersion = "2"
 
     public init(plans: TempoPlans, library: TempoLibrary, renderer: MixRenderer? = MixRenderer()) {
         self.store = library.store; self.plans = plans; self.library = library; self.renderer = renderer
@@ -156,7 +156,8 @@ public struct TempoMixes: Sendable {
             mixSongs[id] = MixSong(durationSeconds: Double(record.durationMs ?? 0) / 1000, beats: seconds(beats?.timesMs ?? []),
                                    barStarts: seconds(beats?.barStartsMs ?? []))
         }
-        let plan = MixPlanner.plan(planned.playlist, songs: mixSongs.filter { $0.value.durationSeconds > 1 })
+        let plan = MixPlanner.plan(planned.playlist, songs: mixSongs.filter { $0.value.durationSeconds > 1 },
+                                   timeline: PlanTimeline(plan: planned.plan))
         let keys = plan.parts.map { library.key(of: records[$0.songID]!, accountID: accountID) }
         let playlistID = mix.playlistID
         let progress = { @Sendable (value: Double) in
@@ -189,7 +190,8 @@ public struct TempoMixes: Sendable {
             return MixLayoutPart(songId: part.songID, title: entry.song.title, mixStart: part.mixStart, mixEnd: part.mixEnd,
                                  sourceStart: part.sourceStart,
                                  playedBPM: entry.songBPM * entry.beat.cadencePerBeat * part.rate, songBPM: entry.songBPM,
-                                 beat: entry.beat, rate: part.rate, alignedAt: part.alignedAt)
+                                 beat: entry.beat, rate: part.rate, alignedAt: part.alignedAt, tempoMatched: part.tempoMatched,
+                                 tempo: part.tempo.map { MixTempoPoint(at: part.mixTime($0.source), source: $0.source, rate: $0.rate) })
         }
         mix.durationMs = Int64((plan.duration * 1000).rounded())
         mix.renderedFingerprint = mix.fingerprint

@@ -25,8 +25,9 @@ export class RunMusic {
     if (mix && mix.state === "done" && !mix.stale && mix.files) {
       // Each part of the mix as an entry: its tempo is the song's as stretched in the mix, played at rate 1.
       this.mixUrl = mixSource(mix);
+      // A part's tempo may move inside it (a ramp in the plan, the ease after a fade): `tempo` says from when.
       this.entries = mix.parts.map((p) => ({ song: { id: p.songId, title: p.title }, songBPM: p.songBPM * p.rate, beat: p.beat,
-        playbackRate: 1, mixStart: p.mixStart, mixEnd: p.mixEnd, url: this.mixUrl }));
+        recordedBPM: p.songBPM, tempo: p.tempo || null, playbackRate: 1, mixStart: p.mixStart, mixEnd: p.mixEnd, url: this.mixUrl }));
       this.audio.dataset.mix = "true";
       return;
     }
@@ -125,6 +126,11 @@ export class RunMusic {
       if (index !== run.songIndex && index < this.entries.length) {
         run.songIndex = index;
         this.songLabel.textContent = `♪ Mix: ${this.entries[index].song.title} (${index + 1} of ${this.entries.length})`;
+      }
+      const part = this.entries[index];
+      if (part?.tempo?.length) {
+        const point = part.tempo.findLast((p) => p.at <= run.mixAt) ?? part.tempo[0];
+        part.songBPM = part.recordedBPM * point.rate;  // the tempo in the file here, before the rule's own rate
       }
     }
     stepTempoRule(this, this.current(run), planCadence, reading, heartRateZone);
