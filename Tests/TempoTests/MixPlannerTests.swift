@@ -5,10 +5,9 @@ import Testing
 /// The mix laid out from a real planned playlist: beats fall together through every crossfade, hand-overs keep to
 /// the playlist's timeline, the tempo follows the plan inside a song, and the mix covers the plan.
 @Suite struct MixPlannerTests {
-    /// Songs whose beats start at `offset` and come every 60/bpm s, bars every four beats from the first.
+    /// Songs whose beats start at `offset` and come every 60/bpm s.
     static func song(bpm: Double, seconds: Double, offset: Double = 0.3) -> MixSong {
-        let beats = Array(stride(from: offset, to: seconds - 0.2, by: 60 / bpm))
-        return MixSong(durationSeconds: seconds, beats: beats, barStarts: stride(from: 0, to: beats.count, by: 4).map { beats[$0] })
+        MixSong(durationSeconds: seconds, beats: Array(stride(from: offset, to: seconds - 0.2, by: 60 / bpm)))
     }
 
     func planned(_ plan: WorkoutPlan? = nil) throws -> (Playlist, [UUID: MixSong], PlanTimeline) {
@@ -105,7 +104,7 @@ import Testing
 
     @Test func songsWithoutBeatsAreCutAtThePlannedTimeUnaligned() throws {
         let (playlist, songs, timeline) = try planned()
-        let beatless = songs.mapValues { MixSong(durationSeconds: $0.durationSeconds, beats: [], barStarts: []) }
+        let beatless = songs.mapValues { MixSong(durationSeconds: $0.durationSeconds, beats: []) }
         let mix = MixPlanner.plan(playlist, songs: beatless, timeline: timeline)
         for (index, part) in mix.parts.enumerated().dropFirst() {
             let before = playlist.entries[index - 1]

@@ -74,12 +74,10 @@ public struct MixPlan: Equatable, Sendable {
 public struct MixSong: Equatable, Sendable {
     public let durationSeconds: Double
     public let beats: [Double]
-    public let barStarts: [Double]
 
-    public init(durationSeconds: Double, beats: [Double], barStarts: [Double]) {
+    public init(durationSeconds: Double, beats: [Double]) {
         self.durationSeconds = durationSeconds
         self.beats = beats
-        self.barStarts = barStarts
     }
 
     /// The median gap between tracked beats, nil with fewer than two.

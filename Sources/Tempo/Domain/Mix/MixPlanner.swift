@@ -79,11 +79,10 @@ public enum MixPlanner {
             let latest = max(earliest, song.durationSeconds - fade / 4 * endRate)
             let wanted = min(max(part.sourceTime(atMix: next.start + fade / 2), earliest), latest)
             let outBeat = nearest(song.beats, to: wanted, within: earliest...latest)
-            var handOver = outBeat ?? wanted
+            let handOver = outBeat ?? wanted
             // From the start of its fade-out the outgoing song holds its rate.
             part = part.holding(from: part.sourceTime(atMix: part.mixTime(handOver) - fade / 2))
             let outRate = part.rate(at: handOver)
-            handOver = min(handOver, latest)
             let centre = part.mixTime(handOver)
             parts.append(part.cut(at: part.sourceTime(atMix: centre + fade / 2)))
             // The incoming song's rate through the fade: the outgoing song's beat period when the grids agree.

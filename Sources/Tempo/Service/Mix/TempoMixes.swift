@@ -153,8 +153,7 @@ public struct TempoMixes: Sendable {
             let beats = try await store.beats(songID: id, accountID: accountID)
             let seconds = { (ms: [Int64]) in ms.map { Double($0) / 1000 } }
             records[id] = record
-            mixSongs[id] = MixSong(durationSeconds: Double(record.durationMs ?? 0) / 1000, beats: seconds(beats?.timesMs ?? []),
-                                   barStarts: seconds(beats?.barStartsMs ?? []))
+            mixSongs[id] = MixSong(durationSeconds: Double(record.durationMs ?? 0) / 1000, beats: seconds(beats?.timesMs ?? []))
         }
         let plan = MixPlanner.plan(planned.playlist, songs: mixSongs.filter { $0.value.durationSeconds > 1 },
                                    timeline: PlanTimeline(plan: planned.plan))
