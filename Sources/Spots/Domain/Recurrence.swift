@@ -3,8 +3,9 @@ import Foundation
 /// How a reminder belongs to a repeating task that another program wrote (RFC 5545 §3.8.5.3 RRULE,
 /// §3.8.4.4 RECURRENCE-ID). eM Client and Thunderbird export a repeating task as the series plus
 /// one VTODO per occurrence changed on its own (a completed one, typically), all with the same UID.
-/// Cadence keeps each as a reminder of its own and says which is which; it does not compute the
-/// occurrences of a rule yet, so a series reminds at its own due time only.
+/// Cadence keeps each as a reminder of its own and says which is which. `RecurrenceRule` can read
+/// the rule and compute its occurrences, but reminders do not use it yet: a series still reminds at
+/// its own due time only (issue 22 wires it in).
 public enum Recurrence: Equatable, Sendable, Codable {
     /// The series: repeats by `rule`, the RRULE value as written ("FREQ=WEEKLY;INTERVAL=2").
     case series(rule: String)

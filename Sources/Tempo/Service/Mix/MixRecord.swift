@@ -55,12 +55,6 @@ public struct MixLayoutPart: Equatable, Sendable, Codable {
     /// The rate from each moment on (`at` in mix seconds, `source` the file's): a ramp in the plan, and the ease from a
     /// tempo-matched fade-in to the song's own tempo. Nil in mixes rendered before tempo maps (one rate: `rate`).
     public let tempo: [MixTempoPoint]?
-
-    /// The tempo heard at mix time `t`, in the cadence frame.
-    public func playedBPM(at t: Double) -> Double {
-        let rate = tempo?.last { $0.at <= t }?.rate ?? tempo?.first?.rate ?? self.rate
-        return songBPM * beat.cadencePerBeat * rate
-    }
 }
 
 /// One step of a mix part's tempo map.
