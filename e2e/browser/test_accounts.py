@@ -1,6 +1,7 @@
 """Accounts as a person uses them, in real headless Chromium against the real server."""
 import re
 
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -14,8 +15,19 @@ def wait_for_path(driver, path, timeout=10):
 
 
 def shown(driver, css, timeout=10):
-    """The element once the page that holds it has loaded (a submit navigates asynchronously)."""
-    return WebDriverWait(driver, timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
+    """The element once the page that holds it has loaded (a submit navigates asynchronously). An element read while
+    the submit's page replaces the old one can be reported by Chromium as an inspector error ("Node with given id does
+    not belong to the document") rather than as a stale element: that is waited through too."""
+    visible = EC.visibility_of_element_located((By.CSS_SELECTOR, css))
+
+    def check(d):
+        try:
+            return visible(d)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(check)
 
 
 def shows_text(driver, css, expected, timeout=10):

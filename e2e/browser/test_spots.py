@@ -150,7 +150,10 @@ def test_place_reminders_by_map_and_by_search_alert_phone_and_watch(driver, seco
     wait_until(phone, lambda: "saved=1" in phone.current_url)
     pretzels_url = phone.current_url.split("?")[0]
 
-    # The map shows both places; tapping a pin names it and links to its page.
+    # The map shows both places; tapping a pin names it and links to its page. The phone knows where it is (the
+    # map draws it when location is allowed, as a headless browser's is: without a position Chromium would ask
+    # Google's network location service, which is not reachable here).
+    move_to(phone, base, offset(TESTVILLE, north_m=2000))
     phone.get(base + "/phone/spots/map")
     wait_until(phone, lambda: len(phone.find_elements(By.CSS_SELECTOR, "#spots-map .leaflet-marker-icon")) == 2,
                message="the map does not show both pins")

@@ -112,14 +112,15 @@ public struct SpotsPages: Sendable {
     @Sendable func confirmDelete(request: Request, context: SignedInContext) async throws -> Response {
         let reminder = try await ownReminder(context.identity, context).reminder
         return pages.render("spots-delete", title: "Delete \(reminder.title)?",
-                            page: SpotsDeletePage(id: Self.id(reminder.id), reminderTitle: reminder.title, isComplete: reminder.isComplete),
+                            page: SpotsDeletePage(id: Self.id(reminder.id), reminderTitle: reminder.title, isComplete: reminder.isComplete,
+                                                  back: Self.backPath(request.uri.queryParameters["back"].map(String.init))),
                             request: request, context: context)
     }
 
     @Sendable func delete(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
         try await spots.delete(id: try context.parameters.requireID("id"), accountID: identity.account.id)
-        return PageRenderer.redirect(to: "/phone/spots")
+        return PageRenderer.redirect(to: Self.backPath(context.form["back"]) ?? "/phone/spots")
     }
 
     @Sendable func map(request: Request, context: SignedInContext) async throws -> Response {

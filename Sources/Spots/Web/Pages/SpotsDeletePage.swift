@@ -9,4 +9,6 @@ struct SpotsDeletePage: Sendable {
     let id: String
     let reminderTitle: String
     let isComplete: Bool
+    /// Where "Yes, delete" and "No, keep it" go back to (the list, or the timeline it was asked from).
+    let back: String?
 }

@@ -1,6 +1,9 @@
 // The map of open place reminders (R3): a pin and its radius for each; tapping a pin shows
-// the reminder and its place with a link to edit it. The list below is the same, as text.
-import { localizeTimes, makeMap, rememberZone } from "./spots-util.js";
+// the reminder and its place with a link to edit it; dragging a pin moves the place (saved at
+// once, put back if the save fails). "Show where I am" centres the map on this device's
+// position (drawn at once, without moving the map, when the browser already allows location).
+// The list below is the same, as text.
+import { errorMessage, localizeTimes, makeMap, rememberZone } from "./spots-util.js";
 
 rememberZone();
 localizeTimes();
@@ -10,6 +13,62 @@ const status = document.getElementById("map-status");
 const map = makeMap(element, status);
 const L = globalThis.L;
 const markers = new Map();
+
+/** Saves the place where its pin was dropped; puts the pin back and says why when that fails. */
+async function movePlace(item, marker, circle) {
+  const was = [Number(item.dataset.latitude), Number(item.dataset.longitude)];
+  const to = marker.getLatLng().wrap();
+  const id = item.dataset.reminderId;
+  const putBack = (message) => {
+    marker.setLatLng(was);
+    circle.setLatLng(was);
+    status.textContent = message;
+  };
+  try {
+    const shown = await fetch(`/api/v1/spots/reminders/${id}`);
+    if (!shown.ok) return putBack(await errorMessage(shown, "The place could not be moved."));
+    const reminder = await shown.json();
+    const place = { ...reminder.place, latitude: Number(to.lat.toFixed(6)), longitude: Number(to.lng.toFixed(6)) };
+    const saved = await fetch(`/api/v1/spots/reminders/${id}`, {
+      method: "PUT", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ title: reminder.title, notes: reminder.notes, due: reminder.due ?? undefined, place }),
+    });
+    if (!saved.ok) return putBack(await errorMessage(saved, "The place could not be moved."));
+    item.dataset.latitude = String(place.latitude);
+    item.dataset.longitude = String(place.longitude);
+    status.textContent = `Moved ${item.dataset.placeName} (${item.dataset.title}).`;
+    element.dataset.moved = id;
+  } catch {
+    putBack("The place could not be moved: the server did not answer.");
+  }
+}
+
+/** This device's position as a dot with its accuracy. `quiet` (on opening, when location is already allowed) keeps
+ *  the view on the places and says nothing when the position cannot be had; the button centres the map on it. */
+function showMe(quiet) {
+  if (!("geolocation" in navigator)) {
+    if (!quiet) status.textContent = "This browser cannot tell where you are.";
+    return;
+  }
+  navigator.geolocation.getCurrentPosition((position) => {
+    const at = [position.coords.latitude, position.coords.longitude];
+    const accuracy = Math.round(position.coords.accuracy || 0);
+    me?.remove();
+    me = L.layerGroup([
+      L.circle(at, { radius: accuracy, color: "#0a7a3d", weight: 1, fillOpacity: 0.1, interactive: false }),
+      L.circleMarker(at, { radius: 7, color: "#ffffff", weight: 2, fillColor: "#0a7a3d", fillOpacity: 1 }).bindTooltip("You are here"),
+    ]).addTo(map);
+    if (!quiet) map.setView(at, Math.max(map.getZoom(), 15));
+    status.textContent = `You are here (within ${accuracy} m).`;
+    element.dataset.me = `${at[0].toFixed(5)},${at[1].toFixed(5)}`;
+    element.dataset.meFixes = String(Number(element.dataset.meFixes || 0) + 1);
+  }, (error) => {
+    if (!quiet) status.textContent = error.code === error.PERMISSION_DENIED
+      ? "Cadence may not see where you are: allow location for this site to show it." : "Where you are could not be found.";
+  }, { enableHighAccuracy: true, timeout: 15000, maximumAge: 30000 });
+}
+
+let me = null;
 
 function popupContent(item) {
   const box = document.createElement("div");
@@ -36,9 +95,12 @@ if (map) {
     if (!at.every(Number.isFinite)) continue;
     const circle = L.circle(at, { radius: Number(item.dataset.radius) || 150, color: "#1b5fd1", weight: 2, fillOpacity: 0.12 })
       .addTo(map);
-    const marker = L.marker(at, { title: `${item.dataset.title} (${item.dataset.placeName})`, alt: item.dataset.placeName })
+    const marker = L.marker(at, { title: `${item.dataset.title} (${item.dataset.placeName})`, alt: item.dataset.placeName,
+      draggable: true, autoPan: true })
       .addTo(map).bindPopup(() => popupContent(item));
     circle.on("click", () => marker.openPopup());
+    marker.on("drag", () => circle.setLatLng(marker.getLatLng()));
+    marker.on("dragend", () => movePlace(item, marker, circle));
     markers.set(item.dataset.reminderId, marker);
     // The circle's own bounds need a map view first; the radius gives them as well.
     bounds.push(L.latLng(at).toBounds(2 * (Number(item.dataset.radius) || 150)));
@@ -50,6 +112,8 @@ if (map) {
   } else {
     map.setView([30, 0], 2);
   }
+  document.getElementById("show-me")?.addEventListener("click", () => showMe(false));
+  navigator.permissions?.query({ name: "geolocation" }).then((p) => { if (p.state === "granted") showMe(true); }, () => {});
   for (const button of document.querySelectorAll("[data-show-pin]")) {
     button.addEventListener("click", () => {
       const marker = markers.get(button.dataset.showPin);
