@@ -37,14 +37,12 @@ extension SpotsPages {
     /// name or an offset such as "+02:00"; UTC when empty (the browser ran no script).
     static func parseDue(_ text: String, zone: String) throws -> Date? {
         guard !text.isEmpty else { return nil }
-        let timeZone = Self.timeZone(named: zone) ?? TimeZone(identifier: "UTC")!
+        let timeZone = TimeZoneName.parse(zone) ?? TimeZone(identifier: "UTC")!
         for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd HH:mm"] {
             if let date = formatter(format, timeZone).date(from: text) { return date }
         }
         throw ValidationError(field: "due", "Enter the due time as a date and a time, e.g. 2026-05-01 09:30.")
     }
-
-    static func timeZone(named text: String) -> TimeZone? { TimeZoneName.parse(text) }
 
     static func zone(_ request: Request) -> TimeZone {
         request.browserZone ?? TimeZone(identifier: "UTC")!

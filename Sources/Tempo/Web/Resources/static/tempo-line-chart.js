@@ -8,6 +8,16 @@ import { clock } from "./tempo-run-common.js";
  * Along the bottom: the time in whole minutes, or `xTicks` ([{seconds, text}]) with `axis` as its title; the x axis
  * runs from 0 to `span` seconds (else to the last point); `dots` marks each point (a few weekly values).
  */
+/** Draws `draw()` now and again whenever `wrap` changes width, so the chart's labels keep their size. */
+export function drawAtShownWidth(wrap, draw) {
+  draw();
+  if (!("ResizeObserver" in window)) return;
+  let width = wrap.clientWidth;
+  new ResizeObserver(() => {
+    if (wrap.clientWidth && wrap.clientWidth !== width) { width = wrap.clientWidth; draw(); }
+  }).observe(wrap);
+}
+
 export function lineChart(target, points, { format, invert = false, unit, xTicks, axis, span, dots = false }) {
   const W = Math.round(Math.min(960, Math.max(240, target.parentElement?.clientWidth || 600)));
   const H = Math.round(Math.min(220, Math.max(140, W * 0.38)));

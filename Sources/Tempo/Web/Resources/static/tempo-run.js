@@ -3,7 +3,7 @@
 // what cleaning dropped, export to GPX/TCX, rename and delete.
 import { api, el, showError, svg } from "./tempo-util.js";
 import { cadenceUnit, clock, paceText, showsSpeed } from "./tempo-run-common.js";
-import { lineChart } from "./tempo-line-chart.js";
+import { drawAtShownWidth, lineChart } from "./tempo-line-chart.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("run-page");
@@ -38,14 +38,7 @@ function drawCharts(body) {
       wrap.append(image);
       figure.append(wrap);
       box.append(figure);
-      lineChart(image, chart.points, chart);
-      // Drawn again at the width it is shown at, so the labels keep their size.
-      if ("ResizeObserver" in window) {
-        let width = wrap.clientWidth;
-        new ResizeObserver(() => {
-          if (wrap.clientWidth && wrap.clientWidth !== width) { width = wrap.clientWidth; lineChart(image, chart.points, chart); }
-        }).observe(wrap);
-      }
+      drawAtShownWidth(wrap, () => lineChart(image, chart.points, chart));
       continue;
     }
     box.append(figure);

@@ -2,7 +2,7 @@
 // runner's profile for calories.
 import { api, el, showError, svg } from "./tempo-util.js";
 import { clock, paceText } from "./tempo-run-common.js";
-import { lineChart } from "./tempo-line-chart.js";
+import { drawAtShownWidth, lineChart } from "./tempo-line-chart.js";
 import { browserZone, rememberZone } from "./zone.js";
 
 const $ = (id) => document.getElementById(id);
@@ -39,12 +39,8 @@ function drawPaceTrend(weeks) {
   figure.replaceChildren(el("figcaption", { text: "Pace trend" }), wrap);
   const span = (weeks.length - 1) * WEEK;
   const ticks = [0, Math.floor((weeks.length - 1) / 2), weeks.length - 1].map((i) => ({ seconds: i * WEEK, text: weekText(weeks[i].start) }));
-  const draw = () => lineChart(image, points, { format: (v) => clock(v), invert: true, unit: "min/km", xTicks: ticks, axis: "week · min/km", span, dots: true });
-  draw();
-  if ("ResizeObserver" in window) {
-    let width = wrap.clientWidth;
-    new ResizeObserver(() => { if (wrap.clientWidth && wrap.clientWidth !== width) { width = wrap.clientWidth; draw(); } }).observe(wrap);
-  }
+  drawAtShownWidth(wrap, () => lineChart(image, points,
+    { format: (v) => clock(v), invert: true, unit: "min/km", xTicks: ticks, axis: "week · min/km", span, dots: true }));
 }
 
 /** Twelve weeks (Monday to Sunday in this browser's zone) of distance, time and pace, each week's distance as a
