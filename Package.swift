@@ -304,6 +304,7 @@ let package = Package(
                 "TestSupport",
                 "CadenceCore",
                 "Spots",
+                "SpotsService",
                 "SpotsStorage",
                 "TempoService",
                 "TempoStorage",

@@ -37,7 +37,9 @@ struct ICalendarExportShapesTests {
         #expect(result.reminders.count == 2 && series.id != occurrence.id)
         #expect(series.recurrence == .series(rule: "FREQ=DAILY"))
         #expect(series.id == ICalendar.reminderID(forUID: "4417402983517700219"))
-        #expect(series.due == utcDate("20250303T080000Z") && !series.isComplete)
+        // The occurrence of 3 March is done, so the series stands at the next one.
+        #expect(series.due == utcDate("20250304T080000Z") && !series.isComplete)
+        #expect(series.repeatSchedule?.start == utcDate("20250303T080000Z"))
         #expect(occurrence.recurrence == .occurrence(originalStart: utcDate("20250303T080000Z")))
         #expect(occurrence.completedAt == utcDate("20250303T071502Z"))
         #expect(series.preserved.uid == "4417402983517700219" && occurrence.preserved.uid == "4417402983517700219")
@@ -125,7 +127,9 @@ struct ICalendarExportShapesTests {
 
     @Test("A repeat rule reads as people say it", arguments: [
         ("FREQ=DAILY", "Repeats daily"), ("FREQ=WEEKLY;INTERVAL=2", "Repeats every 2 weeks"), ("freq=monthly", "Repeats monthly"),
-        ("FREQ=MINUTELY", "Repeats every minute"), ("FREQ=WEEKLY;BYDAY=MO,WE", "Repeats"), ("nonsense", "Repeats"),
+        ("FREQ=MINUTELY", "Repeats every minute"), ("FREQ=WEEKLY;BYDAY=WE,MO", "Repeats weekly on Mon, Wed"),
+        ("FREQ=MONTHLY;BYDAY=-1FR;COUNT=10", "Repeats monthly on last Fri, 10 times"), ("FREQ=MONTHLY;BYMONTHDAY=31", "Repeats monthly on day 31"),
+        ("FREQ=WEEKLY;INTERVAL=2;UNTIL=20270630T215959Z", "Repeats every 2 weeks, until 2027-06-30"), ("nonsense", "Repeats"),
     ])
     func ruleSummary(rule: String, summary: String) {
         #expect(Recurrence.summary(ofRule: rule) == summary)

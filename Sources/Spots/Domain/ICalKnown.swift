@@ -20,6 +20,11 @@ enum ICalKnown {
         }
     }
 
+    /// The property name of a raw (unfolded) content line: "RRULE" for "RRULE:FREQ=DAILY" or "rrule;x=1:…".
+    static func propertyName(_ raw: String) -> String {
+        String(raw.prefix { $0 != ":" && $0 != ";" }).uppercased()
+    }
+
     static func isPropertyItem(_ item: PreservedCalendarData.Item, placeIsAlarm: Bool) -> Bool {
         switch item {
         case .line, .known: true

@@ -36,6 +36,11 @@ struct ICalTimeResolver {
         return nil
     }
 
+    /// The system zone a TZID names, directly, by a shorter tail, or by its VTIMEZONE's X-LIC-LOCATION.
+    func systemZone(named tzid: String) -> TimeZone? {
+        Self.systemZone(tzid) ?? licLocation[tzid].flatMap(Self.systemZone)
+    }
+
     func date(_ line: ICalLine) throws(ICalendarError) -> (date: Date, value: ICalDateValue) {
         let text = line.value.trimmingCharacters(in: .whitespaces)
         guard let value = ICalDateValue.parse(text) else {
@@ -54,7 +59,7 @@ struct ICalTimeResolver {
             return (Date(timeIntervalSince1970: TimeInterval(value.wallSeconds)), value)
         }
         if let tzid = line.parameter("TZID") {
-            if let zone = Self.systemZone(tzid) ?? licLocation[tzid].flatMap(Self.systemZone) {
+            if let zone = systemZone(named: tzid) {
                 return (try foundationDate(value.components, in: zone, line: line), value)
             }
             if let rules = rules[tzid] {

@@ -42,7 +42,7 @@ struct ICalTodoReader {
         var geoLine: ICalLine?, locationLine: ICalLine?
         var geoIndex = 0, locationIndex: Int?
         var startLine: ICalLine?, startIndex = 0
-        var rule: String?, recurrenceLine: ICalLine?
+        var rule: String?, recurrenceLine: ICalLine?, dueLine: ICalLine?, exceptionLines: [ICalLine] = []
         var alarm: (component: ICalComponent, place: FoundPlace)?
         var timeAlarms: [(index: Int, component: ICalComponent)] = []
 
@@ -73,6 +73,7 @@ struct ICalTodoReader {
                 case "DUE" where isFirst:
                     guard let read = readDate(line, otherwise: "The line was skipped.") else { continue }
                     due = read.date
+                    dueLine = line
                     if read.value.isDate {
                         preserved.allDayDue = .init(date: line.value.trimmingCharacters(in: .whitespaces), due: read.date)
                     }
@@ -96,6 +97,7 @@ struct ICalTodoReader {
                         default: break
                         }
                     }
+                    if line.name == "EXDATE" { exceptionLines.append(line) }
                     // A DTSTART that gives the due time is written back in UTC: its zone is not needed then.
                     if !(line.name == "DTSTART" && isFirst) { collectZones(line) }
                     items.append(.line(line.raw))
@@ -156,6 +158,14 @@ struct ICalTodoReader {
         } else if let rule {
             recurrence = .series(rule: rule)
         }
+        // A series Cadence can count repeats from its first due time, in the zone its start (else due) was written in.
+        var schedule: RepeatSchedule?
+        if let rule, recurrenceLine == nil, let due, let anchor = startLine ?? dueLine, (try? RecurrenceRule(parsing: rule)) != nil {
+            // RFC 5545 counts the rule from DTSTART; each occurrence is due as long after its start as the first.
+            let start = dueLine != nil ? startLine.flatMap { try? resolver.date($0).date } ?? due : due
+            schedule = RepeatSchedule(start: start, dueAfterStart: due.timeIntervalSince(start), zone: zoneName(of: anchor),
+                                      exceptions: exceptions(exceptionLines))
+        }
 
         // Identity.
         let id: UUID
@@ -209,7 +219,8 @@ struct ICalTodoReader {
 
         do {
             var reminder = try Reminder(
-                id: id, title: title, notes: notes, due: due, place: place, completedAt: completed, recurrence: recurrence)
+                id: id, title: title, notes: notes, due: due, place: place, completedAt: completed, recurrence: recurrence,
+                repeatSchedule: schedule)
             preserved.items = ICalKnown.normalized(items, for: reminder, placeIsAlarm: preserved.placeSource?.isAlarm ?? true)
             reminder.preserved = preserved
             return reminder
@@ -217,6 +228,25 @@ struct ICalTodoReader {
             warnings.append(.init(line: todo.beginLine, reason: "The task '\(title)' was skipped: \(error.message)"))
             return nil
         }
+    }
+
+    /// The zone a date line counts in: UTC for "…Z", its TZID when the system knows it, else the import's zone.
+    private func zoneName(of line: ICalLine) -> String {
+        if line.value.trimmingCharacters(in: .whitespaces).uppercased().hasSuffix("Z") { return "UTC" }
+        if let tzid = line.parameter("TZID"), let zone = resolver.systemZone(named: tzid) { return zone.identifier }
+        return resolver.defaultTimeZone.identifier
+    }
+
+    /// EXDATE values (one or several a line, each in the line's zone); those that cannot be read are reported.
+    private mutating func exceptions(_ lines: [ICalLine]) -> [Date] {
+        var found: [Date] = []
+        for line in lines {
+            for value in line.value.split(separator: ",") {
+                let single = ICalLine(name: line.name, parameters: line.parameters, value: String(value), raw: line.raw, number: line.number)
+                if let read = readDate(single, otherwise: "That exception was left out.") { found.append(read.date) }
+            }
+        }
+        return found.sorted()
     }
 
     /// A date property's value, or nil with a warning saying what was done instead.

@@ -37,6 +37,27 @@ public enum ICalendar {
         return ICalendarUID.uuidV5(namespace: namespace, name: "\(uid)\nRECURRENCE-ID;TZID=\(zone):\(value)")
     }
 
+    /// A series whose occurrences another program checked off (completed overrides: same UID, RECURRENCE-ID) stands
+    /// at the first occurrence still open, as it would had it been checked off in Cadence.
+    static func advancedPastCompleted(_ reminders: [Reminder]) -> [Reminder] {
+        func key(_ reminder: Reminder) -> String { (reminder.preserved.uid ?? reminder.id.uuidString).uppercased() }
+        var done: [String: Set<Date>] = [:]
+        for reminder in reminders where reminder.isComplete {
+            if case .occurrence(let start) = reminder.recurrence { done[key(reminder), default: []].insert(start) }
+        }
+        guard !done.isEmpty else { return reminders }
+        return reminders.map { reminder in
+            guard case .series = reminder.recurrence, !reminder.isComplete, let completed = done[key(reminder)] else { return reminder }
+            var series = reminder
+            for _ in 0..<completed.count {
+                guard let current = series.currentOccurrence, completed.contains(current), let schedule = series.repeatSchedule,
+                      let next = series.occurrence(after: current.addingTimeInterval(schedule.dueAfterStart)) else { break }
+                series.due = next
+            }
+            return series
+        }
+    }
+
     /// Reads every VTODO of every VCALENDAR in `text`, leniently: every task is kept, and a line
     /// Cadence cannot read is left out (or kept verbatim) and reported in `warnings`.
     ///
@@ -70,6 +91,7 @@ public enum ICalendar {
             }
         }
         result.warnings.sort { $0.line < $1.line }
+        result.reminders = advancedPastCompleted(result.reminders)
         return result
     }
 }

@@ -33,6 +33,7 @@ extension ICalendar {
             preserved.placeSource.flatMap { $0.place == reminder.place ? $0 : nil }
         let items = ICalKnown.normalized(preserved.items, for: reminder, placeIsAlarm: keepPlace?.isAlarm ?? true)
         var lines = ["BEGIN:VTODO"]
+        lines.append(contentsOf: seriesLines(reminder, items: items))
         for item in items {
             switch item {
             case .line(let line): lines.append(line)
@@ -74,6 +75,11 @@ extension ICalendar {
             value = ICalText.escape(text)
         case "DUE", "DTSTART":  // DTSTART: a task without DUE whose due time was read from its start
             guard let due = reminder.due else { return nil }
+            if let schedule = reminder.repeatSchedule, reminder.repeatRule != nil {
+                // A series is written from its first occurrence, in its zone: clients count the rule from there.
+                let moment = name == "DUE" ? schedule.firstDue : schedule.start
+                return name + parameters.map { ";" + $0 }.joined() + zonedValue(moment, zone: schedule.zone)
+            }
             if let allDay = preserved.allDayDue, allDay.due == due {
                 parameters.insert("VALUE=DATE", at: 0)
                 value = allDay.date
@@ -93,6 +99,37 @@ extension ICalendar {
             return nil
         }
         return name + parameters.map { ";" + $0 }.joined() + ":" + value
+    }
+
+    /// What makes a series repeat, for the lines the file did not bring itself (a series made or changed in Cadence):
+    /// DTSTART at its first occurrence when there is none (RFC 5545 counts the rule from it), RRULE, EXDATE.
+    static func seriesLines(_ reminder: Reminder, items: [PreservedCalendarData.Item]) -> [String] {
+        guard case .series(let rule) = reminder.recurrence else { return [] }
+        let present = Set(items.compactMap { item -> String? in
+            switch item {
+            case .line(let raw): ICalKnown.propertyName(raw)
+            case .known(let name, _): name
+            default: nil
+            }
+        })
+        var lines: [String] = []
+        if let schedule = reminder.repeatSchedule, reminder.repeatRule != nil {
+            if !present.contains("DTSTART") { lines.append("DTSTART" + zonedValue(schedule.start, zone: schedule.zone)) }
+            if !present.contains("EXDATE"), !schedule.exceptions.isEmpty {
+                lines.append("EXDATE:" + schedule.exceptions.map(ICalDateValue.utcString).joined(separator: ","))
+            }
+        }
+        if !present.contains("RRULE") { lines.append("RRULE:" + rule) }
+        return lines
+    }
+
+    /// ";TZID=Europe/Amsterdam:20270115T090000", or ":20270115T080000Z" in UTC: the parameters and value of a date line.
+    static func zonedValue(_ date: Date, zone: String) -> String {
+        guard zone != "UTC", zone != "GMT", let timeZone = TimeZone(identifier: zone) else { return ":" + ICalDateValue.utcString(date) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return ";TZID=\(zone)" + String(format: ":%04d%02d%02dT%02d%02d%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
     }
 
     /// The alarm a due time was read from: as it was while the time is unchanged, moved with it,

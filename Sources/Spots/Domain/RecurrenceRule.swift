@@ -39,7 +39,7 @@ public struct RecurrenceRule: Equatable, Sendable {
     /// The day weeks start on for `INTERVAL` > 1 in weekly rules (0 = Sunday; Monday by default).
     public var weekStart: Int
 
-    static let dayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+    public static let dayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
     public init(frequency: Frequency, interval: Int = 1, byDay: [WeekdayNumber] = [], byMonthDay: [Int] = [], byMonth: [Int] = [],
                 count: Int? = nil, until: Until? = nil, weekStart: Int = 1) {

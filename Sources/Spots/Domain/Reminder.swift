@@ -20,12 +20,15 @@ public struct Reminder: Equatable, Sendable, Codable {
     public var completedAt: Date?
     /// Part of a repeating task from another program: the series, or one occurrence of it.
     public var recurrence: Recurrence?
+    /// For a series: the start, zone and exceptions its occurrences are counted from (`Reminder+Repeat`).
+    public var repeatSchedule: RepeatSchedule?
     /// iCalendar lines Cadence does not understand, kept verbatim (unfolded) so an import → export round trip loses nothing.
     public var preserved: PreservedCalendarData
 
     public init(
         id: UUID = UUID(), title: String, notes: String = "", due: Date? = nil, place: Place? = nil,
-        completedAt: Date? = nil, recurrence: Recurrence? = nil, preserved: PreservedCalendarData = .init()
+        completedAt: Date? = nil, recurrence: Recurrence? = nil, repeatSchedule: RepeatSchedule? = nil,
+        preserved: PreservedCalendarData = .init()
     ) throws(ValidationError) {
         self.id = id
         self.title = try Self.checkTitle(title)
@@ -34,6 +37,7 @@ public struct Reminder: Equatable, Sendable, Codable {
         self.place = place
         self.completedAt = completedAt
         self.recurrence = recurrence
+        self.repeatSchedule = repeatSchedule
         self.preserved = preserved
     }
 

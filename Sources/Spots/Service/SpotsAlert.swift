@@ -17,14 +17,15 @@ public struct SpotsAlert: Codable, Sendable {
 
     public static let type = "spots.alert"
 
-    init(_ reminder: Reminder, kind: String, late: Bool = false, reason: String? = nil) {
+    /// `occurrence`: for a time alert, the moment it is for (a series' occurrence, or a snoozed time).
+    init(_ reminder: Reminder, kind: String, late: Bool = false, reason: String? = nil, occurrence: Date? = nil) {
         reminderId = reminder.id
         title = reminder.title
         notes = reminder.notes
         self.kind = kind
         self.late = late
         placeName = reminder.place?.name
-        due = reminder.due?.millisecondsSince1970
+        due = (occurrence ?? reminder.due)?.millisecondsSince1970
         self.reason = reason
     }
 

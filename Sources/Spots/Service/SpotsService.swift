@@ -63,6 +63,25 @@ public struct SpotsService: Sendable {
         }
     }
 
+    /// Checks a reminder off (`done`) or opens it again. A repeating one moves to its next occurrence and keeps the
+    /// one checked off as a completed occurrence of its own (`Reminder.completingOccurrence`), saved together.
+    /// - Throws: `NotFound("reminder")`.
+    @discardableResult
+    public func setCompleted(_ done: Bool, id: UUID, accountID: UUID) async throws -> StoredReminder {
+        var reminder = try await self.reminder(id: id, accountID: accountID).reminder
+        let now = clock.now()
+        if done, !reminder.isComplete, let (series, completed) = reminder.completingOccurrence(at: now) {
+            defer { fences.invalidate(accountID: accountID) }
+            _ = try await store.saveAll([completed, series].compactMap { $0 }, accountID: accountID, at: now) { _ in
+                throw Conflict(code: "id_taken", "That occurrence belongs to another account.", field: "id")
+            }
+        } else {
+            reminder.completedAt = done ? (reminder.completedAt ?? now) : nil
+            try await save(reminder, accountID: accountID)
+        }
+        return try await self.reminder(id: id, accountID: accountID)
+    }
+
     /// - Throws: `NotFound("reminder")`.
     public func delete(id: UUID, accountID: UUID) async throws {
         defer { fences.invalidate(accountID: accountID) }
@@ -128,11 +147,15 @@ public struct SpotsService: Sendable {
     public func fireDueTimeAlerts() async throws -> Int {
         var fired = 0
         for (accountID, stored) in try await store.dueUnfired(now: clock.now(), limit: 200) {
-            guard let due = stored.reminder.due else { continue }
+            guard let alertAt = stored.alertAt else { continue }
             let now = clock.now()
-            let alert = TimeAlert(reminderID: stored.reminder.id, due: due, firedAt: now)
-            let sent = try await timeAlerts.sendOnce(SpotsAlert(stored.reminder, kind: "time", late: alert.late),
-                                                     reminderID: stored.reminder.id, due: due, at: now, accountID: accountID)
+            // A series goes on to its next occurrence still to come: occurrences missed while the server was down
+            // are told once (late), not one after another.
+            let next = stored.reminder.occurrence(after: max(alertAt, now))
+            let alert = TimeAlert(reminderID: stored.reminder.id, due: alertAt, firedAt: now)
+            let sent = try await timeAlerts.sendOnce(SpotsAlert(stored.reminder, kind: "time", late: alert.late, occurrence: alertAt),
+                                                     reminderID: stored.reminder.id, alertAt: alertAt, next: next, at: now,
+                                                     accountID: accountID)
             guard sent else { continue }
             try await store.record([SpotsEvent(reminderID: stored.reminder.id, deviceKey: "server", at: now, kind: "time",
                                                fired: true, decision: nil, late: alert.late)], accountID: accountID)

@@ -7,9 +7,12 @@ public struct StoredReminder: Equatable, Sendable {
     public let reminder: Reminder
     /// When its time alert went out (nil: not yet).
     public let firedAt: Date?
+    /// When its next time alert goes out (nil: none to come): the due time, or a series' next occurrence.
+    public let alertAt: Date?
 
-    public init(reminder: Reminder, firedAt: Date?) {
+    public init(reminder: Reminder, firedAt: Date?, alertAt: Date? = nil) {
         self.reminder = reminder
         self.firedAt = firedAt
+        self.alertAt = alertAt
     }
 }

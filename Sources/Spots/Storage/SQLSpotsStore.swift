@@ -14,12 +14,12 @@ public struct SQLSpotsStore: SpotsStore {
     static let decoder = JSONDecoder()
 
     public func reminders(accountID: UUID) async throws -> [StoredReminder] {
-        try await database.sql.select().columns("reminder", "fired_at").from("spots_reminders")
+        try await database.sql.select().columns("reminder", "fired_at", "alert_at").from("spots_reminders")
             .where("account_id", .equal, accountID.uuidString).all().map(Self.stored)
     }
 
     public func reminder(id: UUID, accountID: UUID) async throws -> StoredReminder? {
-        try await database.sql.select().columns("reminder", "fired_at").from("spots_reminders")
+        try await database.sql.select().columns("reminder", "fired_at", "alert_at").from("spots_reminders")
             .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).first().map(Self.stored)
     }
 
@@ -54,10 +54,11 @@ public struct SQLSpotsStore: SpotsStore {
         let id = reminder.id.uuidString, account = accountID.uuidString, now = at.millisecondsSince1970
         let json = String(decoding: try encoder.encode(reminder), as: UTF8.self)
         let inserted = try await sql.insert(into: "spots_reminders")
-            .columns("id", "account_id", "reminder", "due_at", "has_place", "completed_at", "fired_at", "created_at", "updated_at")
+            .columns("id", "account_id", "reminder", "due_at", "has_place", "completed_at", "fired_at", "alert_at", "created_at",
+                     "updated_at")
             .values(SQLBind(id), SQLBind(account), SQLBind(json), SQLBind(reminder.due?.millisecondsSince1970),
                     SQLBind(reminder.place == nil ? 0 : 1), SQLBind(reminder.completedAt?.millisecondsSince1970),
-                    SQLBind(Int64?.none), SQLBind(now), SQLBind(now))
+                    SQLBind(Int64?.none), SQLBind(reminder.due?.millisecondsSince1970), SQLBind(now), SQLBind(now))
             .ignoringConflicts(with: "id")
             .returning("id")
             .all()
@@ -72,7 +73,10 @@ public struct SQLSpotsStore: SpotsStore {
         var update = sql.update("spots_reminders").set("reminder", to: json).set("due_at", to: reminder.due?.millisecondsSince1970)
             .set("has_place", to: reminder.place == nil ? 0 : 1).set("completed_at", to: reminder.completedAt?.millisecondsSince1970)
             .set("updated_at", to: now)
-        if old.due != reminder.due { update = update.set("fired_at", to: Int64?.none) }
+        // A moved due time, or a changed repeat, arms the alert again at the (new) due time.
+        if old.due != reminder.due || old.recurrence != reminder.recurrence || old.repeatSchedule != reminder.repeatSchedule {
+            update = update.set("fired_at", to: Int64?.none).set("alert_at", to: reminder.due?.millisecondsSince1970)
+        }
         try await update.where("id", .equal, id).run()
         if old.place?.fence != reminder.place?.fence {
             try await sql.delete(from: "spots_fence_states").where("reminder_id", .equal, id).run()
@@ -87,18 +91,19 @@ public struct SQLSpotsStore: SpotsStore {
     }
 
     public func dueUnfired(now: Date, limit: Int) async throws -> [(accountID: UUID, reminder: StoredReminder)] {
-        try await database.sql.select().columns("account_id", "reminder", "fired_at").from("spots_reminders")
-            .where("due_at", .lessThanOrEqual, now.millisecondsSince1970).where("fired_at", .is, SQLLiteral.null)
-            .where("completed_at", .is, SQLLiteral.null).orderBy("due_at").limit(limit).all()
+        try await database.sql.select().columns("account_id", "reminder", "fired_at", "alert_at").from("spots_reminders")
+            .where("alert_at", .lessThanOrEqual, now.millisecondsSince1970)
+            .where("completed_at", .is, SQLLiteral.null).orderBy("alert_at").limit(limit).all()
             .map { (try $0.decodeUUID(column: "account_id"), try Self.stored($0)) }
     }
 
-    /// Marks a time alert fired on `sql` (inside the transaction that publishes it): false when it already was.
-    public func claimTimeAlert(id: UUID, due: Date, at: Date, on sql: any SQLDatabase) async throws -> Bool {
-        // The due time is part of the claim: an edit that moved it meanwhile makes this claim miss.
+    /// Marks the alert due at `alertAt` fired on `sql` (inside the transaction that publishes it) and arms the next
+    /// one (a series' next occurrence, else none): false when another instance, or an edit, got there first.
+    public func claimTimeAlert(id: UUID, alertAt: Date, next: Date?, at: Date, on sql: any SQLDatabase) async throws -> Bool {
+        // The alert time is part of the claim: an edit that moved it meanwhile makes this claim miss.
         let rows = try await sql.update("spots_reminders").set("fired_at", to: at.millisecondsSince1970)
-            .where("id", .equal, id.uuidString).where("fired_at", .is, SQLLiteral.null)
-            .where("due_at", .equal, due.millisecondsSince1970).returning("id").all()
+            .set("alert_at", to: next?.millisecondsSince1970)
+            .where("id", .equal, id.uuidString).where("alert_at", .equal, alertAt.millisecondsSince1970).returning("id").all()
         return !rows.isEmpty
     }
 
@@ -196,6 +201,7 @@ public struct SQLSpotsStore: SpotsStore {
     static func stored(_ row: any SQLRow) throws -> StoredReminder {
         StoredReminder(
             reminder: try decoder.decode(Reminder.self, from: Data(try row.decode(column: "reminder", as: String.self).utf8)),
-            firedAt: try row.decode(column: "fired_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)))
+            firedAt: try row.decode(column: "fired_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)),
+            alertAt: try row.decode(column: "alert_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)))
     }
 }

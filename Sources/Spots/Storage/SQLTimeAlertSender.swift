@@ -19,10 +19,10 @@ public struct SQLTimeAlertSender: TimeAlertSender {
 
     private struct AlreadyFired: Error {}
 
-    public func sendOnce(_ alert: SpotsAlert, reminderID: UUID, due: Date, at: Date, accountID: UUID) async throws -> Bool {
+    public func sendOnce(_ alert: SpotsAlert, reminderID: UUID, alertAt: Date, next: Date?, at: Date, accountID: UUID) async throws -> Bool {
         do {
             let event = try await events.append(accountID: accountID, type: SpotsAlert.type, data: alert.json, at: at) { [store] sql in
-                guard try await store.claimTimeAlert(id: reminderID, due: due, at: at, on: sql) else { throw AlreadyFired() }
+                guard try await store.claimTimeAlert(id: reminderID, alertAt: alertAt, next: next, at: at, on: sql) else { throw AlreadyFired() }
             }
             deliver(event)
             return true

@@ -43,14 +43,24 @@ public struct SpotsAPI: Sendable {
         let notes: String?
         let due: Date?
         let place: PlaceBody?
+        /// Absent: the repeat stays as it was; null or "": no repeat; else an RRULE value ("FREQ=WEEKLY;BYDAY=MO,WE").
+        let repeatRule: String??
+        /// Occurrences left out (EXDATE).
+        let repeatExceptions: [Date]
+        /// The IANA zone a repeat counts days and times in; default the series' own, else the browser's, else UTC.
+        let timeZone: String?
 
-        enum CodingKeys: String, CodingKey { case title, notes, due, place }
+        enum CodingKeys: String, CodingKey { case title, notes, due, place, repeatRule, repeatExceptions, timeZone }
 
-        init(title: String, notes: String?, due: Date?, place: PlaceBody?) {
+        init(title: String, notes: String?, due: Date?, place: PlaceBody?, repeatRule: String?? = .none,
+             repeatExceptions: [Date] = [], timeZone: String? = nil) {
             self.title = title
             self.notes = notes
             self.due = due
             self.place = place
+            self.repeatRule = repeatRule
+            self.repeatExceptions = repeatExceptions
+            self.timeZone = timeZone
         }
 
         init(from decoder: any Decoder) throws {
@@ -67,6 +77,16 @@ public struct SpotsAPI: Sendable {
             } else {
                 due = nil
             }
+            repeatRule = container.contains(.repeatRule) ? .some(try container.decodeIfPresent(String.self, forKey: .repeatRule)) : .none
+            timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+            var exceptions: [Date] = []
+            for (index, text) in (try container.decodeIfPresent([String].self, forKey: .repeatExceptions) ?? []).enumerated() {
+                guard let date = ISO8601Date.parse(text) else {
+                    throw ValidationError(field: "repeatExceptions[\(index)]", "Each exception is an ISO 8601 date and time with its zone.")
+                }
+                exceptions.append(date)
+            }
+            repeatExceptions = exceptions
         }
     }
 
@@ -78,7 +98,8 @@ public struct SpotsAPI: Sendable {
 
     @Sendable func create(request: Request, context: SignedInContext) async throws -> EditedResponse<ReminderBody> {
         let account = context.account
-        let reminder = try Self.reminder(from: try await request.decode(as: ReminderInput.self, context: context), id: UUID())
+        let reminder = try Self.reminder(from: try await request.decode(as: ReminderInput.self, context: context), id: UUID(),
+                                         browserZone: request.browserZone)
         try await spots.save(reminder, accountID: account.id)
         return EditedResponse(status: .created, response: ReminderBody(StoredReminder(reminder: reminder, firedAt: nil)))
     }
@@ -92,7 +113,7 @@ public struct SpotsAPI: Sendable {
         let account = context.account
         let existing = try await requireReminder(context, account: account)
         var reminder = try Self.reminder(from: try await request.decode(as: ReminderInput.self, context: context), id: existing.reminder.id,
-                                         keeping: existing.reminder)
+                                         keeping: existing.reminder, browserZone: request.browserZone)
         reminder.completedAt = existing.reminder.completedAt
         try await spots.save(reminder, accountID: account.id)
         return ReminderBody(try await requireReminder(context, account: account))
@@ -139,11 +160,7 @@ public struct SpotsAPI: Sendable {
     }
 
     private func setCompleted(_ done: Bool, context: AccountContext) async throws -> ReminderBody {
-        let account = context.account
-        var reminder = try await requireReminder(context, account: account).reminder
-        reminder.completedAt = done ? (reminder.completedAt ?? clock.now()) : nil
-        try await spots.save(reminder, accountID: account.id)
-        return ReminderBody(try await requireReminder(context, account: account))
+        ReminderBody(try await spots.setCompleted(done, id: try context.parameters.requireID("id"), accountID: context.account.id))
     }
 
     /// Why did (or didn't) it fire: every decision about this reminder, newest first.
@@ -330,7 +347,7 @@ public struct SpotsAPI: Sendable {
         return key
     }
 
-    static func reminder(from input: ReminderInput, id: UUID, keeping existing: Reminder? = nil) throws -> Reminder {
+    static func reminder(from input: ReminderInput, id: UUID, keeping existing: Reminder? = nil, browserZone: TimeZone?) throws -> Reminder {
         var place: Place?
         if let body = input.place {
             var trigger = FenceTrigger.arrive
@@ -349,8 +366,22 @@ public struct SpotsAPI: Sendable {
                 throw ValidationError(field: error.field.hasPrefix("place") ? error.field : "place.\(error.field)", error.message)
             }
         }
-        return try Reminder(id: id, title: input.title, notes: input.notes ?? "", due: input.due, place: place,
-                            recurrence: existing?.recurrence, preserved: existing?.preserved ?? .init())
+        var reminder = try Reminder(id: id, title: input.title, notes: input.notes ?? "", due: input.due, place: place,
+                                    recurrence: existing?.recurrence, repeatSchedule: existing?.repeatSchedule,
+                                    preserved: existing?.preserved ?? .init())
+        if case .some(let rule) = input.repeatRule {
+            let zone = input.timeZone ?? existing?.repeatSchedule?.zone ?? browserZone?.identifier ?? "UTC"
+            do {
+                try reminder.setRepeat(rule: rule, exceptions: input.repeatExceptions, zone: zone, previousDue: existing?.due)
+            } catch {
+                throw ValidationError(field: error.field == "repeat" ? "repeatRule" : error.field, error.message)
+            }
+        } else if reminder.repeatSchedule != nil, let due = reminder.due, existing?.due != due {
+            // The due time moved and the rule stays: the series now counts from the new time.
+            try reminder.setRepeat(rule: reminder.repeatRule?.text, exceptions: reminder.repeatSchedule?.exceptions ?? [],
+                                   zone: input.timeZone ?? reminder.repeatSchedule!.zone, previousDue: existing?.due)
+        }
+        return reminder
     }
 
     private func requireReminder(_ context: some CadenceContext, account: Account) async throws -> StoredReminder {

@@ -29,8 +29,14 @@ extension SpotsPages {
             place = PlaceBody(name: form["placeName"] ?? "", latitude: latitude, longitude: longitude, radius: radius,
                               trigger: field("trigger").isEmpty ? nil : field("trigger"))
         }
-        let input = SpotsAPI.ReminderInput(title: form["title"] ?? "", notes: form["notes"] ?? "", due: due, place: place)
-        return try SpotsAPI.reminder(from: input, id: id, keeping: existing)
+        let zone = TimeZoneName.parse(field("tz")) ?? TimeZone(identifier: "UTC")!
+        let (rule, exceptions) = try SpotsRepeatFields.rule(from: form, due: due, zone: zone)
+        // A rule the controls cannot show comes back as the text it was: kept as it is, even one Cadence cannot count.
+        let unchanged: Bool = if case .series(let old)? = existing?.recurrence { rule == old && field("repeat") == "custom" } else { false }
+        let input = SpotsAPI.ReminderInput(title: form["title"] ?? "", notes: form["notes"] ?? "", due: due, place: place,
+                                           repeatRule: unchanged ? .none : .some(rule), repeatExceptions: exceptions,
+                                           timeZone: TimeZone(identifier: zone.identifier) != nil ? zone.identifier : nil)
+        return try SpotsAPI.reminder(from: input, id: id, keeping: existing, browserZone: zone)
     }
 
     /// A `datetime-local` value ("2026-05-01T09:30", seconds optional) read in `zone`: an IANA

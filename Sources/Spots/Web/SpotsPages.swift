@@ -102,10 +102,9 @@ public struct SpotsPages: Sendable {
 
     private func setCompleted(_ done: Bool, request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
-        var reminder = try await ownReminder(identity, context).reminder
+        let reminder = try await ownReminder(identity, context).reminder
         let form = context.form
-        reminder.completedAt = done ? (reminder.completedAt ?? clock.now()) : nil
-        try await spots.save(reminder, accountID: identity.account.id)
+        try await spots.setCompleted(done, id: reminder.id, accountID: identity.account.id)
         return PageRenderer.redirect(to: Self.backPath(form["back"]) ?? "/phone/spots/\(Self.id(reminder.id))")
     }
 

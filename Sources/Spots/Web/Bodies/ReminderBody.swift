@@ -12,8 +12,16 @@ struct ReminderBody: JSONResponse {
     let place: PlaceBody?
     let completedAt: Date?
     let firedAt: Date?
-    /// A repeating task's rule as written (RRULE, e.g. "FREQ=DAILY"); Cadence does not schedule its repeats yet.
+    /// How it repeats (RRULE, e.g. "FREQ=WEEKLY;BYDAY=MO,WE"); nil when it does not.
     let repeatRule: String?
+    /// "Repeats weekly on Monday and Wednesday".
+    let repeatSummary: String?
+    /// Occurrences left out (EXDATE).
+    let repeatExceptions: [Date]?
+    /// The zone a repeat counts its days and times in.
+    let timeZone: String?
+    /// When the next time alert goes out: the due time, or a series' next occurrence; nil when none will.
+    let nextAlertAt: Date?
     /// For one occurrence of a repeating task, changed on its own: when it was originally due (RECURRENCE-ID).
     let occurrenceOf: Date?
 
@@ -30,6 +38,10 @@ struct ReminderBody: JSONResponse {
         completedAt = reminder.completedAt
         firedAt = stored.firedAt
         if case .series(let rule) = reminder.recurrence { repeatRule = rule } else { repeatRule = nil }
+        repeatSummary = repeatRule.map(Recurrence.summary(ofRule:))
+        repeatExceptions = reminder.repeatSchedule?.exceptions
+        timeZone = reminder.repeatSchedule?.zone
+        nextAlertAt = reminder.isComplete ? nil : stored.alertAt
         if case .occurrence(let originalStart) = reminder.recurrence { occurrenceOf = originalStart } else { occurrenceOf = nil }
     }
 }

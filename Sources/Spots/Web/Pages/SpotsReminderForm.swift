@@ -15,6 +15,7 @@ struct SpotsReminderForm: Sendable {
         let placeName: Bool
         let placeRadius: Bool
         let placeLocation: Bool
+        let repeats: Bool
 
         init(_ field: String) {
             title = field == "title"
@@ -23,6 +24,7 @@ struct SpotsReminderForm: Sendable {
             placeName = field == "place.name"
             placeRadius = field == "place.radius"
             placeLocation = field.hasPrefix("place.latitude") || field.hasPrefix("place.longitude")
+            repeats = field.hasPrefix("repeat") || field == "timeZone"
         }
     }
 
@@ -38,6 +40,7 @@ struct SpotsReminderForm: Sendable {
     let formPlaceName: String
     let formRadius: String
     let triggerLeave: Bool
+    let repeats: SpotsRepeatFields
     let minRadius = SpotsPages.number(Fence.radiusRange.lowerBound)
     let maxRadius = SpotsPages.number(Fence.radiusRange.upperBound)
     /// The form's map (the layout loads the map's script and styles).
@@ -61,6 +64,7 @@ struct SpotsReminderForm: Sendable {
             formPlaceName = typed["placeName"] ?? ""
             formRadius = typed["radius"] ?? ""
             triggerLeave = typed["trigger"] == "leave"
+            repeats = SpotsRepeatFields(typed: typed)
         } else {
             let fence = reminder?.place?.fence
             formTitle = reminder?.title ?? ""
@@ -73,6 +77,7 @@ struct SpotsReminderForm: Sendable {
             formPlaceName = reminder?.place?.name ?? ""
             formRadius = SpotsPages.number(fence?.radius ?? Fence.defaultRadius)
             triggerLeave = fence?.trigger == .leave
+            repeats = SpotsRepeatFields(reminder: reminder, zone: reminder?.repeatSchedule?.timeZone ?? zone)
         }
     }
 }

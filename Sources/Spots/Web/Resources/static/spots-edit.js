@@ -165,3 +165,18 @@ search.addEventListener("keydown", (event) => {
   event.preventDefault();
   results.querySelector("button")?.click();
 });
+
+// Repeats: show only the controls the chosen frequency uses (all stay in the form without script).
+const repeat = $("repeat");
+const repeatEnds = $("repeatEnds");
+function showRepeatControls() {
+  const often = repeat.value !== "" && repeat.value !== "custom";
+  const show = (selector, visible) => document.querySelectorAll(selector).forEach((element) => { element.hidden = !visible; });
+  show("[data-repeat-detail]", often);
+  show("[data-repeat-weekly]", repeat.value === "WEEKLY");
+  show("[data-repeat-count]", repeatEnds.value === "count");
+  show("[data-repeat-until]", repeatEnds.value === "until");
+}
+repeat.addEventListener("change", showRepeatControls);
+repeatEnds.addEventListener("change", showRepeatControls);
+showRepeatControls();

@@ -1,0 +1,27 @@
+import Foundation
+
+/// When a repeating reminder's occurrences fall: its rule (`Recurrence.series`) counted from `start` in `zone`, less
+/// `exceptions` (RFC 5545 DTSTART, RRULE, EXDATE). Counting in a named zone keeps 09:00 at 09:00 across a change of
+/// daylight saving time, which is what a person who said "every morning at nine" means.
+public struct RepeatSchedule: Equatable, Sendable, Codable {
+    /// The series' first occurrence (DTSTART): the moment the rule counts from, and what RECURRENCE-ID names.
+    public var start: Date
+    /// How long after its start each occurrence is due (DUE − DTSTART in a file; 0 for a series made in Cadence).
+    public var dueAfterStart: TimeInterval
+    /// The IANA zone the rule's days and wall-clock time are counted in ("Europe/Amsterdam", "UTC").
+    public var zone: String
+    /// Occurrences left out (EXDATE), as the moments they would have fallen on.
+    public var exceptions: [Date]
+
+    public init(start: Date, dueAfterStart: TimeInterval = 0, zone: String, exceptions: [Date] = []) {
+        self.start = start
+        self.dueAfterStart = dueAfterStart
+        self.zone = zone
+        self.exceptions = exceptions
+    }
+
+    /// When the series is first due.
+    public var firstDue: Date { start.addingTimeInterval(dueAfterStart) }
+
+    public var timeZone: TimeZone { TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)! }
+}
