@@ -21,29 +21,28 @@ struct SpotsRepeatFields: Sendable {
     let skip: String
     /// The rule as text when the controls cannot show it.
     let custom: String?
+    // Which choices are selected (the templates read stored properties only).
+    let never: Bool, daily: Bool, weekly: Bool, monthly: Bool, yearly: Bool, isCustom: Bool
+    let endsNever: Bool, endsCount: Bool, endsUntil: Bool
 
     static let dayNames = [("MO", "Mon"), ("TU", "Tue"), ("WE", "Wed"), ("TH", "Thu"), ("FR", "Fri"), ("SA", "Sat"), ("SU", "Sun")]
 
-    var never: Bool { frequency.isEmpty }
-    var daily: Bool { frequency == "DAILY" }
-    var weekly: Bool { frequency == "WEEKLY" }
-    var monthly: Bool { frequency == "MONTHLY" }
-    var yearly: Bool { frequency == "YEARLY" }
-    var isCustom: Bool { frequency == "custom" }
-    var endsNever: Bool { ends.isEmpty || ends == "never" }
-    var endsCount: Bool { ends == "count" }
-    var endsUntil: Bool { ends == "until" }
+    private init(frequency: String, interval: String, days: [Day], ends: String, count: String, until: String, skip: String,
+                 custom: String?) {
+        self.frequency = frequency; self.interval = interval; self.days = days; self.ends = ends; self.count = count
+        self.until = until; self.skip = skip; self.custom = custom
+        never = frequency.isEmpty || frequency == "never"
+        daily = frequency == "DAILY"; weekly = frequency == "WEEKLY"; monthly = frequency == "MONTHLY"; yearly = frequency == "YEARLY"
+        isCustom = frequency == "custom"
+        endsNever = ends.isEmpty || ends == "never"; endsCount = ends == "count"; endsUntil = ends == "until"
+    }
 
     /// What was typed after a refused post.
     init(typed form: [String: String]) {
-        frequency = form["repeat"] ?? ""
-        interval = form["repeatInterval"] ?? "1"
-        days = Self.dayNames.map { Day(code: $0.0, name: $0.1, checked: form["repeat\($0.0)"] != nil) }
-        ends = form["repeatEnds"] ?? "never"
-        count = form["repeatCount"] ?? ""
-        until = form["repeatUntil"] ?? ""
-        skip = form["repeatSkip"] ?? ""
-        custom = form["repeatRule"].flatMap { $0.isEmpty ? nil : $0 }
+        self.init(frequency: form["repeat"] ?? "", interval: form["repeatInterval"] ?? "1",
+                  days: Self.dayNames.map { Day(code: $0.0, name: $0.1, checked: form["repeat\($0.0)"] != nil) },
+                  ends: form["repeatEnds"] ?? "never", count: form["repeatCount"] ?? "", until: form["repeatUntil"] ?? "",
+                  skip: form["repeatSkip"] ?? "", custom: form["repeatRule"].flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// A stored reminder's repeat, in `zone`.
@@ -51,20 +50,21 @@ struct SpotsRepeatFields: Sendable {
         let text: String? = if case .series(let rule)? = reminder?.recurrence { rule } else { nil }
         let rule = text.flatMap { try? RecurrenceRule(parsing: $0) }
         let showable = rule.map(Self.showable) ?? false
-        frequency = text == nil ? "" : (showable ? rule!.frequency.rawValue : "custom")
-        interval = String(rule?.interval ?? 1)
         let chosen = Set((rule?.byDay ?? []).map { RecurrenceRule.dayCodes[$0.weekday] })
-        days = Self.dayNames.map { Day(code: $0.0, name: $0.1, checked: chosen.contains($0.0)) }
         let dayFormat = SpotsPages.formatter("yyyy-MM-dd", zone)
+        let (ends, until): (String, String)
         switch rule?.until {
         case .moment(let date)?: (ends, until) = ("until", dayFormat.string(from: date))
         case .date(let y, let m, let d)?, .local(let y, let m, let d, _, _, _)?:
             (ends, until) = ("until", String(format: "%04d-%02d-%02d", y, m, d))
         case nil: (ends, until) = (rule?.count != nil ? "count" : "never", "")
         }
-        count = rule?.count.map(String.init) ?? ""
-        skip = (reminder?.repeatSchedule?.exceptions ?? []).map { dayFormat.string(from: $0) }.joined(separator: ", ")
-        custom = showable ? nil : text
+        self.init(frequency: text == nil ? "" : (showable ? rule!.frequency.rawValue : "custom"),
+                  interval: String(rule?.interval ?? 1),
+                  days: Self.dayNames.map { Day(code: $0.0, name: $0.1, checked: chosen.contains($0.0)) },
+                  ends: ends, count: rule?.count.map(String.init) ?? "", until: until,
+                  skip: (reminder?.repeatSchedule?.exceptions ?? []).map { dayFormat.string(from: $0) }.joined(separator: ", "),
+                  custom: showable ? nil : text)
     }
 
     /// Whether the controls can show the rule: no ordinal weekdays, month days or months, weekdays only weekly.
