@@ -123,7 +123,8 @@ let package = Package(
         .target(
             name: "SpotsWeb",
             dependencies: [
-                "SpotsService", "Spots", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird"),
+                "SpotsService", "Spots", "CadenceCore", "Web", "DAV", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -160,6 +161,7 @@ let package = Package(
             path: "Sources/Stage/DeckImport"),
         // Untrusted XML: the one DOCTYPE rule, and a parser that resolves no entity and reads large documents.
         .target(name: "SafeXML"),
+        .target(name: "DAV", dependencies: ["SafeXML"]),
         // Reading untrusted ZIPs: entry names that stay inside a folder, the central directory, bombs.
         .target(name: "SafeZip", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // .cadence packages: a manifest with the SHA-256 of every file, optional AES-GCM under a scrypt key.

@@ -506,3 +506,4 @@ cache_path = {json.dumps(str(tmp_path / "todoman-cache.sqlite3"))}
     _run(env, *vdirsyncer, "sync")
     made = [t for t in calendar.todos(include_completed=True) if str(t.icalendar_component["SUMMARY"]) == summary]
     assert len(made) == 1, f"{summary!r} reached the server {len(made)} times"
+    return server_summary, summary

@@ -15,6 +15,14 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         var context = context
+        if Self.isCalDAV(request.uri.path, method: request.method) {
+            // Calendar apps: HTTP Basic, the account's e-mail and an app password, throttled as sign-ins are. A
+            // missing or wrong one is left for the CalDAV routes to answer with a challenge (apps retry on it).
+            if let header = request.headers[.authorization], let (user, password) = Self.basicCredentials(header) {
+                context.device = try await devices.calendarApp(email: user, password: password, client: context.remoteAddress)
+            }
+            return try await next(request, context)
+        }
         if let header = request.headers[.authorization] {
             guard let token = Self.token(fromAuthorization: header) else {
                 throw APIError(.unauthorized, code: "unauthorized", "The Authorization header must be \"Bearer <token>\".")
@@ -41,16 +49,26 @@ struct AuthenticationMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
+    /// CalDAV's paths: the service (`/dav/…`), its discovery address, and a PROPFIND on the site's root (clients given
+    /// only the server's address start there).
+    static func isCalDAV(_ path: String, method: HTTPRequest.Method) -> Bool {
+        path == "/dav" || path.hasPrefix("/dav/") || path.hasPrefix("/.well-known/caldav") || (path == "/" && method.rawValue == "PROPFIND")
+    }
+
+    static func basicCredentials(_ header: String) -> (user: String, password: String)? {
+        guard header.lowercased().hasPrefix("basic "),
+              let decoded = Data(base64Encoded: String(header.dropFirst("basic ".count)).trimmingCharacters(in: .whitespaces)),
+              let pair = String(data: decoded, encoding: .utf8), let colon = pair.firstIndex(of: ":")
+        else { return nil }
+        return (String(pair[..<colon]), String(pair[pair.index(after: colon)...]))
+    }
+
     /// `Bearer <token>`, or HTTP Basic with the token as the password: location apps such as
     /// OwnTracks can only send a user name and password, so a paired device's token goes there.
     static func token(fromAuthorization header: String) -> String? {
         let lower = header.lowercased()
         if lower.hasPrefix("bearer ") { return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces) }
-        guard lower.hasPrefix("basic "),
-              let decoded = Data(base64Encoded: String(header.dropFirst("basic ".count)).trimmingCharacters(in: .whitespaces)),
-              let pair = String(data: decoded, encoding: .utf8), let colon = pair.firstIndex(of: ":")
-        else { return nil }
-        let password = String(pair[pair.index(after: colon)...])
+        guard let (_, password) = basicCredentials(header) else { return nil }
         return password.hasPrefix(DeviceService.tokenPrefix) ? password : nil
     }
 

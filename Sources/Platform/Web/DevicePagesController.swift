@@ -16,6 +16,7 @@ struct DevicePagesController {
     func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<SignedInContext>) {
         signedIn.get("/phone/devices", use: showDevices)
         signedIn.post("/phone/devices/pairing", use: startPairing)
+        signedIn.post("/phone/devices/app-passwords", use: createAppPassword)
         signedIn.post("/phone/devices/:id/rename", use: rename)
         signedIn.post("/phone/devices/:id/revoke", use: revoke)
         signedIn.post("/phone/devices/notifications", use: choosePushModules)
@@ -38,6 +39,19 @@ struct DevicePagesController {
         let shown = DevicesPage.Pairing(code: "\(code.prefix(3)) \(code.suffix(3))", url: DevicesController.pairingURL(publicURL, pairing),
                                         expires: pairing.expiresAt.formatted(date: .omitted, time: .shortened))
         return try await devicesPage(identity, pairing: shown, request: request, context: context)
+    }
+
+    /// A calendar app's password, shown this once with the address and user name the app asks for.
+    @Sendable func createAppPassword(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
+        do {
+            let made = try await service.createAppPassword(name: context.form["name"] ?? "", accountID: identity.account.id)
+            let shown = DevicesPage.AppPassword(name: made.device.name, password: made.token, username: identity.account.email,
+                                                url: publicURL + "/dav/")
+            return try await devicesPage(identity, appPassword: shown, request: request, context: context)
+        } catch let error as ValidationError {
+            return try await devicesPage(identity, error: error.message, request: request, context: context)
+        }
     }
 
     @Sendable func rename(request: Request, context: SignedInContext) async throws -> Response {
@@ -111,11 +125,12 @@ struct DevicePagesController {
                      request: request, context: context)
     }
 
-    private func devicesPage(_ identity: Identity, pairing: DevicesPage.Pairing? = nil, error: String? = nil, notice: String? = nil,
-                             request: Request, context: SignedInContext) async throws -> Response {
+    private func devicesPage(_ identity: Identity, pairing: DevicesPage.Pairing? = nil, appPassword: DevicesPage.AppPassword? = nil,
+                             error: String? = nil, notice: String? = nil, request: Request, context: SignedInContext) async throws -> Response {
         let accountID = identity.account.id
         let page = DevicesPage(try await service.list(accountID: accountID), subscriptions: try await push.subscriptions(accountID: accountID),
-                               muted: try await push.mutedModules(accountID: accountID), pairing: pairing, error: error, notice: notice)
+                               muted: try await push.mutedModules(accountID: accountID), pairing: pairing, appPassword: appPassword,
+                               error: error, notice: notice)
         return pages.render("devices", title: "Devices", page: page, request: request, context: context)
     }
 }

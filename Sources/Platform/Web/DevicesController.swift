@@ -12,6 +12,7 @@ struct DevicesController {
 
     func addRoutes(to api: APIGroups) {
         api.person.post("pairings", use: startPairing)
+        api.person.post("app-passwords", use: createAppPassword)
         api.open.post("pair", use: pair)
         api.account.get("", use: list)
         api.open.get("me", use: me)
@@ -66,6 +67,24 @@ struct DevicesController {
         let pairing = try await service.startPairing(for: identity.account)
         return EditedResponse(status: .created, response: PairingBody(id: pairing.id, code: pairing.code, expiresAt: pairing.expiresAt,
                                  url: Self.pairingURL(publicURL, pairing)))
+    }
+
+    struct AppPasswordRequest: Decodable { let name: String }
+
+    struct AppPasswordBody: JSONResponse {
+        let device: DeviceBody
+        /// Shown once: what the calendar app signs in with, beside `username` (the account's e-mail) at `url`.
+        let password: String
+        let username: String
+        let url: String
+    }
+
+    /// A calendar app's password (HTTP Basic for CalDAV only); revoked like any device.
+    @Sendable func createAppPassword(request: Request, context: SignedInContext) async throws -> EditedResponse<AppPasswordBody> {
+        let body = try await request.decode(as: AppPasswordRequest.self, context: context)
+        let made = try await service.createAppPassword(name: body.name, accountID: context.identity.account.id)
+        return EditedResponse(status: .created, response: AppPasswordBody(
+            device: DeviceBody(made.device), password: made.token, username: context.identity.account.email, url: publicURL + "/dav/"))
     }
 
     static func pairingURL(_ base: String, _ pairing: Pairing) -> String {

@@ -63,6 +63,7 @@ struct ICalTodoReader {
                     items.append(.known(name: "UID", parameters: parameters(line)))
                 case "DTSTAMP" where isFirst:
                     stamp = try? resolver.date(line).date
+                    if stamp != nil { preserved.stamp = line.value.trimmingCharacters(in: .whitespaces) }
                     items.append(.known(name: "DTSTAMP", parameters: parameters(line, dropping: ICalKnown.dateParameters)))
                 case "SUMMARY" where isFirst:
                     summary = ICalText.unescape(line.value)

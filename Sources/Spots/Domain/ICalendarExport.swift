@@ -62,7 +62,7 @@ extension ICalendar {
         case "UID":
             value = preserved.uid ?? reminder.id.uuidString
         case "DTSTAMP":
-            value = stamp
+            value = preserved.stamp ?? stamp
         case "SUMMARY":
             let original = preserved.overflow["SUMMARY"]
             let text = original.map { ICalText.shorten($0, to: Reminder.titleMaximumLength) == reminder.title } == true

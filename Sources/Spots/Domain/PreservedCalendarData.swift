@@ -67,6 +67,9 @@ public struct PreservedCalendarData: Equatable, Sendable, Codable {
     public var overflow: [String: String]
     /// VTIMEZONE components (verbatim lines) that preserved lines refer to by TZID, keyed by TZID.
     public var timeZones: [String: [String]]
+    /// DTSTAMP as the app that wrote the task set it: written back until the task is changed in Cadence (which drops it,
+    /// so the export stamps the change instead).
+    public var stamp: String?
 
     public init(
         uid: String? = nil, items: [Item] = [], placeSource: PlaceSource? = nil, allDayDue: AllDayDue? = nil,

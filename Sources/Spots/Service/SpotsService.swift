@@ -45,6 +45,8 @@ public struct SpotsService: Sendable {
 
     /// Creates or replaces a reminder. - Throws: `Conflict("id_taken")` for an id another account holds.
     public func save(_ reminder: Reminder, accountID: UUID) async throws {
+        var reminder = reminder
+        reminder.preserved.stamp = nil  // changed here: the export stamps this change, not the app's last one
         do {
             try await store.save(reminder, accountID: accountID, at: clock.now())
         } catch SpotsStoreError.notYours {
@@ -69,6 +71,7 @@ public struct SpotsService: Sendable {
     @discardableResult
     public func setCompleted(_ done: Bool, id: UUID, accountID: UUID) async throws -> StoredReminder {
         var reminder = try await self.reminder(id: id, accountID: accountID).reminder
+        reminder.preserved.stamp = nil
         let now = clock.now()
         if done, !reminder.isComplete, let (series, completed) = reminder.completingOccurrence(at: now) {
             defer { fences.invalidate(accountID: accountID) }

@@ -27,6 +27,29 @@ public protocol SpotsStore: Sendable {
     /// Deletes every account's decisions made before `date`; how many.
     func deleteEvents(before date: Date) async throws -> Int
 
+    // MARK: Lists and CalDAV resources
+
+    /// The account's lists, its Reminders list first (made when first asked for).
+    func lists(accountID: UUID, at: Date) async throws -> [StoredList]
+    /// - Throws: `SpotsStoreError.listExists` when the account has a list at that address.
+    func createList(_ list: TaskList, accountID: UUID, at: Date) async throws
+    func renameList(id: UUID, accountID: UUID, to name: String) async throws -> Bool
+    /// Deletes the list and its reminders; false when the account has no such list.
+    func deleteList(id: UUID, accountID: UUID) async throws -> Bool
+    /// Each resource's name and ETag, without reading the reminders (a client comparing ETags).
+    func resourceTags(listID: UUID, accountID: UUID) async throws -> [(name: String, etag: String)]
+    /// The resources named (all when nil), with their reminders.
+    func resources(listID: UUID, accountID: UUID, names: [String]?) async throws -> [CalendarResource]
+    /// Replaces the resource's reminders with `reminders`, when `ifMatch` (an ETag) is its current one and, with
+    /// `ifNoneMatch`, when it does not exist yet. Answers the new ETag and whether it is new.
+    /// - Throws: `SpotsStoreError.preconditionFailed`; `.notYours` for a reminder id that another list holds.
+    func putResource(_ name: String, reminders: [Reminder], listID: UUID, accountID: UUID, ifMatch: String?, ifNoneMatch: Bool,
+                     at: Date, ownCopy: @escaping @Sendable (Reminder) throws -> Reminder) async throws -> (etag: String, created: Bool)
+    /// False when there is no such resource. - Throws: `SpotsStoreError.preconditionFailed` when `ifMatch` is stale.
+    func deleteResource(_ name: String, listID: UUID, accountID: UUID, ifMatch: String?) async throws -> Bool
+    /// What changed after `since`; nil when `since` is not a number this list has given out.
+    func changes(listID: UUID, accountID: UUID, since: Int64) async throws -> ListChanges?
+
     func replaceGazetteer(_ places: [GazetteerPlace]) async throws
     func gazetteer() async throws -> [GazetteerPlace]
 }

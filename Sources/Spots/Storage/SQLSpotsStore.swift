@@ -50,25 +50,35 @@ public struct SQLSpotsStore: SpotsStore {
     /// True when the reminder is new. An id that belongs to another account is refused, never overwritten.
     /// Inserting first (a conflict does nothing) rather than looking first: two requests creating the
     /// same id at once would both find nothing and one would fail on the primary key.
-    static func save(_ reminder: Reminder, accountID: UUID, at: Date, on sql: any SQLDatabase) async throws -> Bool {
+    /// A new reminder goes to `place` (a list and resource), by default the account's Reminders list under its UID; an
+    /// existing one stays where it is unless `place` moves it. Either way the change is counted for sync.
+    static func save(_ reminder: Reminder, accountID: UUID, at: Date, on sql: any SQLDatabase,
+                     in place: (list: UUID, resource: String)? = nil) async throws -> Bool {
         let id = reminder.id.uuidString, account = accountID.uuidString, now = at.millisecondsSince1970
         let json = String(decoding: try encoder.encode(reminder), as: UTF8.self)
+        if place == nil { try await SpotsListRows.ensureDefaultList(accountID: accountID, at: at, on: sql) }
+        let target = place ?? (SpotsListRows.defaultListID(accountID: accountID), reminder.defaultResourceName)
         let inserted = try await sql.insert(into: "spots_reminders")
             .columns("id", "account_id", "reminder", "due_at", "has_place", "completed_at", "fired_at", "alert_at", "created_at",
-                     "updated_at")
+                     "updated_at", "list_id", "resource", "change_seq")
             .values(SQLBind(id), SQLBind(account), SQLBind(json), SQLBind(reminder.due?.millisecondsSince1970),
                     SQLBind(reminder.place == nil ? 0 : 1), SQLBind(reminder.completedAt?.millisecondsSince1970),
-                    SQLBind(Int64?.none), SQLBind(reminder.due?.millisecondsSince1970), SQLBind(now), SQLBind(now))
+                    SQLBind(Int64?.none), SQLBind(reminder.due?.millisecondsSince1970), SQLBind(now), SQLBind(now),
+                    SQLBind(target.list.uuidString), SQLBind(target.resource), SQLBind(Int64(0)))
             .ignoringConflicts(with: "id")
             .returning("id")
             .all()
-        if !inserted.isEmpty { return true }
+        if !inserted.isEmpty {
+            try await SpotsListRows.recordChange(listID: target.list, resource: target.resource, deleted: false, on: sql)
+            return true
+        }
         // Deleted again between the insert and this read: the id is free, so try again.
-        guard let previous = try await sql.select().columns("account_id", "reminder").from("spots_reminders")
+        guard let previous = try await sql.select().columns("account_id", "reminder", "list_id", "resource").from("spots_reminders")
             .where("id", .equal, id).first() else {
-            return try await save(reminder, accountID: accountID, at: at, on: sql)
+            return try await save(reminder, accountID: accountID, at: at, on: sql, in: place)
         }
         guard try previous.decode(column: "account_id", as: String.self) == account else { throw SpotsStoreError.notYours }
+        let was = (list: try previous.decode(column: "list_id", as: String.self), resource: try previous.decode(column: "resource", as: String.self))
         let old = try decoder.decode(Reminder.self, from: Data(try previous.decode(column: "reminder", as: String.self).utf8))
         var update = sql.update("spots_reminders").set("reminder", to: json).set("due_at", to: reminder.due?.millisecondsSince1970)
             .set("has_place", to: reminder.place == nil ? 0 : 1).set("completed_at", to: reminder.completedAt?.millisecondsSince1970)
@@ -77,17 +87,37 @@ public struct SQLSpotsStore: SpotsStore {
         if old.due != reminder.due || old.recurrence != reminder.recurrence || old.repeatSchedule != reminder.repeatSchedule {
             update = update.set("fired_at", to: Int64?.none).set("alert_at", to: reminder.due?.millisecondsSince1970)
         }
+        if let place { update = update.set("list_id", to: place.list.uuidString).set("resource", to: place.resource) }
         try await update.where("id", .equal, id).run()
         if old.place?.fence != reminder.place?.fence {
             try await sql.delete(from: "spots_fence_states").where("reminder_id", .equal, id).run()
         }
+        if let listID = UUID(uuidString: was.list), place.map({ $0.list != listID || $0.resource != was.resource }) ?? false {
+            try await Self.countChange(listID: listID, resource: was.resource, on: sql)  // moved out of its old resource
+        }
+        try await Self.countChange(listID: place?.list ?? UUID(uuidString: was.list)!, resource: place?.resource ?? was.resource, on: sql)
         return false
     }
 
+    /// Counts a change to a resource: deleted when no reminder is left in it.
+    static func countChange(listID: UUID, resource: String, on sql: any SQLDatabase) async throws {
+        let left = try await sql.select().column("id").from("spots_reminders").where("list_id", .equal, listID.uuidString)
+            .where("resource", .equal, resource).limit(1).all()
+        try await SpotsListRows.recordChange(listID: listID, resource: resource, deleted: left.isEmpty, on: sql)
+    }
+
     public func delete(id: UUID, accountID: UUID) async throws -> Bool {
-        let rows = try await database.sql.delete(from: "spots_reminders")
-            .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).returning("id").all()
-        return !rows.isEmpty
+        try await database.transaction { sql in
+            let rows = try await sql.delete(from: "spots_reminders")
+                .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString)
+                .returning("list_id", "resource").all()
+            guard let row = rows.first else { return false }
+            if let list = try row.decode(column: "list_id", as: String?.self).flatMap(UUID.init(uuidString:)),
+               let resource = try row.decode(column: "resource", as: String?.self) {
+                try await Self.countChange(listID: list, resource: resource, on: sql)
+            }
+            return true
+        }
     }
 
     public func dueUnfired(now: Date, limit: Int) async throws -> [(accountID: UUID, reminder: StoredReminder)] {

@@ -6,8 +6,8 @@ import ServiceLifecycle
 import SpotsService
 import Web
 
-/// Spots on the web: the API at `/api/v1/spots`, the phone's pages at `/phone/spots`, and the scheduler that fires
-/// time alerts while the server runs.
+/// Spots on the web: the API at `/api/v1/spots`, the phone's pages at `/phone/spots`, CalDAV for calendar apps at
+/// `/dav/`, and the scheduler that fires time alerts while the server runs.
 public struct SpotsFeature: Sendable {
     public static let resources = FeatureResources(bundle: .module)
 
@@ -32,6 +32,7 @@ public struct SpotsFeature: Sendable {
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         SpotsAPI(spots: service, clock: clock).addRoutes(to: routes.api("api/v1/spots"))
+        CalDAVController(spots: service).addRoutes(to: routes.open)
         routes.signedInPages.addRoutes(
             SpotsPages(spots: service, pages: pages, clock: clock, mapTiles: mapTiles, devices: devices, publicURL: publicURL).routes)
     }

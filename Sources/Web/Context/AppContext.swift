@@ -34,9 +34,15 @@ public struct AppContext: CadenceContext {
         return identity
     }
 
-    /// The account behind a signed-in person or a paired device.
+    /// The account behind a signed-in person or a paired device. A calendar app's password opens only CalDAV.
     public func requireAccount() throws -> Account {
-        if let device { return device.account }
+        if let device {
+            guard device.device.role != .calendar else {
+                throw APIError(.forbidden, code: "calendar_app_only",
+                               "An app password only syncs reminders over CalDAV (at /dav/); it cannot use the rest of the API.")
+            }
+            return device.account
+        }
         return try requireIdentity().account
     }
 }

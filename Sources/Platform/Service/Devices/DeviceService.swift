@@ -11,6 +11,9 @@ public struct DeviceService: Sendable {
     let clock: any WallClock
     /// Typed codes that match nothing, per client address: 5 per 5 minutes.
     let guesses = LockedThrottle(limit: PairingRules.maximumWrongGuesses, window: PairingRules.lifetime)
+    /// Wrong app passwords, with the sign-in page's limits (5 per address, 50 per client, in 15 minutes) but counted
+    /// apart from it: a revoked password left in someone's calendar app must not lock them out of signing in.
+    let appPasswordGuesses = ThrottleGuard()
     let logger: Logger
 
     public init(
@@ -104,6 +107,28 @@ public struct DeviceService: Sendable {
         guard try await devices.revoke(id: id, accountID: accountID) else { throw NotFound("device") }
         try await live.announce(LiveEventType.deviceRevoked, data: LiveJSON.object(["deviceId": id.uuidString.lowercased()]),
                                 to: accountID)
+    }
+
+    /// A calendar app made in the pages, without pairing: its token is the app password it signs in with.
+    public func createAppPassword(name rawName: String, accountID: UUID) async throws -> Paired {
+        try await newDevice(role: .calendar, name: try Device.name(rawName), accountID: accountID, at: clock.now())
+    }
+
+    /// The calendar app signing in with HTTP Basic: the account's e-mail and one of its app passwords.
+    /// - Throws: `TooManyAttempts` after too many wrong ones.
+    public func calendarApp(email rawEmail: String, password: String, client: String?) async throws -> DeviceIdentity? {
+        let email = rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
+        let now = clock.now()
+        if let wait = appPasswordGuesses.retryAfter(email: email, client: client, now: now) {
+            throw TooManyAttempts("wrong app passwords", retryAfter: wait)
+        }
+        guard let found = try await identity(token: password), found.device.role == .calendar, found.account.email.lowercased() == email
+        else {
+            appPasswordGuesses.recordFailure(email: email, client: client, now: now)
+            return nil
+        }
+        appPasswordGuesses.recordSuccess(email: email)
+        return found
     }
 
     public func identity(token: String) async throws -> DeviceIdentity? {

@@ -9,6 +9,16 @@ struct DevicesPage: Sendable {
         let name: String
         let role: String
         let lastSeen: String
+        /// Watches, phones and displays can be found (they beep); a calendar app cannot.
+        let findable: Bool
+    }
+
+    /// An app password just made: shown once, with what the calendar app asks for.
+    struct AppPassword: Sendable {
+        let name: String
+        let password: String
+        let username: String
+        let url: String
     }
 
     struct Pairing: Sendable {
@@ -36,6 +46,7 @@ struct DevicesPage: Sendable {
     let devices: [Row]
     let hasDevices: Bool
     let pairing: Pairing?
+    let appPassword: AppPassword?
     let error: String?
     let subscriptions: [Subscription]
     let hasSubscriptions: Bool
@@ -44,7 +55,8 @@ struct DevicesPage: Sendable {
     let live = true
 
     init(_ devices: [Device], subscriptions: [PushSubscription] = [], muted: Set<PushModule> = [], pairing: Pairing? = nil,
-         error: String? = nil, notice: String? = nil) {
+         appPassword: AppPassword? = nil, error: String? = nil, notice: String? = nil) {
+        self.appPassword = appPassword
         self.subscriptions = subscriptions.map { subscription in
             let status = subscription.lastError
                 ?? subscription.lastDeliveredAt.map { "last notified \($0.formatted(date: .abbreviated, time: .shortened))" }
@@ -56,8 +68,9 @@ struct DevicesPage: Sendable {
         modules = PushModule.allCases.map { Module(name: $0.rawValue, label: $0.label, on: !muted.contains($0)) }
         self.notice = notice
         self.devices = devices.map { device in
-            Row(id: device.id.uuidString.lowercased(), name: device.name, role: device.role.rawValue.capitalized,
-                lastSeen: device.lastSeenAt.formatted(date: .abbreviated, time: .shortened))
+            Row(id: device.id.uuidString.lowercased(), name: device.name,
+                role: device.role == .calendar ? "Calendar app" : device.role.rawValue.capitalized,
+                lastSeen: device.lastSeenAt.formatted(date: .abbreviated, time: .shortened), findable: device.role != .calendar)
         }
         hasDevices = !devices.isEmpty
         self.pairing = pairing

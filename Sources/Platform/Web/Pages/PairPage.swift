@@ -20,7 +20,7 @@ struct PairPage: Sendable {
         self.code = code
         self.pairing = pairing
         self.name = name
-        roles = DeviceRole.allCases.map { Role(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == role) }
+        roles = DeviceRole.pairable.map { Role(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == role) }
         self.error = error
     }
 }

@@ -1,0 +1,60 @@
+import CadenceCore
+import Foundation
+
+/// A list of reminders, as calendar apps show task lists (CalDAV calendars holding VTODOs). Every account has its
+/// "Reminders" list; more are made in a calendar app (MKCALENDAR). `slug` is the list's path segment
+/// (`/dav/calendars/<slug>/`), chosen by the app that made it.
+public struct TaskList: Equatable, Sendable {
+    public let id: UUID
+    public let slug: String
+    public var name: String
+
+    public static let defaultSlug = "reminders"
+    public static let defaultName = "Reminders"
+    public static let nameMaximumLength = 100
+
+    public init(id: UUID, slug: String, name: String) {
+        self.id = id
+        self.slug = slug
+        self.name = name
+    }
+
+    public var isDefault: Bool { slug == Self.defaultSlug }
+
+    /// The account's Reminders list: its id is derived from the account, so it needs no lookup to exist.
+    public static func defaultList(accountID: UUID) -> TaskList {
+        TaskList(id: ICalendarUID.uuidV5(namespace: accountID, name: "spots-list:reminders"), slug: defaultSlug, name: defaultName)
+    }
+
+    /// A list made under `slug` by a calendar app: its id derived from the account and the slug.
+    public static func made(accountID: UUID, slug: String, name: String) throws(ValidationError) -> TaskList {
+        TaskList(id: ICalendarUID.uuidV5(namespace: accountID, name: "spots-list:" + (try checkSlug(slug))), slug: slug,
+                 name: try checkName(name.isEmpty ? slug : name))
+    }
+
+    public static func checkName(_ raw: String) throws(ValidationError) -> String {
+        try RequiredText.check(raw, field: "displayname", maximumLength: nameMaximumLength,
+                               whenEmpty: "Give the list a name.", noun: "A list name")
+    }
+
+    /// A path segment: 1 to 100 letters, digits and `-_.@~` (what apps use: a UUID, or a name made safe).
+    public static func checkSlug(_ slug: String) throws(ValidationError) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.@~")
+        guard (1...100).contains(slug.count), slug.allSatisfy(allowed.contains), slug != ".", slug != ".." else {
+            throw ValidationError(field: "path", "A list's name in its address is 1 to 100 letters, digits and - _ . @ ~.")
+        }
+        return slug
+    }
+}
+
+extension Reminder {
+    /// The iCalendar UID it is written with (a series and its occurrences share one).
+    public var calendarUID: String { preserved.uid ?? id.uuidString }
+
+    /// The name of the CalDAV resource it is kept in when no app named one: its UID, with anything that is not a letter,
+    /// digit or `-_.~@` made "_", and ".ics".
+    public var defaultResourceName: String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~@")
+        return String(calendarUID.prefix(200).map { allowed.contains($0) ? $0 : "_" }) + ".ics"
+    }
+}

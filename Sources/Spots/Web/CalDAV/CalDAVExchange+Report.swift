@@ -1,0 +1,106 @@
+import CadenceCore
+import DAV
+import Foundation
+import Hummingbird
+import Spots
+import SpotsService
+
+/// REPORTs on a task list: calendar-query (RFC 4791 §7.8), calendar-multiget (§7.9) and sync-collection (RFC 6578).
+extension CalDAVExchange {
+    func report(_ report: ReportRequest, list: StoredList) async throws -> Response {
+        switch report {
+        case .calendarQuery(let names, let filter):
+            return Self.multistatus(DAVMultistatus(responses: try await query(filter, names: names, list: list)))
+        case .calendarMultiget(let names, let hrefs):
+            var wanted: [String] = []
+            var outside: [DAVMultistatus.Response] = []
+            for href in hrefs {
+                if case .resource(let slug, let name)? = CalDAVPath(href), slug == list.list.slug {
+                    wanted.append(name)
+                } else {
+                    outside.append(.status(href: href, 404))
+                }
+            }
+            let found = Dictionary(try await spots.resources(in: list.list, named: wanted, accountID: account.id).map { ($0.name, $0) },
+                                   uniquingKeysWith: { first, _ in first })
+            let responses = wanted.map { name -> DAVMultistatus.Response in
+                let target = CalDAVPath.resource(slug: list.list.slug, name: name)
+                guard let resource = found[name] else { return .status(href: target.href, 404) }
+                return answer(names, resource: resource, list: list)
+            }
+            return Self.multistatus(DAVMultistatus(responses: responses + outside))
+        case .syncCollection(let token, let names, _):
+            let since: Int64
+            if token.isEmpty {
+                since = 0
+            } else {
+                guard let number = CalDAVSyncToken.number(token, list: list.list) else {
+                    throw DAVError(status: 403, "That sync token is not one this list gave out; sync again from the start.",
+                                   condition: .d("valid-sync-token"))
+                }
+                since = number
+            }
+            guard let changes = try await spots.changes(in: list.list, since: since, accountID: account.id) else {
+                throw DAVError(status: 403, "That sync token is not one this list gave out; sync again from the start.",
+                               condition: .d("valid-sync-token"))
+            }
+            var responses: [DAVMultistatus.Response] = []
+            if Set(names).isSubset(of: [.d("getetag"), .d("getcontenttype")]), since == 0 {
+                // A first sync asks for ETags only: answered from them, without reading every task.
+                for (name, etag) in try await spots.resourceTags(in: list.list, accountID: account.id) {
+                    responses.append(answer(names, resource: CalendarResource(name: name, etag: etag, reminders: [], modifiedAt: .now), list: list))
+                }
+            } else if !changes.changed.isEmpty {
+                for resource in try await spots.resources(in: list.list, named: changes.changed, accountID: account.id) {
+                    responses.append(answer(names, resource: resource, list: list))
+                }
+            }
+            if since > 0 {
+                for name in changes.deleted { responses.append(.status(href: CalDAVPath.resource(slug: list.list.slug, name: name).href, 404)) }
+            }
+            return Self.multistatus(DAVMultistatus(responses: responses, syncToken: CalDAVSyncToken.make(list: list.list, seq: changes.seq)))
+        }
+    }
+
+    private func answer(_ names: [DAVName], resource: CalendarResource, list: StoredList) -> DAVMultistatus.Response {
+        let needsData = names.contains(.c("calendar-data")) || names.contains(.d("getcontentlength"))
+        return properties.answer(names, path: .resource(slug: list.list.slug, name: resource.name), list: list, resource: resource,
+                                 calendarData: needsData ? SpotsService.calendarText(resource) : nil)
+    }
+
+    /// The list's tasks that pass the filter: VTODOs (a list holds nothing else), in the time range (RFC 4791 §9.9)
+    /// and with the properties asked, judged on the file the app would read.
+    private func query(_ filter: CalendarFilter, names: [DAVName], list: StoredList) async throws -> [DAVMultistatus.Response] {
+        if let component = filter.component, component != "VTODO" { return [] }
+        let needsData = names.contains(.c("calendar-data")) || names.contains(.d("getcontentlength"))
+        if !filter.hasTimeRange, filter.properties.isEmpty, !needsData {
+            return try await spots.resourceTags(in: list.list, accountID: account.id).map { name, etag in
+                answer(names, resource: CalendarResource(name: name, etag: etag, reminders: [], modifiedAt: .now), list: list)
+            }
+        }
+        var responses: [DAVMultistatus.Response] = []
+        for resource in try await spots.resources(in: list.list, accountID: account.id) {
+            let text = SpotsService.calendarText(resource)
+            if filter.hasTimeRange {
+                let start = filter.start ?? .distantPast, end = filter.end ?? .distantFuture
+                guard resource.reminders.contains(where: { Self.occurs($0, start: start, end: end) })
+                    || TodoTimeRange.times(in: text).contains(where: { TodoTimeRange.overlaps($0, start: start, end: end) })
+                else { continue }
+            }
+            if !filter.properties.isEmpty {
+                let values = TodoTimeRange.propertyValues(in: text)
+                guard filter.properties.allSatisfy({ $0.matches(values[$0.name] ?? []) }) else { continue }
+            }
+            responses.append(properties.answer(names, path: .resource(slug: list.list.slug, name: resource.name), list: list,
+                                               resource: resource, calendarData: needsData ? text : nil))
+        }
+        return responses
+    }
+
+    /// A repeating task is in the range when one of its occurrences is due in it.
+    static func occurs(_ reminder: Reminder, start: Date, end: Date) -> Bool {
+        guard let schedule = reminder.repeatSchedule, reminder.repeatRule != nil,
+              let next = reminder.occurrence(after: max(start, schedule.firstDue).addingTimeInterval(-1)) else { return false }
+        return next >= start && next < end
+    }
+}
