@@ -43,12 +43,20 @@ public struct SpotsService: Sendable {
         return stored
     }
 
-    /// Creates or replaces a reminder. - Throws: `Conflict("id_taken")` for an id another account holds.
-    public func save(_ reminder: Reminder, accountID: UUID) async throws {
+    /// Creates or replaces a reminder, in the list at `list` (a slug) when given. - Throws: `Conflict("id_taken")` for an
+    /// id another account holds; `ValidationError` (field `list`) for a list the account does not have.
+    public func save(_ reminder: Reminder, accountID: UUID, list: String? = nil) async throws {
         var reminder = reminder
         reminder.preserved.stamp = nil  // changed here: the export stamps this change, not the app's last one
+        var listID: UUID?
+        if let list {
+            guard let found = try await self.list(slug: list, accountID: accountID) else {
+                throw ValidationError(field: "list", "There is no list “\(list)”; the lists are in GET /api/v1/spots/lists.")
+            }
+            listID = found.list.id
+        }
         do {
-            try await store.save(reminder, accountID: accountID, at: clock.now())
+            try await store.save(reminder, accountID: accountID, at: clock.now(), inList: listID)
         } catch SpotsStoreError.notYours {
             throw Conflict(code: "id_taken", "That id belongs to another reminder; leave the id out to make a new one.", field: "id")
         }

@@ -6,8 +6,9 @@ import Spots
 public protocol SpotsStore: Sendable {
     func reminders(accountID: UUID) async throws -> [StoredReminder]
     func reminder(id: UUID, accountID: UUID) async throws -> StoredReminder?
-    /// Creates or replaces. A changed due time re-arms the time alert; a changed place forgets fence states.
-    func save(_ reminder: Reminder, accountID: UUID, at: Date) async throws
+    /// Creates or replaces. A changed due time re-arms the time alert; a changed place forgets fence states. A new
+    /// reminder goes to `listID` (default: the Reminders list); an existing one moves there when it is given.
+    func save(_ reminder: Reminder, accountID: UUID, at: Date, inList listID: UUID?) async throws
     /// Saves many at once (an iCalendar import), all or nothing; answers how many were new. A reminder
     /// whose id belongs to another account is saved as `ownCopy(reminder)`.
     func saveAll(_ reminders: [Reminder], accountID: UUID, at: Date,
@@ -52,4 +53,10 @@ public protocol SpotsStore: Sendable {
 
     func replaceGazetteer(_ places: [GazetteerPlace]) async throws
     func gazetteer() async throws -> [GazetteerPlace]
+}
+
+extension SpotsStore {
+    public func save(_ reminder: Reminder, accountID: UUID, at: Date) async throws {
+        try await save(reminder, accountID: accountID, at: at, inList: nil)
+    }
 }

@@ -14,17 +14,23 @@ public struct SQLSpotsStore: SpotsStore {
     static let decoder = JSONDecoder()
 
     public func reminders(accountID: UUID) async throws -> [StoredReminder] {
-        try await database.sql.select().columns("reminder", "fired_at", "alert_at").from("spots_reminders")
-            .where("account_id", .equal, accountID.uuidString).all().map(Self.stored)
+        try await database.sql.raw("""
+            SELECT r.reminder, r.fired_at, r.alert_at, l.slug FROM spots_reminders r LEFT JOIN spots_lists l ON l.id = r.list_id
+            WHERE r.account_id = \(bind: accountID.uuidString)
+            """).all().map(Self.stored)
     }
 
     public func reminder(id: UUID, accountID: UUID) async throws -> StoredReminder? {
-        try await database.sql.select().columns("reminder", "fired_at", "alert_at").from("spots_reminders")
-            .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString).first().map(Self.stored)
+        try await database.sql.raw("""
+            SELECT r.reminder, r.fired_at, r.alert_at, l.slug FROM spots_reminders r LEFT JOIN spots_lists l ON l.id = r.list_id
+            WHERE r.id = \(bind: id.uuidString) AND r.account_id = \(bind: accountID.uuidString)
+            """).first().map(Self.stored)
     }
 
-    public func save(_ reminder: Reminder, accountID: UUID, at: Date) async throws {
-        try await database.transaction { sql in _ = try await Self.save(reminder, accountID: accountID, at: at, on: sql) }
+    public func save(_ reminder: Reminder, accountID: UUID, at: Date, inList listID: UUID?) async throws {
+        try await database.transaction { sql in
+            _ = try await Self.save(reminder, accountID: accountID, at: at, on: sql, in: listID.map { ($0, reminder.defaultResourceName) })
+        }
     }
 
     /// Saves many at once (an import), all or nothing; returns how many were new. A reminder whose
@@ -232,6 +238,7 @@ public struct SQLSpotsStore: SpotsStore {
         StoredReminder(
             reminder: try decoder.decode(Reminder.self, from: Data(try row.decode(column: "reminder", as: String.self).utf8)),
             firedAt: try row.decode(column: "fired_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)),
-            alertAt: try row.decode(column: "alert_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)))
+            alertAt: try row.decode(column: "alert_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)),
+            list: row.contains(column: "slug") ? try row.decode(column: "slug", as: String?.self) : nil)
     }
 }

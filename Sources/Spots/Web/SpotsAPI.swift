@@ -21,6 +21,7 @@ public struct SpotsAPI: Sendable {
 
     public func addRoutes(to api: APIGroups) {
         api.account.get("reminders", use: list)
+        api.account.get("lists", use: lists)
         api.person.post("reminders", use: create)
         api.account.get("reminders/:id", use: show)
         api.person.put("reminders/:id", use: replace)
@@ -49,8 +50,10 @@ public struct SpotsAPI: Sendable {
         let repeatExceptions: [Date]
         /// The IANA zone a repeat counts days and times in; default the series' own, else the browser's, else UTC.
         let timeZone: String?
+        /// The task list (its address, as `GET /lists` gives it); absent: where it is, or Reminders for a new one.
+        var list: String? = nil
 
-        enum CodingKeys: String, CodingKey { case title, notes, due, place, repeatRule, repeatExceptions, timeZone }
+        enum CodingKeys: String, CodingKey { case title, notes, due, place, repeatRule, repeatExceptions, timeZone, list }
 
         init(title: String, notes: String?, due: Date?, place: PlaceBody?, repeatRule: String?? = .none,
              repeatExceptions: [Date] = [], timeZone: String? = nil) {
@@ -79,6 +82,7 @@ public struct SpotsAPI: Sendable {
             }
             repeatRule = container.contains(.repeatRule) ? .some(try container.decodeIfPresent(String.self, forKey: .repeatRule)) : .none
             timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+            list = try container.decodeIfPresent(String.self, forKey: .list)
             var exceptions: [Date] = []
             for (index, text) in (try container.decodeIfPresent([String].self, forKey: .repeatExceptions) ?? []).enumerated() {
                 guard let date = ISO8601Date.parse(text) else {
@@ -96,12 +100,17 @@ public struct SpotsAPI: Sendable {
         return ReminderOrder.sorted(all).map(ReminderBody.init)
     }
 
+    /// The account's task lists (Reminders first; more are made in calendar apps over CalDAV).
+    @Sendable func lists(request: Request, context: AccountContext) async throws -> [TaskListBody] {
+        try await spots.lists(accountID: context.account.id).map(TaskListBody.init)
+    }
+
     @Sendable func create(request: Request, context: SignedInContext) async throws -> EditedResponse<ReminderBody> {
         let account = context.account
-        let reminder = try Self.reminder(from: try await request.decode(as: ReminderInput.self, context: context), id: UUID(),
-                                         browserZone: request.browserZone)
-        try await spots.save(reminder, accountID: account.id)
-        return EditedResponse(status: .created, response: ReminderBody(StoredReminder(reminder: reminder, firedAt: nil)))
+        let input = try await request.decode(as: ReminderInput.self, context: context)
+        let reminder = try Self.reminder(from: input, id: UUID(), browserZone: request.browserZone)
+        try await spots.save(reminder, accountID: account.id, list: input.list)
+        return EditedResponse(status: .created, response: ReminderBody(try await spots.reminder(id: reminder.id, accountID: account.id)))
     }
 
     @Sendable func show(request: Request, context: AccountContext) async throws -> ReminderBody {
@@ -112,10 +121,10 @@ public struct SpotsAPI: Sendable {
     @Sendable func replace(request: Request, context: SignedInContext) async throws -> ReminderBody {
         let account = context.account
         let existing = try await requireReminder(context, account: account)
-        var reminder = try Self.reminder(from: try await request.decode(as: ReminderInput.self, context: context), id: existing.reminder.id,
-                                         keeping: existing.reminder, browserZone: request.browserZone)
+        let input = try await request.decode(as: ReminderInput.self, context: context)
+        var reminder = try Self.reminder(from: input, id: existing.reminder.id, keeping: existing.reminder, browserZone: request.browserZone)
         reminder.completedAt = existing.reminder.completedAt
-        try await spots.save(reminder, accountID: account.id)
+        try await spots.save(reminder, accountID: account.id, list: input.list == existing.list ? nil : input.list)
         return ReminderBody(try await requireReminder(context, account: account))
     }
 

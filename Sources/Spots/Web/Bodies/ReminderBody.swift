@@ -24,6 +24,8 @@ struct ReminderBody: JSONResponse {
     let nextAlertAt: Date?
     /// For one occurrence of a repeating task, changed on its own: when it was originally due (RECURRENCE-ID).
     let occurrenceOf: Date?
+    /// The task list it is in (its address: "reminders", or one a calendar app made).
+    let list: String?
 
     init(_ stored: StoredReminder) {
         let reminder = stored.reminder
@@ -42,6 +44,20 @@ struct ReminderBody: JSONResponse {
         repeatExceptions = reminder.repeatSchedule?.exceptions
         timeZone = reminder.repeatSchedule?.zone
         nextAlertAt = reminder.isComplete ? nil : stored.alertAt
+        list = stored.list
         if case .occurrence(let originalStart) = reminder.recurrence { occurrenceOf = originalStart } else { occurrenceOf = nil }
+    }
+}
+
+/// A task list: `id` is its address (the CalDAV path segment), `name` what apps show.
+struct TaskListBody: JSONResponse {
+    let id: String
+    let name: String
+    let isDefault: Bool
+
+    init(_ stored: StoredList) {
+        id = stored.list.slug
+        name = stored.list.name
+        isDefault = stored.list.isDefault
     }
 }

@@ -64,6 +64,8 @@ struct CalDAVController {
             return Self.error(error)
         } catch let error as ValidationError {
             return Self.plain(.forbidden, error.message)
+        } catch let refused as Refused {
+            return Self.plain(.forbidden, refused.message)
         }
     }
 
