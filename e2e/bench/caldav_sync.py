@@ -48,12 +48,38 @@ def radicale_seed(storage, user, count, collection="tasks"):
     folder.mkdir(parents=True, exist_ok=True)
     (folder / ".Radicale.props").write_text(json.dumps(
         {"C:supported-calendar-component-set": "VTODO", "D:displayname": "Bench tasks", "tag": "VCALENDAR"}))
+    for uid, text in tasks(count):
+        (folder / f"{uid}.ics").write_text(text, newline="")
+    return folder
+
+
+def tasks(count):
+    """The benchmark's tasks, the same for every server: (uid, iCalendar text)."""
     first_due = dt.datetime(2031, 1, 1, 9, tzinfo=dt.timezone.utc)
     for i in range(count):
         uid = f"bench-{i:06d}"
-        (folder / f"{uid}.ics").write_text(
-            vtodo_ics(uid, f"Bench task {i}", due=first_due + dt.timedelta(hours=i)), newline="")
-    return folder
+        yield uid, vtodo_ics(uid, f"Bench task {i}", due=first_due + dt.timedelta(hours=i))
+
+
+def http_seed(url, user, password, count, workers=8):
+    """PUTs the same `count` tasks into the collection at `url` over CalDAV (If-None-Match: *), `workers` at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+    import threading
+
+    local = threading.local()
+
+    def put(item):
+        uid, text = item
+        if not hasattr(local, "session"):
+            local.session = requests.Session()
+            local.session.auth = (user, password)
+        response = local.session.put(urljoin(url, f"{uid}.ics"), data=text.encode(),
+                                     headers={"Content-Type": "text/calendar; charset=utf-8", "If-None-Match": "*"})
+        if response.status_code not in (201, 204):
+            raise RuntimeError(f"PUT {uid} answered {response.status_code}: {response.text[:200]}")
+
+    with ThreadPoolExecutor(workers) as pool:
+        list(pool.map(put, tasks(count)))
 
 
 class SyncClient:
@@ -167,6 +193,11 @@ def main():
     seed.add_argument("--storage", required=True)
     seed.add_argument("--user", required=True)
     seed.add_argument("--count", type=int, required=True)
+    put_seed = commands.add_parser("http-seed", help="PUT the N benchmark tasks into a collection over CalDAV")
+    put_seed.add_argument("--url", required=True, help="the collection URL, ending in /")
+    put_seed.add_argument("--user", required=True)
+    put_seed.add_argument("--password", required=True)
+    put_seed.add_argument("--count", type=int, required=True)
     sync = commands.add_parser("sync", help="time a full and an incremental sync of one collection")
     sync.add_argument("--url", required=True, help="the collection URL, ending in /")
     sync.add_argument("--user", required=True)
@@ -181,7 +212,13 @@ def main():
 
     if args.command == "radicale-seed":
         print(radicale_seed(args.storage, args.user, args.count))
+    elif args.command == "http-seed":
+        _, ms = timed(http_seed, args.url, args.user, args.password, args.count)
+        print(f"seeded {args.count} tasks over CalDAV in {ms} ms", file=sys.stderr)
     elif args.command == "sync":
+        # Untimed, as for Radicale: the first read warms what the server keeps in memory.
+        _, warm_ms = timed(SyncClient(args.url, args.user, args.password, args.batch).full_sync)
+        print(f"first full sync: {warm_ms} ms", file=sys.stderr)
         print(json.dumps(run_sync(args.url, args.user, args.password, args.batch, args.repeat)))
     else:
         print(json.dumps(radicale_bench(args.count, args.batch, args.repeat, args.storage)))
