@@ -55,7 +55,36 @@ extension SpotsService {
     }
 
     public func resourceTags(in list: TaskList, accountID: UUID) async throws -> [(name: String, etag: String)] {
-        try await store.resourceTags(listID: list.id, accountID: accountID)
+        try await store.resourceTags(listID: list.id, accountID: accountID, names: nil)
+    }
+
+    /// A resource as an app reads it: name, ETag, last change and its iCalendar text.
+    public struct CalendarFile: Sendable {
+        public let name: String
+        public let etag: String
+        public let modifiedAt: Date
+        public let text: String
+    }
+
+    /// The named resources' files (those that exist), rendered once per ETag and kept (`CalendarTextCache`).
+    public func calendarFiles(in list: TaskList, named names: [String], accountID: UUID) async throws -> [CalendarFile] {
+        var files: [String: CalendarFile] = [:]
+        var missing: [String] = []
+        for (name, etag) in try await store.resourceTags(listID: list.id, accountID: accountID, names: names) {
+            if let cached = calendarTexts.lookup(list: list.id, name: name, etag: etag) {
+                files[name] = CalendarFile(name: name, etag: etag, modifiedAt: cached.modifiedAt, text: cached.text)
+            } else {
+                missing.append(name)
+            }
+        }
+        if !missing.isEmpty {
+            for resource in try await store.resources(listID: list.id, accountID: accountID, names: missing) {
+                let text = Self.calendarText(resource)
+                calendarTexts.store(.init(etag: resource.etag, text: text, modifiedAt: resource.modifiedAt), list: list.id, name: resource.name)
+                files[resource.name] = CalendarFile(name: resource.name, etag: resource.etag, modifiedAt: resource.modifiedAt, text: text)
+            }
+        }
+        return names.compactMap { files[$0] }
     }
 
     public func resources(in list: TaskList, named names: [String]? = nil, accountID: UUID) async throws -> [CalendarResource] {

@@ -15,6 +15,7 @@ public struct SpotsService: Sendable {
     let fences = FenceCache()
     let perDevice = KeyedSerializer()
     let places = GazetteerCache()
+    let calendarTexts = CalendarTextCache()
     /// How long place and time decisions (each with the fix's distance from the place, accuracy and time) are kept
     /// (`--location-retention`).
     public let locationRetention: TimeInterval

@@ -37,8 +37,8 @@ public protocol SpotsStore: Sendable {
     func renameList(id: UUID, accountID: UUID, to name: String) async throws -> Bool
     /// Deletes the list and its reminders; false when the account has no such list.
     func deleteList(id: UUID, accountID: UUID) async throws -> Bool
-    /// Each resource's name and ETag, without reading the reminders (a client comparing ETags).
-    func resourceTags(listID: UUID, accountID: UUID) async throws -> [(name: String, etag: String)]
+    /// Each resource's name and ETag (of those named, or all), without reading the reminders (a client comparing ETags).
+    func resourceTags(listID: UUID, accountID: UUID, names: [String]?) async throws -> [(name: String, etag: String)]
     /// The resources named (all when nil), with their reminders.
     func resources(listID: UUID, accountID: UUID, names: [String]?) async throws -> [CalendarResource]
     /// Replaces the resource's reminders with `reminders`, when `ifMatch` (an ETag) is its current one and, with

@@ -46,12 +46,20 @@ extension SQLSpotsStore {
         }
     }
 
-    public func resourceTags(listID: UUID, accountID: UUID) async throws -> [(name: String, etag: String)] {
-        try await database.sql.raw("""
-            SELECT resource, MAX(change_seq) AS seq FROM spots_reminders
-            WHERE list_id = \(bind: listID.uuidString) AND account_id = \(bind: accountID.uuidString)
-            GROUP BY resource ORDER BY resource
-            """).all().map { (try $0.decode(column: "resource", as: String.self), CalendarResource.etag(try $0.decode(column: "seq", as: Int64.self))) }
+    public func resourceTags(listID: UUID, accountID: UUID, names: [String]?) async throws -> [(name: String, etag: String)] {
+        func query(_ names: [String]?) -> SQLSelectBuilder {
+            var builder = database.sql.select().column("resource").column(SQLFunction("MAX", args: SQLIdentifier("change_seq")), as: "seq")
+                .from("spots_reminders").where("list_id", .equal, listID.uuidString).where("account_id", .equal, accountID.uuidString)
+            if let names { builder = builder.where("resource", .in, names) }
+            return builder.groupBy("resource").orderBy("resource")
+        }
+        var rows: [any SQLRow] = []
+        if let names {
+            for chunk in names.chunked(by: 500) where !chunk.isEmpty { rows += try await query(Array(chunk)).all() }
+        } else {
+            rows = try await query(nil).all()
+        }
+        return try rows.map { (try $0.decode(column: "resource", as: String.self), CalendarResource.etag(try $0.decode(column: "seq", as: Int64.self))) }
     }
 
     public func resources(listID: UUID, accountID: UUID, names: [String]?) async throws -> [CalendarResource] {

@@ -50,13 +50,16 @@ public struct SpotsPages: Sendable {
 
     @Sendable func list(request: Request, context: SignedInContext) async throws -> Response {
         let zone = Self.zone(request)
-        let all = try await spots.reminders(accountID: context.identity.account.id).map(\.reminder)
-        return render("spots-list", title: "Spots", SpotsListPage(all, zone: zone, now: clock.now()), zone: zone,
-                      request: request, context: context)
+        let accountID = context.identity.account.id
+        let lists = try await spots.lists(accountID: accountID)
+        let chosen = request.uri.queryParameters["list"].map(String.init).flatMap { slug in lists.contains { $0.list.slug == slug } ? slug : nil }
+        let all = try await spots.reminders(accountID: accountID).filter { chosen == nil || $0.list == chosen }.map(\.reminder)
+        return render("spots-list", title: "Spots", SpotsListPage(all, zone: zone, now: clock.now(), lists: lists, chosen: chosen),
+                      zone: zone, request: request, context: context)
     }
 
     @Sendable func newForm(request: Request, context: SignedInContext) async throws -> Response {
-        return newPage(request: request, context: context)
+        return try await newPage(request: request, context: context)
     }
 
     @Sendable func create(request: Request, context: SignedInContext) async throws -> Response {
@@ -64,10 +67,10 @@ public struct SpotsPages: Sendable {
         let form = context.form
         do {
             let reminder = try Self.reminder(from: form, id: UUID(), keeping: nil)
-            try await spots.save(reminder, accountID: identity.account.id)
+            try await spots.save(reminder, accountID: identity.account.id, list: form["list"].flatMap { $0.isEmpty ? nil : $0 })
             return PageRenderer.redirect(to: "/phone/spots/\(Self.id(reminder.id))?saved=1")
         } catch let error as ValidationError {
-            return newPage(error: error, typed: form, request: request, context: context)
+            return try await newPage(error: error, typed: form, request: request, context: context)
         }
     }
 
@@ -85,7 +88,8 @@ public struct SpotsPages: Sendable {
         do {
             var reminder = try Self.reminder(from: form, id: stored.reminder.id, keeping: stored.reminder)
             reminder.completedAt = stored.reminder.completedAt
-            try await spots.save(reminder, accountID: identity.account.id)
+            let list = form["list"].flatMap { $0.isEmpty || $0 == stored.list ? nil : $0 }
+            try await spots.save(reminder, accountID: identity.account.id, list: list)
             return PageRenderer.redirect(to: "/phone/spots/\(Self.id(reminder.id))?saved=1")
         } catch let error as ValidationError {
             return try await reminderPage(stored, identity: identity, error: error, typed: form, request: request, context: context)
@@ -147,10 +151,12 @@ public struct SpotsPages: Sendable {
 
     // MARK: Pages
 
-    private func newPage(error: ValidationError? = nil, typed: [String: String]? = nil, request: Request, context: SignedInContext) -> Response {
+    private func newPage(error: ValidationError? = nil, typed: [String: String]? = nil, request: Request,
+                         context: SignedInContext) async throws -> Response {
         let zone = Self.zone(request)
         let form = SpotsReminderForm(action: "/phone/spots/new", submitLabel: "Save reminder", reminder: nil, typed: typed, zone: zone,
-                                     refusal: error)
+                                     refusal: error, lists: try await spots.lists(accountID: context.identity.account.id),
+                                     list: request.uri.queryParameters["list"].map(String.init))
         return render("spots-new", title: "New reminder", form, zone: zone, request: request, context: context)
     }
 
@@ -162,7 +168,8 @@ public struct SpotsPages: Sendable {
         let reminder = stored.reminder
         let events = try await spots.events(reminderID: reminder.id, accountID: identity.account.id, limit: 100)
         let form = SpotsReminderForm(action: "/phone/spots/\(Self.id(reminder.id))", submitLabel: "Save changes", reminder: reminder,
-                                     typed: typed, zone: zone, refusal: error)
+                                     typed: typed, zone: zone, refusal: error, lists: try await spots.lists(accountID: identity.account.id),
+                                     list: stored.list)
         let page = FramedPage(form, SpotsReminderPage(stored, events: events, zone: zone, notice: notice, retention: spots.locationRetention))
         return render("spots-show", title: reminder.title, page, zone: zone, request: request, context: context)
     }

@@ -21,12 +21,12 @@ extension CalDAVExchange {
                     outside.append(.status(href: href, 404))
                 }
             }
-            let found = Dictionary(try await spots.resources(in: list.list, named: wanted, accountID: account.id).map { ($0.name, $0) },
+            let found = Dictionary(try await spots.calendarFiles(in: list.list, named: wanted, accountID: account.id).map { ($0.name, $0) },
                                    uniquingKeysWith: { first, _ in first })
             let responses = wanted.map { name -> DAVMultistatus.Response in
                 let target = CalDAVPath.resource(slug: list.list.slug, name: name)
-                guard let resource = found[name] else { return .status(href: target.href, 404) }
-                return answer(names, resource: resource, list: list)
+                guard let file = found[name] else { return .status(href: target.href, 404) }
+                return answer(names, file: file, list: list)
             }
             return Self.multistatus(DAVMultistatus(responses: responses + outside))
         case .syncCollection(let token, let names, _):
@@ -51,8 +51,8 @@ extension CalDAVExchange {
                     responses.append(answer(names, resource: CalendarResource(name: name, etag: etag, reminders: [], modifiedAt: .now), list: list))
                 }
             } else if !changes.changed.isEmpty {
-                for resource in try await spots.resources(in: list.list, named: changes.changed, accountID: account.id) {
-                    responses.append(answer(names, resource: resource, list: list))
+                for file in try await spots.calendarFiles(in: list.list, named: changes.changed, accountID: account.id) {
+                    responses.append(answer(names, file: file, list: list))
                 }
             }
             if since > 0 {
@@ -60,6 +60,12 @@ extension CalDAVExchange {
             }
             return Self.multistatus(DAVMultistatus(responses: responses, syncToken: CalDAVSyncToken.make(list: list.list, seq: changes.seq)))
         }
+    }
+
+    private func answer(_ names: [DAVName], file: SpotsService.CalendarFile, list: StoredList) -> DAVMultistatus.Response {
+        properties.answer(names, path: .resource(slug: list.list.slug, name: file.name), list: list,
+                          resource: CalendarResource(name: file.name, etag: file.etag, reminders: [], modifiedAt: file.modifiedAt),
+                          calendarData: file.text)
     }
 
     private func answer(_ names: [DAVName], resource: CalendarResource, list: StoredList) -> DAVMultistatus.Response {

@@ -151,13 +151,13 @@ struct CalDAVExchange {
     // MARK: GET, PUT
 
     private func get(_ name: String, list: StoredList, headers: HTTPFields, withBody: Bool) async throws -> Response {
-        guard let resource = try await spots.resources(in: list.list, named: [name], accountID: account.id).first else {
+        guard let file = try await spots.calendarFiles(in: list.list, named: [name], accountID: account.id).first else {
             throw DAVError(status: 404, "There is no such task.")
         }
-        if headers[.ifNoneMatch] == resource.etag { return Response(status: .notModified, headers: [.eTag: resource.etag]) }
-        let text = SpotsService.calendarText(resource)
-        var fields: HTTPFields = [.contentType: "text/calendar; charset=utf-8", .eTag: resource.etag,
-                                  .lastModified: CalDAVProperties.httpDate(resource.modifiedAt)]
+        if headers[.ifNoneMatch] == file.etag { return Response(status: .notModified, headers: [.eTag: file.etag]) }
+        let text = file.text
+        var fields: HTTPFields = [.contentType: "text/calendar; charset=utf-8", .eTag: file.etag,
+                                  .lastModified: CalDAVProperties.httpDate(file.modifiedAt)]
         fields[.contentLength] = String(text.utf8.count)
         return Response(status: .ok, headers: fields, body: withBody ? .init(byteBuffer: ByteBuffer(string: text)) : .init())
     }

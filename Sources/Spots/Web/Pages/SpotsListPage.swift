@@ -21,8 +21,22 @@ struct SpotsListPage: Sendable {
     let hasDone: Bool
     let hasAny: Bool
     let navList = true
+    /// The task lists to choose from, when there is more than one (calendar apps make them).
+    let taskLists: [ListLink]
+    let hasSeveralLists: Bool
 
-    init(_ all: [Reminder], zone: TimeZone, now: Date) {
+    struct ListLink: Sendable {
+        let name: String
+        let href: String
+        let current: Bool
+    }
+
+    init(_ all: [Reminder], zone: TimeZone, now: Date, lists: [StoredList] = [], chosen: String? = nil) {
+        taskLists = [ListLink(name: "All lists", href: "/phone/spots", current: chosen == nil)] + lists.map {
+            ListLink(name: $0.list.name, href: "/phone/spots?list=" + ($0.list.slug.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
+                     current: $0.list.slug == chosen)
+        }
+        hasSeveralLists = lists.count > 1
         func byTitle(_ a: Reminder, _ b: Reminder) -> Bool { a.title.localizedStandardCompare(b.title) == .orderedAscending }
         let open = all.filter { !$0.isComplete }
         dueSoon = open.filter { $0.due != nil }.sorted { ($0.due!, $0.title) < ($1.due!, $1.title) }

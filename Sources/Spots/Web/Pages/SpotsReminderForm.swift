@@ -16,6 +16,7 @@ struct SpotsReminderForm: Sendable {
         let placeRadius: Bool
         let placeLocation: Bool
         let repeats: Bool
+        let list: Bool
 
         init(_ field: String) {
             title = field == "title"
@@ -25,6 +26,7 @@ struct SpotsReminderForm: Sendable {
             placeRadius = field == "place.radius"
             placeLocation = field.hasPrefix("place.latitude") || field.hasPrefix("place.longitude")
             repeats = field.hasPrefix("repeat") || field == "timeZone"
+            list = field == "list"
         }
     }
 
@@ -41,6 +43,15 @@ struct SpotsReminderForm: Sendable {
     let formRadius: String
     let triggerLeave: Bool
     let repeats: SpotsRepeatFields
+    /// The list it goes in, offered when the account has more than one.
+    let listChoices: [ListChoice]
+    let hasListChoice: Bool
+
+    struct ListChoice: Sendable {
+        let slug: String
+        let name: String
+        let selected: Bool
+    }
     let minRadius = SpotsPages.number(Fence.radiusRange.lowerBound)
     let maxRadius = SpotsPages.number(Fence.radiusRange.upperBound)
     /// The form's map (the layout loads the map's script and styles).
@@ -48,7 +59,11 @@ struct SpotsReminderForm: Sendable {
     let error: String?
     let invalid: InvalidFields?
 
-    init(action: String, submitLabel: String, reminder: Reminder?, typed: [String: String]?, zone: TimeZone, refusal: ValidationError?) {
+    init(action: String, submitLabel: String, reminder: Reminder?, typed: [String: String]?, zone: TimeZone, refusal: ValidationError?,
+         lists: [StoredList] = [], list: String? = nil) {
+        let chosen = typed?["list"] ?? list ?? TaskList.defaultSlug
+        listChoices = lists.map { ListChoice(slug: $0.list.slug, name: $0.list.name, selected: $0.list.slug == chosen) }
+        hasListChoice = lists.count > 1
         formAction = action
         self.submitLabel = submitLabel
         error = refusal?.message

@@ -1,6 +1,6 @@
 // Spots alerts (R4) on the phone's Spots pages and on the watch: each `spots.alert` from the
 // live channel shows in place (big, dismissible), as a browser notification when the person
-// allowed them (asked only with a button), and vibrates where the device can.
+// allowed them (asked only with a button), vibrates where the device can, and chimes.
 import { formatDateTime, formatTime } from "./spots-util.js";
 
 export function describeAlert(alert) {
@@ -21,6 +21,34 @@ export function setupSpotsAlerts(live) {
     if (!navigator.vibrate) return;
     if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
     navigator.vibrate([200, 100, 200]);
+  }
+
+  // A short two-note chime, made here (no audio file to fetch). Where the platform lets a page say so (Safari's
+  // audio session), it is "ambient" sound, which the ringer switch silences as it does other apps' sounds.
+  let audio = null;
+  function chime() {
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return "blocked";  // autoplay rules
+    try {
+      if (navigator.audioSession) navigator.audioSession.type = "ambient";
+      audio = audio || new AudioContext();
+      if (audio.state === "suspended") audio.resume();
+      const start = audio.currentTime + 0.02;
+      for (const [index, frequency] of [880, 660].entries()) {
+        const tone = audio.createOscillator();
+        const level = audio.createGain();
+        tone.frequency.value = frequency;
+        const at = start + index * 0.18;
+        level.gain.setValueAtTime(0.0001, at);
+        level.gain.exponentialRampToValueAtTime(0.3, at + 0.02);
+        level.gain.exponentialRampToValueAtTime(0.0001, at + 0.16);
+        tone.connect(level).connect(audio.destination);
+        tone.start(at);
+        tone.stop(at + 0.17);
+      }
+      return "played";
+    } catch {
+      return "unavailable";
+    }
   }
 
   function notify(alert, text) {
@@ -84,6 +112,7 @@ export function setupSpotsAlerts(live) {
     if (!onWatch) area.scrollIntoView({ block: "nearest" });
     close.focus({ preventScroll: !onWatch });
     vibrate();
+    item.dataset.sound = chime();
     notify(alert, text);
   }
 

@@ -1,0 +1,32 @@
+import Foundation
+import Synchronization
+
+/// The iCalendar text of resources already served, by list and name, with the ETag it was made for. A client's sync
+/// reads every task of a list; rendering each again (decoding the reminders, writing the VTODOs) was most of a
+/// multiget's time. An entry is only used while its ETag is the resource's current one (ETags are unique within a
+/// list's life), so another instance's write can never be served stale: it changes the ETag.
+final class CalendarTextCache: Sendable {
+    struct Entry: Sendable {
+        let etag: String
+        let text: String
+        let modifiedAt: Date
+    }
+
+    /// About 400 bytes a task: some 40 MB at most.
+    static let capacity = 100_000
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    static func key(list: UUID, name: String) -> String { list.uuidString + "/" + name }
+
+    func lookup(list: UUID, name: String, etag: String) -> Entry? {
+        entries.withLock { $0[Self.key(list: list, name: name)] }.flatMap { $0.etag == etag ? $0 : nil }
+    }
+
+    func store(_ entry: Entry, list: UUID, name: String) {
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }  // rare; refilled as clients read
+            entries[Self.key(list: list, name: name)] = entry
+        }
+    }
+}

@@ -1,0 +1,53 @@
+"""A calendar app beside the phone (issue 22): the person makes an app password on the devices page, a CalDAV client
+(python caldav, as Thunderbird would) signs in with it, makes a list and a task there; the Spots page shows the list
+and the task; completing it on the page reaches the app at its next read; removing the app on the devices page cuts
+it off."""
+import datetime
+
+import caldav
+import pytest
+from caldav.lib.error import AuthorizationError
+from selenium.webdriver.common.by import By
+
+from browser.pagecheck import check_page
+from browser.test_accounts import fill, shown
+from browser.test_spots import section_titles
+from browser.test_spots_map_timeline import click, signed_in
+from browser.waiting import wait_until
+
+
+def test_an_app_password_syncs_a_calendar_app_with_spots(driver, own_server):
+    phone, base = driver, own_server.base
+    signed_in(phone, base, "thunderbird")
+    phone.get(base + "/phone/devices")
+    fill(phone, name="Thunderbird")
+    phone.find_element(By.CSS_SELECTOR, "form[action='/phone/devices/app-passwords'] button").click()
+    password = shown(phone, "[data-testid=app-password]").text
+    url = phone.find_element(By.CSS_SELECTOR, "[data-testid=caldav-url]").text
+    username = phone.find_element(By.CSS_SELECTOR, "[data-testid=caldav-username]").text
+    assert url == base + "/dav/" and "@" in username and password.startswith("dvc_")
+    assert "Calendar app" in phone.find_element(By.CSS_SELECTOR, ".device-list").text
+    check_page(phone, "devices page with an app password")
+
+    client = caldav.DAVClient(url=url, username=username, password=password)
+    groceries = client.principal().make_calendar(name="Groceries", cal_id="groceries", supported_calendar_component_set=["VTODO"])
+    task = groceries.save_todo(uid="oat-milk-1", summary="Oat milk", due=datetime.datetime(2031, 1, 2, 9, tzinfo=datetime.timezone.utc))
+
+    phone.get(base + "/phone/spots")
+    lists = [e.text for e in phone.find_elements(By.CSS_SELECTOR, ".spots-lists a")]
+    assert lists == ["All lists", "Reminders", "Groceries"]
+    click(phone, ".spots-lists a[href$='list=groceries']")
+    wait_until(phone, lambda: "list=groceries" in phone.current_url)
+    assert section_titles(phone, "due-heading") == ["Oat milk"]
+    check_page(phone, "spots list of one list")
+
+    click(phone, "button[aria-label='Complete Oat milk']")
+    wait_until(phone, lambda: section_titles(phone, "done-heading") == ["Oat milk"])
+    task.load()
+    assert str(task.icalendar_component["STATUS"]) == "COMPLETED"
+
+    phone.get(base + "/phone/devices")
+    click(phone, "button[aria-label='Remove Thunderbird']")
+    wait_until(phone, lambda: "Thunderbird" not in " ".join(e.text for e in phone.find_elements(By.CSS_SELECTOR, ".device-name")))
+    with pytest.raises(AuthorizationError):
+        caldav.DAVClient(url=url, username=username, password=password).principal()
