@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
 import NIOCore
 import Testing
 
@@ -204,6 +206,22 @@ import Testing
             #expect(back.contains("RRULE:FREQ=WEEKLY;BYDAY=MO\r\n"))
             #expect(back.contains("RECURRENCE-ID:20270125T180000Z\r\n"))
         }
+    }
+
+    @Test func anAppsWriteIsAnnouncedOnTheLiveChannel() async throws {
+        try await withTestServer(live: true) { server in try await withDeadline(60) {
+            let app = try await App.make(server.client)
+            try await server.client.ws("/api/v1/live", configuration: socketConfiguration(token: app.token)) { inbound, outbound, _ in
+                var reader = LiveReader(inbound)
+                _ = try await reader.next(ofType: "hello")
+                #expect(try await app.put(Self.list + "call.ics", Self.todo("call", "Call mum")).status == .created)
+                let changed = try await reader.next(ofType: "spots.changed")
+                #expect(changed.data["list"] as? String == "reminders" && changed.data["resource"] as? String == "call.ics")
+                #expect(try await app.dav("DELETE", Self.list + "call.ics").status == .noContent)
+                _ = try await reader.next(ofType: "spots.changed")
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        } }
     }
 
     @Test func badTasksAreRefusedByName() async throws {

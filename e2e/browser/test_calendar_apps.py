@@ -11,6 +11,7 @@ from selenium.webdriver.common.by import By
 
 from browser.pagecheck import check_page
 from browser.test_accounts import fill, shown
+from browser.test_live import status
 from browser.test_spots import section_titles
 from browser.test_spots_map_timeline import click, signed_in
 from browser.waiting import wait_until
@@ -29,11 +30,17 @@ def test_an_app_password_syncs_a_calendar_app_with_spots(driver, own_server):
     assert "Calendar app" in phone.find_element(By.CSS_SELECTOR, ".device-list").text
     check_page(phone, "devices page with an app password")
 
+    # The phone's Spots page is open while the app writes: it says so as it happens.
+    phone.get(base + "/phone/spots")
+    wait_until(phone, lambda: status(phone) == "online")
+    assert not phone.find_elements(By.CSS_SELECTOR, ".spots-lists")  # one list: no list choice
     client = caldav.DAVClient(url=url, username=username, password=password)
     groceries = client.principal().make_calendar(name="Groceries", cal_id="groceries", supported_calendar_component_set=["VTODO"])
     task = groceries.save_todo(uid="oat-milk-1", summary="Oat milk", due=datetime.datetime(2031, 1, 2, 9, tzinfo=datetime.timezone.utc))
-
-    phone.get(base + "/phone/spots")
+    changed = shown(phone, "#spots-changed")
+    assert "calendar app" in changed.text
+    changed.find_element(By.TAG_NAME, "a").click()
+    wait_until(phone, lambda: phone.find_elements(By.CSS_SELECTOR, ".spots-lists a"))
     lists = [e.text for e in phone.find_elements(By.CSS_SELECTOR, ".spots-lists a")]
     assert lists == ["All lists", "Reminders", "Groceries"]
     click(phone, ".spots-lists a[href$='list=groceries']")

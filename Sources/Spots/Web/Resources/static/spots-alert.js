@@ -116,6 +116,23 @@ export function setupSpotsAlerts(live) {
     notify(alert, text);
   }
 
+  // A calendar app wrote (CalDAV): say so, with a link that shows the lists as they are now.
+  live.on("spots.changed", () => {
+    if (onWatch) return;
+    let note = document.getElementById("spots-changed");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "spots-changed";
+      note.className = "notice";
+      note.setAttribute("role", "status");
+      area.after(note);
+    }
+    const link = document.createElement("a");
+    link.href = location.pathname + location.search;
+    link.textContent = "Show the changes";
+    note.replaceChildren("Changed in a calendar app. ", link);
+  });
+
   live.on("spots.alert", (data, message) => {
     if (!data || !data.reminderId) return;
     // One alert per event: a replayed or doubly delivered event shows once.
