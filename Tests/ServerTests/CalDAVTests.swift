@@ -193,7 +193,9 @@ import Testing
                 "SUMMARY:Bins out", "DUE;TZID=Europe/Amsterdam:20270118T190000", "STATUS:COMPLETED", "COMPLETED:20270118T183000Z",
                 "END:VTODO", "END:VCALENDAR", "",
             ].joined(separator: "\r\n")
-            #expect(try await app.put(Self.list + "bins.ics", ics).status == .created)
+            // In a list of its own, under a name that is not its UID (as apps choose names).
+            #expect(try await app.dav("MKCALENDAR", "/dav/calendars/chores/").status == .created)
+            #expect(try await app.put("/dav/calendars/chores/weekly-bins.ics", ics).status == .created)
             let spots = try await server.client.json(.get, "/api/v1/spots/reminders", token: app.token).array
             #expect(spots.count == 2)
             let series = try #require(spots.first { $0["repeatRule"] != nil })
@@ -201,10 +203,12 @@ import Testing
             // Checked off in Spots: the app's copy gets a second completed occurrence and the series moves on.
             let id = try #require(series["id"] as? String)
             try await server.client.json(.post, "/api/v1/spots/reminders/\(id)/complete", token: app.token)
-            let back = try await app.dav("GET", Self.list + "bins.ics").text
+            let back = try await app.dav("GET", "/dav/calendars/chores/weekly-bins.ics").text
             #expect(back.components(separatedBy: "BEGIN:VTODO").count == 4)
             #expect(back.contains("RRULE:FREQ=WEEKLY;BYDAY=MO\r\n"))
             #expect(back.contains("RECURRENCE-ID:20270125T180000Z\r\n"))
+            let everywhere = try await server.client.json(.get, "/api/v1/spots/reminders", token: app.token).array
+            #expect(everywhere.count == 3 && everywhere.allSatisfy { $0["list"] as? String == "chores" })
         }
     }
 

@@ -84,9 +84,7 @@ public struct SpotsService: Sendable {
         let now = clock.now()
         if done, !reminder.isComplete, let (series, completed) = reminder.completingOccurrence(at: now) {
             defer { fences.invalidate(accountID: accountID) }
-            _ = try await store.saveAll([completed, series].compactMap { $0 }, accountID: accountID, at: now) { _ in
-                throw Conflict(code: "id_taken", "That occurrence belongs to another account.", field: "id")
-            }
+            try await store.saveSeries(series, occurrence: completed, accountID: accountID, at: now)
         } else {
             reminder.completedAt = done ? (reminder.completedAt ?? now) : nil
             try await save(reminder, accountID: accountID)

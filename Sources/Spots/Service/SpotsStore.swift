@@ -14,6 +14,9 @@ public protocol SpotsStore: Sendable {
     func saveAll(_ reminders: [Reminder], accountID: UUID, at: Date,
                  ownCopy: @escaping @Sendable (Reminder) throws -> Reminder) async throws -> Int
     func delete(id: UUID, accountID: UUID) async throws -> Bool
+    /// Saves a series moved on and the occurrence checked off, together; the occurrence goes into the series' own
+    /// list and resource (one iCalendar file holds a UID's series and occurrences).
+    func saveSeries(_ series: Reminder, occurrence: Reminder?, accountID: UUID, at: Date) async throws
 
     /// Time alerts due by `now`, not yet fired, oldest first, across accounts.
     func dueUnfired(now: Date, limit: Int) async throws -> [(accountID: UUID, reminder: StoredReminder)]

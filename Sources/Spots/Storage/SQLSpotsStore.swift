@@ -112,6 +112,20 @@ public struct SQLSpotsStore: SpotsStore {
         try await SpotsListRows.recordChange(listID: listID, resource: resource, deleted: left.isEmpty, on: sql)
     }
 
+    public func saveSeries(_ series: Reminder, occurrence: Reminder?, accountID: UUID, at: Date) async throws {
+        try await database.transaction { sql in
+            _ = try await Self.save(series, accountID: accountID, at: at, on: sql)
+            guard let occurrence else { return }
+            let row = try await sql.select().columns("list_id", "resource").from("spots_reminders")
+                .where("id", .equal, series.id.uuidString).where("account_id", .equal, accountID.uuidString).first()
+            let place = try row.flatMap { row -> (list: UUID, resource: String)? in
+                guard let list = UUID(uuidString: try row.decode(column: "list_id", as: String.self)) else { return nil }
+                return (list, try row.decode(column: "resource", as: String.self))
+            }
+            _ = try await Self.save(occurrence, accountID: accountID, at: at, on: sql, in: place)
+        }
+    }
+
     public func delete(id: UUID, accountID: UUID) async throws -> Bool {
         try await database.transaction { sql in
             let rows = try await sql.delete(from: "spots_reminders")

@@ -52,12 +52,12 @@ struct CalDAVExchange {
 
     private func propfind(_ request: PropfindRequest, depth: String) async throws -> Response {
         var responses: [DAVMultistatus.Response] = []
-        func add(_ target: CalDAVPath, list: StoredList? = nil, resource: CalendarResource? = nil, tag: String? = nil) {
+        func add(_ target: CalDAVPath, list: StoredList? = nil, resource: CalendarResource? = nil) {
             switch request {
             case .propertyNames: responses.append(properties.names(path: target))
             case .allProperties:
-                responses.append(properties.answer(CalDAVProperties.allNames(for: target), path: target, list: list,
-                                                   resource: resource ?? tag.map { CalendarResource(name: "", etag: $0, reminders: [], modifiedAt: .now) }))
+                responses.append(properties.answer(CalDAVProperties.allNames(for: target), path: target, list: list, resource: resource,
+                                                   calendarData: resource.map(SpotsService.calendarText)))
             case .properties(let names):
                 responses.append(properties.answer(names, path: target, list: list, resource: resource,
                                                    calendarData: resource.map(SpotsService.calendarText)))
