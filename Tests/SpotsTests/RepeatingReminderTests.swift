@@ -127,6 +127,22 @@ import Testing
         #expect(ICalendar.export(read.reminders, now: now) == ICalendar.export([back, occurrence], now: now))
     }
 
+    @Test func aSeriesCarriesItsZonesRulesAndAReaderGetsTheSameOffsets() throws {
+        let series = try Self.series("FREQ=DAILY", start: "2026-03-20T09:00:00")
+        let text = ICalendar.export([series], now: series.due!)
+        #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Amsterdam\r\n"))
+        let document = try ICalSyntax.parse(text)
+        let component = try #require(document.calendars.first?.components.first { $0.name == "VTIMEZONE" })
+        let rules = try #require(ICalTimeZoneRules.read(component))
+        // Winter, summer, and either side of both changes, for years ahead: the file's rules say what the system says.
+        for day in stride(from: 0, to: 3650, by: 37) {
+            let instant = series.due!.addingTimeInterval(TimeInterval(day) * 86_400)
+            let offset = Self.amsterdam.secondsFromGMT(for: instant)
+            let wall = Int64(instant.timeIntervalSince1970) + Int64(offset)
+            #expect(rules.offset(atWall: wall) == offset, "\(instant)")
+        }
+    }
+
     @Test func aThunderbirdSeriesWithACompletedOccurrenceStandsAtTheNextOne() throws {
         let text = """
             BEGIN:VCALENDAR\r

@@ -20,6 +20,13 @@ extension ICalendar {
         for reminder in reminders {
             for (tzid, component) in reminder.preserved.timeZones where zones[tzid] == nil { zones[tzid] = component }
         }
+        // A series is written in its zone (DTSTART;TZID=…): the file carries that zone's rules, over the years it reaches.
+        for reminder in reminders {
+            guard let schedule = reminder.repeatSchedule, reminder.repeatRule != nil, schedule.zone != "UTC", zones[schedule.zone] == nil,
+                  let zone = TimeZone(identifier: schedule.zone) else { continue }
+            zones[schedule.zone] = ICalTimeZoneWriter.component(for: zone, from: schedule.start.addingTimeInterval(-86_400),
+                                                                through: max(schedule.start, now).addingTimeInterval(10 * 365 * 86_400))
+        }
         for tzid in zones.keys.sorted() { lines.append(contentsOf: zones[tzid]!) }
         let stamp = ICalDateValue.utcString(now)
         for reminder in reminders { lines.append(contentsOf: todoLines(reminder, stamp: stamp)) }

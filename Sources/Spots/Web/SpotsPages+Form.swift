@@ -35,7 +35,9 @@ extension SpotsPages {
         let unchanged: Bool = if case .series(let old)? = existing?.recurrence { rule == old && field("repeat") == "custom" } else { false }
         let input = SpotsAPI.ReminderInput(title: form["title"] ?? "", notes: form["notes"] ?? "", due: due, place: place,
                                            repeatRule: unchanged ? .none : .some(rule), repeatExceptions: exceptions,
-                                           timeZone: TimeZone(identifier: zone.identifier) != nil ? zone.identifier : nil)
+                                           // A series keeps counting in its own zone when edited from another one.
+                                           timeZone: existing?.repeatSchedule?.zone
+                                               ?? (TimeZone(identifier: zone.identifier) != nil ? zone.identifier : nil))
         return try SpotsAPI.reminder(from: input, id: id, keeping: existing, browserZone: zone)
     }
 
