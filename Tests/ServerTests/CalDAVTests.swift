@@ -177,8 +177,16 @@ import Testing
             #expect(renamed.status.code == 207)
             #expect(try await server.client.json(.get, "/api/v1/spots/lists", token: app.token).array.last?["name"] as? String == "Shopping")
             #expect(try await app.dav("DELETE", "/dav/calendars/reminders/").status == .forbidden)
+            let oldSync = try await app.dav("REPORT", "/dav/calendars/groceries/", body: Self.syncBody(""))
+            let oldToken = try #require(Self.value("sync-token", in: oldSync.text))
             #expect(try await app.dav("DELETE", "/dav/calendars/groceries/").status == .noContent)
             #expect(try await server.client.json(.get, "/api/v1/spots/reminders", token: app.token).array.isEmpty)
+            // Made again at the same address: nothing of the old list is served for the new one's ETags.
+            #expect(try await app.dav("MKCALENDAR", "/dav/calendars/groceries/", body: make).status == .created)
+            try await app.put("/dav/calendars/groceries/eggs.ics", Self.todo("eggs", "Free-range eggs"))
+            let stale = try await app.dav("REPORT", "/dav/calendars/groceries/", body: Self.syncBody(oldToken))
+            #expect(stale.status == .forbidden && stale.text.contains("valid-sync-token"))
+            #expect(try await app.dav("GET", "/dav/calendars/groceries/eggs.ics").text.contains("SUMMARY:Free-range eggs"))
         }
     }
 

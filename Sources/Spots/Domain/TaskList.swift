@@ -26,10 +26,11 @@ public struct TaskList: Equatable, Sendable {
         TaskList(id: ICalendarUID.uuidV5(namespace: accountID, name: "spots-list:reminders"), slug: defaultSlug, name: defaultName)
     }
 
-    /// A list made under `slug` by a calendar app: its id derived from the account and the slug.
-    public static func made(accountID: UUID, slug: String, name: String) throws(ValidationError) -> TaskList {
-        TaskList(id: ICalendarUID.uuidV5(namespace: accountID, name: "spots-list:" + (try checkSlug(slug))), slug: slug,
-                 name: try checkName(name.isEmpty ? slug : name))
+    /// A list made under `slug` by a calendar app. Its id is new each time, even at an address used before: ETags and
+    /// sync tokens count within one list's life, so a list deleted and made again must not be taken for the old one
+    /// (an old sync token is then refused, and the app syncs afresh).
+    public static func made(slug: String, name: String) throws(ValidationError) -> TaskList {
+        TaskList(id: UUID(), slug: try checkSlug(slug), name: try checkName(name.isEmpty ? slug : name))
     }
 
     public static func checkName(_ raw: String) throws(ValidationError) -> String {

@@ -32,7 +32,7 @@ extension SpotsService {
 
     /// - Throws: `ValidationError` for a bad address or name; `Conflict("list_exists")`.
     public func createList(slug: String, name: String, accountID: UUID) async throws -> TaskList {
-        let list = try TaskList.made(accountID: accountID, slug: slug, name: name)
+        let list = try TaskList.made(slug: slug, name: name)
         do {
             try await store.createList(list, accountID: accountID, at: clock.now())
         } catch SpotsStoreError.listExists {
