@@ -100,6 +100,7 @@ import Testing
 
             let read = try await app.dav("GET", uri)
             #expect(read.status == .ok && read.headers[.eTag] == first)
+            #expect(read.headers[.lastModified] == "Fri, 15 Jan 2027 08:00:00 GMT")  // the test server's clock
             #expect(read.text.contains("SUMMARY:Buy milk\r\n") && read.text.contains("DTSTAMP:20270101T000000Z\r\n"))
             #expect(try await app.dav("GET", uri, headers: [.ifNoneMatch: first]).status == .notModified)
 

@@ -41,7 +41,7 @@ public let spotsListsMigration = Migration(version: 23, name: "spots_lists") { s
         if accounts.insert(account).inserted {
             try await SpotsListRows.ensureDefaultList(accountID: accountID, at: Date(), on: sql)
         }
-        try await sql.update("spots_reminders").set("list_id", to: list.uuidString).set("resource", to: SpotsListRows.resourceName(of: reminder))
+        try await sql.update("spots_reminders").set("list_id", to: list.uuidString).set("resource", to: reminder.defaultResourceName)
             .set("change_seq", to: 1).where("id", .equal, try row.decode(column: "id", as: String.self)).run()
     }
 }

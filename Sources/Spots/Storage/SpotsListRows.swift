@@ -10,8 +10,6 @@ import SpotsService
 enum SpotsListRows {
     static func defaultListID(accountID: UUID) -> UUID { TaskList.defaultList(accountID: accountID).id }
 
-    static func resourceName(of reminder: Reminder) -> String { reminder.defaultResourceName }
-
     static func ensureDefaultList(accountID: UUID, at: Date, on sql: any SQLDatabase) async throws {
         let list = TaskList.defaultList(accountID: accountID)
         try await sql.insert(into: "spots_lists").columns("id", "account_id", "slug", "name", "seq", "created_at")

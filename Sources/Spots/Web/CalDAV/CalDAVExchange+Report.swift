@@ -45,10 +45,10 @@ extension CalDAVExchange {
                                condition: .d("valid-sync-token"))
             }
             var responses: [DAVMultistatus.Response] = []
-            if Set(names).isSubset(of: [.d("getetag"), .d("getcontenttype")]), since == 0 {
+            if Set(names).isSubset(of: Self.fromTagAlone), since == 0 {
                 // A first sync asks for ETags only: answered from them, without reading every task.
                 for (name, etag) in try await spots.resourceTags(in: list.list, accountID: account.id) {
-                    responses.append(answer(names, resource: CalendarResource(name: name, etag: etag, reminders: [], modifiedAt: .now), list: list))
+                    responses.append(answer(names, name: name, etag: etag, list: list))
                 }
             } else if !changes.changed.isEmpty {
                 for file in try await spots.calendarFiles(in: list.list, named: changes.changed, accountID: account.id) {
@@ -68,20 +68,14 @@ extension CalDAVExchange {
                           calendarData: file.text)
     }
 
-    private func answer(_ names: [DAVName], resource: CalendarResource, list: StoredList) -> DAVMultistatus.Response {
-        let needsData = names.contains(.c("calendar-data")) || names.contains(.d("getcontentlength"))
-        return properties.answer(names, path: .resource(slug: list.list.slug, name: resource.name), list: list, resource: resource,
-                                 calendarData: needsData ? SpotsService.calendarText(resource) : nil)
-    }
-
     /// The list's tasks that pass the filter: VTODOs (a list holds nothing else), in the time range (RFC 4791 §9.9)
     /// and with the properties asked, judged on the file the app would read.
     private func query(_ filter: CalendarFilter, names: [DAVName], list: StoredList) async throws -> [DAVMultistatus.Response] {
         if let component = filter.component, component != "VTODO" { return [] }
         let needsData = names.contains(.c("calendar-data")) || names.contains(.d("getcontentlength"))
-        if !filter.hasTimeRange, filter.properties.isEmpty, !needsData {
+        if !filter.hasTimeRange, filter.properties.isEmpty, Set(names).isSubset(of: Self.fromTagAlone) {
             return try await spots.resourceTags(in: list.list, accountID: account.id).map { name, etag in
-                answer(names, resource: CalendarResource(name: name, etag: etag, reminders: [], modifiedAt: .now), list: list)
+                answer(names, name: name, etag: etag, list: list)
             }
         }
         var responses: [DAVMultistatus.Response] = []

@@ -86,11 +86,9 @@ struct CalDAVExchange {
 
     /// A list's tasks: from their ETags alone when that is all that is asked (a client comparing), else read whole.
     private func addMembers(of list: StoredList, request: PropfindRequest, into responses: inout [DAVMultistatus.Response]) async throws {
-        let cheap: Set<DAVName> = [.d("getetag"), .d("resourcetype"), .d("getcontenttype")]
-        if case .properties(let names) = request, Set(names).isSubset(of: cheap) {
+        if case .properties(let names) = request, Set(names).isSubset(of: Self.fromTagAlone) {
             for (name, etag) in try await spots.resourceTags(in: list.list, accountID: account.id) {
-                let resource = CalendarResource(name: name, etag: etag, reminders: [], modifiedAt: .now)
-                responses.append(properties.answer(names, path: .resource(slug: list.list.slug, name: name), list: list, resource: resource))
+                responses.append(answer(names, name: name, etag: etag, list: list))
             }
             return
         }
@@ -106,6 +104,15 @@ struct CalDAVExchange {
                                                    calendarData: SpotsService.calendarText(resource)))
             }
         }
+    }
+
+    /// What a task's name and ETag alone can answer: a client comparing ETags across a whole list reads no reminder.
+    static let fromTagAlone: Set<DAVName> = [.d("getetag"), .d("resourcetype"), .d("getcontenttype")]
+
+    /// A task's answer from its name and ETag alone, for requests asking `fromTagAlone` properties only.
+    func answer(_ names: [DAVName], name: String, etag: String, list: StoredList) -> DAVMultistatus.Response {
+        properties.answer(names, path: .resource(slug: list.list.slug, name: name), list: list,
+                          resource: CalendarResource(name: name, etag: etag, reminders: [], modifiedAt: .distantPast))
     }
 
     private func proppatch(_ update: PropertyUpdate, list: StoredList) async throws -> Response {

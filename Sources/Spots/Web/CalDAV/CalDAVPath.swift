@@ -46,11 +46,6 @@ enum CalDAVPath: Equatable {
         }
     }
 
-    var isCollection: Bool {
-        if case .resource = self { return false }
-        return true
-    }
-
     static func encode(_ segment: String) -> String {
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~@")
         return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment

@@ -97,12 +97,17 @@ struct CalDAVProperties {
         }
     }
 
+    /// RFC 9110's IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), from the date's UTC fields: a list's PROPFIND asks it
+    /// of every task, and a DateFormatter made each time cost more than the rest of the answer.
     static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let day = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let (year, month, dayOfMonth) = CivilDays.date(fromDays: day)
+        let time = seconds - day * 86_400
+        return days[CivilDays.weekday(day)] + String(format: ", %02d ", dayOfMonth) + months[month - 1]
+            + String(format: " %04d %02d:%02d:%02d GMT", year, time / 3600, time % 3600 / 60, time % 60)
     }
 }
 
