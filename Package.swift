@@ -200,7 +200,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
-            ]
+            ],
+            resources: [.copy("Resources")]
         ),
         .target(
             name: "Server",

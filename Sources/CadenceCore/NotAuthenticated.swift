@@ -4,8 +4,11 @@ import Foundation
 public struct NotAuthenticated: Error, Equatable, Sendable, CustomStringConvertible {
     public let code: String
     public let message: String
+    /// The message in the catalogue, when the code that refused has moved its words there.
+    public let localized: MessageKey?
 
-    public init(code: String, _ message: String) {
+    public init(code: String, _ message: String, key: String? = nil, _ arguments: [String: String] = [:]) {
+        localized = key.map { MessageKey($0, arguments) }
         self.code = code
         self.message = message
     }

@@ -5,8 +5,11 @@ import Foundation
 public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
     public let field: String
     public let message: String
+    /// The message in the catalogue, when the code that refused has moved its words there.
+    public let localized: MessageKey?
 
-    public init(field: String, _ message: String) {
+    public init(field: String, _ message: String, key: String? = nil, _ arguments: [String: String] = [:]) {
+        localized = key.map { MessageKey($0, arguments) }
         self.field = field
         self.message = message
     }

@@ -27,9 +27,11 @@ public struct AppContext: CadenceContext {
     public func requireIdentity() throws -> Identity {
         guard let identity else {
             if device != nil {
-                throw APIError(.forbidden, code: "person_required", "A paired device cannot do this; use a signed-in browser or the CLI.")
+                throw APIError(.forbidden, code: "person_required", "A paired device cannot do this; use a signed-in browser or the CLI.",
+                               key: "error.person_required")
             }
-            throw APIError(.unauthorized, code: "unauthorized", "Sign in first: send a session cookie or an Authorization: Bearer token.")
+            throw APIError(.unauthorized, code: "unauthorized", "Sign in first: send a session cookie or an Authorization: Bearer token.",
+                           key: "error.unauthorized")
         }
         return identity
     }
@@ -39,7 +41,8 @@ public struct AppContext: CadenceContext {
         if let device {
             guard device.device.role != .calendar else {
                 throw APIError(.forbidden, code: "calendar_app_only",
-                               "An app password only syncs reminders over CalDAV (at /dav/); it cannot use the rest of the API.")
+                               "An app password only syncs reminders over CalDAV (at /dav/); it cannot use the rest of the API.",
+                               key: "error.calendar_app_only")
             }
             return device.account
         }

@@ -31,14 +31,16 @@ public struct ErrorMiddleware: RouterMiddleware {
                 // A route that exists for this method but found nothing stays a 404.
                 if !allowed.isEmpty, !allowed.contains(request.method) {
                     apiError = APIError(.methodNotAllowed, code: "method_not_allowed",
-                                        "\(request.method) is not supported here; use \(allowed.map(\.rawValue).joined(separator: " or ")).")
+                                        "\(request.method) is not supported here; use \(allowed.map(\.rawValue).joined(separator: " or ")).",
+                                        key: "error.method_not_allowed",
+                                        ["method": request.method.rawValue, "allowed": allowed.map(\.rawValue).joined(separator: ", ")])
                     apiError.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
                 }
             }
             if Self.wantsHTML(request) {
                 return pages.errorPage(apiError, request: request, context: context)
             }
-            return try apiError.response(from: request, context: context)
+            return apiError.response(in: PageRenderer.messages(for: request, context: context))
         }
     }
 
@@ -47,16 +49,20 @@ public struct ErrorMiddleware: RouterMiddleware {
         if isUnavailable(error) {
             logger.warning("the database is unreachable", metadata: ["error": .string(String(describing: error))])
             var unavailable = APIError(.serviceUnavailable, code: "database_unavailable",
-                                       "The server cannot reach its database just now; try again in a few seconds.")
+                                       "The server cannot reach its database just now; try again in a few seconds.",
+                                       key: "error.database_unavailable")
             unavailable.headers[.retryAfter] = String(unavailableRetrySeconds)
             return unavailable
         }
         switch error {
         case let error as HTTPError:
-            return APIError(error.status, code: code(for: error.status), error.body ?? message(for: error.status))
+            if let body = error.body { return APIError(error.status, code: code(for: error.status), body) }
+            return APIError(error.status, code: code(for: error.status), message(for: error.status),
+                            key: "error.status.\(error.status.code)")
         default:
             logger.error("request failed", metadata: ["error": .string(String(reflecting: error))])
-            return APIError(.internalServerError, code: "internal_error", "Something went wrong on the server; it has been logged.")
+            return APIError(.internalServerError, code: "internal_error", "Something went wrong on the server; it has been logged.",
+                            key: "error.internal")
         }
     }
 

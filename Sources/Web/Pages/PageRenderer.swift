@@ -40,13 +40,18 @@ public struct PageRenderer: Sendable {
     }
 
     /// A page from its typed view model: the template sees the model's stored properties, and what every page
-    /// has (`title`, `csrf`, `signedIn`). A page with nothing of its own passes no model.
+    /// has (`title`, `csrf`, `signedIn`, the language's `lang` and its messages as `t`). A page with nothing of its
+    /// own passes no model. A `title` that is a catalogue key is translated; anything else (a talk's own title) is
+    /// shown as it is.
     public func render(
         _ template: String, title: String, page: some Sendable = NothingMore(),
         request: Request, context: some CadenceContext, status: HTTPResponse.Status = .ok
     ) -> Response {
         let csrf = CSRFToken.current(in: request)
-        let common = Self.common(title: title, csrf: csrf.value, manifest: AppManifest.Role.of(path: request.uri.path), context: context)
+        let messages = Self.messages(for: request, context: context)
+        let common = Self.common(
+            title: messages.has(title) ? messages(title) : title, csrf: csrf.value,
+            manifest: AppManifest.Role.of(path: request.uri.path), messages: messages, context: context)
         let values = PageValues(common: common, model: page)
         return respond(library.render(values, withTemplate: template) ?? "Missing template \(template)", csrf: csrf, status: status)
     }
@@ -56,11 +61,21 @@ public struct PageRenderer: Sendable {
         public init() {}
     }
 
-    private static func common(title: String, csrf: String, manifest: AppManifest.Role, context: some CadenceContext) -> PageValues.Common {
+    /// The messages a page is written in: the person's setting, else the browser's, else English.
+    public static func messages(for request: Request, context: some CadenceContext) -> Messages {
+        request.messages(account: context.settingsAccount)
+    }
+
+    private static func common(
+        title: String, csrf: String, manifest: AppManifest.Role, messages: Messages, context: some CadenceContext
+    ) -> PageValues.Common {
         PageValues.Common(
             title: title, csrf: csrf,
             signedIn: context.signedInIdentity.map { .init(displayName: $0.account.displayName, email: $0.account.email) },
-            manifest: manifest.rawValue)
+            manifest: manifest.rawValue,
+            lang: messages.language.code,
+            t: MessageNode(messages: messages, prefix: ""),
+            scriptMessages: ScriptMessages.json(messages))
     }
 
     private func respond(_ html: String, csrf: (value: String, isNew: Bool), status: HTTPResponse.Status) -> Response {
@@ -73,8 +88,9 @@ public struct PageRenderer: Sendable {
     }
 
     public func errorPage(_ error: APIError, request: Request, context: AppContext) -> Response {
-        let heading = error.status == .notFound ? "Page not found" : "Something is not right"
-        var response = render("error", title: heading, page: ErrorPage(heading: heading, message: error.message),
+        let messages = Self.messages(for: request, context: context)
+        let heading = messages(error.status == .notFound ? "error.not_found" : "error.heading")
+        var response = render("error", title: heading, page: ErrorPage(heading: heading, message: error.message(in: messages)),
                               request: request, context: context, status: error.status)
         response.headers.append(contentsOf: error.headers)
         return response
@@ -102,7 +118,8 @@ extension Request {
               form[CSRFToken.fieldName] == expected
         else {
             throw APIError(.forbidden, code: "csrf_failed",
-                           "This form has expired or came from another site. Go back, reload the page and try again.")
+                           "This form has expired or came from another site. Go back, reload the page and try again.",
+                           key: "error.csrf_failed")
         }
         return form
     }

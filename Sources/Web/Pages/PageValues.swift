@@ -15,6 +15,12 @@ struct PageValues: MustacheParent {
         let signedIn: Person?
         /// The device role whose web app manifest the page links (`/app/<role>.webmanifest`).
         let manifest: String
+        /// The page's language (`<html lang>`).
+        let lang: String
+        /// The catalogue: `{{t.some.key}}`.
+        let t: MessageNode
+        /// The `js.` messages as JSON, for page scripts (`i18n.js` reads them).
+        let scriptMessages: String
     }
 
     let common: Common

@@ -152,6 +152,17 @@ public struct AccountService: Sendable {
     }
 
     /// Changes the password and signs out every other session at once.
+    /// Saves the person's interface language and units; this instance's cached sessions see them at once (another
+    /// instance's within the cache's lifetime).
+    public func setPreferences(_ identity: Identity, language: Language?, units: UnitSystem) async throws -> Account {
+        try await accounts.setPreferences(language: language, units: units, for: identity.account.id)
+        var account = identity.account
+        account.language = language
+        account.units = units
+        sessionCache.replaceAccount(account)
+        return account
+    }
+
     public func changePassword(_ identity: Identity, current: String, new: String) async throws {
         guard let hash = try await accounts.passwordHash(id: identity.account.id),
               try await hasher.verify(current, hash: hash)

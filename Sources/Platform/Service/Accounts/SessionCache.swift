@@ -47,6 +47,15 @@ public final class SessionCache: Sendable {
         }
     }
 
+    /// The account's sessions see its new settings without signing in again.
+    public func replaceAccount(_ account: Account) {
+        entries.withLock { entries in
+            for (hash, entry) in entries where entry.account.id == account.id {
+                entries[hash] = Entry(account: account, session: entry.session, expires: entry.expires)
+            }
+        }
+    }
+
     public func remove(sessionID: UUID) {
         entries.withLock { entries in entries = entries.filter { $0.value.session.id != sessionID } }
     }

@@ -55,13 +55,23 @@ public struct SQLAccountRepository: AccountRepository {
             .orderBy("created_at").all().map(Self.account)
     }
 
-    static let columns = ["id", "email", "display_name", "created_at"]
+    public func setPreferences(language: Language?, units: UnitSystem, for id: UUID) async throws {
+        try await database.sql.update("accounts")
+            .set("language", to: SQLBind(language?.code))
+            .set("units", to: units.rawValue)
+            .where("id", .equal, id.uuidString).run()
+    }
+
+    static let columns = ["id", "email", "display_name", "created_at", "language", "units"]
 
     static func account(_ row: any SQLRow) throws -> Account {
         Account(
             id: try row.decodeUUID(column: "id"),
             email: try row.decode(column: "email", as: String.self),
             displayName: try row.decode(column: "display_name", as: String.self),
-            createdAt: Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)))
+            createdAt: Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)),
+            // A code this build has no catalogue for (a newer release's language) reads as "follow the browser".
+            language: try row.decodeNil(column: "language") ? nil : Language(code: try row.decode(column: "language", as: String.self)),
+            units: UnitSystem(rawValue: try row.decode(column: "units", as: String.self)) ?? .metric)
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Dates, times, numbers and durations as a language's readers write them ("27 nov 2026, 14:05" in Spanish,
+/// "27 Nov 2026, 14:05" in English), in the person's time zone.
+public struct LocaleFormat: Sendable {
+    public let language: Language
+    public let locale: Locale
+
+    public init(language: Language) {
+        self.language = language
+        locale = Locale(identifier: language.localeIdentifier)
+    }
+
+    public func integer(_ value: Int) -> String {
+        value.formatted(.number.locale(locale))
+    }
+
+    public func decimal(_ value: Double, fractionDigits: Int = 1) -> String {
+        value.formatted(.number.precision(.fractionLength(fractionDigits)).locale(locale))
+    }
+
+    /// "27 Nov 2026".
+    public func date(_ date: Date, zone: TimeZone = .gmt) -> String {
+        date.formatted(style(zone).day().month(.abbreviated).year())
+    }
+
+    /// "14:05".
+    public func time(_ date: Date, zone: TimeZone = .gmt) -> String {
+        date.formatted(style(zone).hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
+    }
+
+    /// "27 Nov 2026, 14:05".
+    public func dateTime(_ date: Date, zone: TimeZone = .gmt) -> String {
+        date.formatted(style(zone).day().month(.abbreviated).year().hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
+    }
+
+    /// A length of time as a clock reads it: "4:05" or "1:02:03".
+    public func duration(seconds: Int) -> String {
+        let total = max(0, seconds)
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, minutes, rest)
+            : String(format: "%d:%02d", minutes, rest)
+    }
+
+    private func style(_ zone: TimeZone) -> Date.FormatStyle {
+        var style = Date.FormatStyle(locale: locale, calendar: Calendar(identifier: .gregorian), timeZone: zone)
+        style.capitalizationContext = .standalone
+        return style
+    }
+}

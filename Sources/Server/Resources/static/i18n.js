@@ -1,0 +1,45 @@
+// The page's messages for its scripts: the server writes the `js.` part of the person's catalogue into
+// <script type="application/json" id="cadence-messages">, so scripts say nothing of their own and need no request.
+const element = document.getElementById('cadence-messages');
+const messages = element ? JSON.parse(element.textContent) : {};
+
+/** The page's language ("es") and the locale its formats follow ("es-ES"). */
+export const lang = messages._lang || document.documentElement.lang || 'en';
+export const locale = messages._locale || lang;
+
+/**
+ * The message for `key` (without its "js." prefix) with `{name}` placeholders filled from `values`.
+ * A missing key shows as itself, marked, so the mistake is seen rather than silently blank.
+ */
+export function t(key, values = {}) {
+  const template = messages['js.' + key];
+  if (template === undefined) return `⟦?${key}⟧`;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+/** A count's message: `key.one` for exactly one, else `key.other`; `{count}` in the locale's digits. */
+export function plural(key, count, values = {}) {
+  return t(`${key}.${count === 1 ? 'one' : 'other'}`, { ...values, count: formatNumber(count) });
+}
+
+export function formatNumber(value, fractionDigits) {
+  const options = fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+  return new Intl.NumberFormat(locale, options).format(value);
+}
+
+/** "14:05" in the person's zone. */
+export function formatTime(date) {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+}
+
+/** "27 Nov 2026". */
+export function formatDate(date) {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+/** "27 Nov 2026, 14:05". */
+export function formatDateTime(date) {
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).format(date);
+}
