@@ -10,6 +10,8 @@ public protocol CadenceContext: RequestContext where Decoder == JSONRequestDecod
     var remoteAddress: String? { get }
     /// A page's form post, its CSRF token checked (`FormPostMiddleware`); empty elsewhere.
     var form: [String: String] { get }
+    /// Whose settings (language, units) apply: the signed-in person's, or the paired device's account.
+    var settingsAccount: Account? { get }
 }
 
 extension CadenceContext {

@@ -15,6 +15,13 @@ extension Request {
 }
 
 extension CadenceContext {
-    /// The account whose settings (language, units) apply: the signed-in person's.
     public var settingsAccount: Account? { signedInIdentity?.account }
+}
+
+extension AppContext {
+    public var settingsAccount: Account? { identity?.account ?? device?.account }
+}
+
+extension AccountContext {
+    public var settingsAccount: Account? { account }
 }
