@@ -20,7 +20,7 @@ public struct SQLSessionRepository: SessionRepository {
     public func resolve(tokenHash: String) async throws -> (session: SessionRecord, account: Account)? {
         let row = try await database.sql.raw("""
             SELECT s.id AS session_id, s.created_at AS session_created_at, s.last_used_at, s.user_agent,
-                   a.id, a.email, a.display_name, a.created_at
+                   a.id, a.email, a.display_name, a.created_at, a.language, a.units
             FROM sessions s JOIN accounts a ON a.id = s.account_id
             WHERE s.token_hash = \(bind: tokenHash)
             """).first()

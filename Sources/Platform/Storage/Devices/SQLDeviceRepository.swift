@@ -22,7 +22,7 @@ public struct SQLDeviceRepository: DeviceRepository {
     public func resolve(tokenHash: String) async throws -> (device: Device, account: Account)? {
         let row = try await database.sql.raw("""
             SELECT d.id AS device_id, d.account_id, d.role, d.name, d.created_at AS device_created_at, d.last_seen_at,
-                   a.id, a.email, a.display_name, a.created_at
+                   a.id, a.email, a.display_name, a.created_at, a.language, a.units
             FROM devices d JOIN accounts a ON a.id = d.account_id
             WHERE d.token_hash = \(bind: tokenHash)
             """).first()
