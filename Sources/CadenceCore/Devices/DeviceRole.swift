@@ -14,7 +14,8 @@ public enum DeviceRole: String, Codable, CaseIterable, Sendable {
 
     public init(parsing text: String, field: String = "role") throws(ValidationError) {
         guard let role = DeviceRole(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()), Self.pairable.contains(role) else {
-            throw ValidationError(field: field, "A device's role is phone, watch or display, not \"\(text)\".")
+            throw ValidationError(field: field, "A device's role is phone, watch or display, not \"\(text)\".",
+                                  key: "devices.error.role", ["role": text])
         }
         self = role
     }

@@ -21,7 +21,8 @@ public enum PairingRules {
     public static func normalize(_ typed: String, field: String = "code") throws(ValidationError) -> String {
         let digits = typed.filter { !$0.isWhitespace && $0 != "-" }
         guard digits.count == codeLength, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            throw ValidationError(field: field, "A pairing code is \(codeLength) digits, as shown on your phone.")
+            throw ValidationError(field: field, "A pairing code is \(codeLength) digits, as shown on your phone.",
+                                  key: "pair.error.code_format", ["length": String(codeLength)])
         }
         return digits
     }

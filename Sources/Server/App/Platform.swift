@@ -45,7 +45,8 @@ struct Platform {
             hasher: dependencies.passwordHasher, throttle: ThrottleGuard(),
             sessionCache: sessionCache, instances: SQLInstanceMessenger(database: database),
             examples: ExampleTalk(store: SQLTalkStore(database: database)), mailer: dependencies.mailer,
-            clock: dependencies.clock, publicURL: dependencies.publicURL, logger: dependencies.logger)
+            clock: dependencies.clock, publicURL: dependencies.publicURL, logger: dependencies.logger,
+            messages: { Catalogues.bundled.messages($0) })
         liveEvents = SQLLiveEventRepository(database: database)
         presence = SQLPresenceRepository(database: database)
         hub = LiveHub()

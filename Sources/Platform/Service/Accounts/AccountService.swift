@@ -20,12 +20,16 @@ public struct AccountService: Sendable {
     let clock: any WallClock
     let publicURL: String
     let logger: Logger
+    /// The catalogue of a language, for the e-mails this service writes (in the account's language, else English).
+    let messages: @Sendable (Language) -> Messages
 
     public init(
         accounts: any AccountRepository, sessions: any SessionRepository, resets: any PasswordResetRepository,
         hasher: PasswordHasher, throttle: ThrottleGuard, sessionCache: SessionCache, instances: any InstanceMessenger,
-        examples: any NewAccountContent, mailer: any Mailer, clock: any WallClock, publicURL: String, logger: Logger
+        examples: any NewAccountContent, mailer: any Mailer, clock: any WallClock, publicURL: String, logger: Logger,
+        messages: @escaping @Sendable (Language) -> Messages = { _ in Messages.englishOnly([:]) }
     ) {
+        self.messages = messages
         self.accounts = accounts
         self.sessions = sessions
         self.resets = resets
@@ -59,7 +63,8 @@ public struct AccountService: Sendable {
         do {
             try await accounts.create(account, passwordHash: try await hasher.hash(password))
         } catch AccountStoreError.emailTaken {
-            throw Conflict(code: "email_taken", "An account with this e-mail address already exists. Sign in instead.", field: "email")
+            throw Conflict(code: "email_taken", "An account with this e-mail address already exists. Sign in instead.", field: "email",
+                           key: "account.error.email_taken")
         }
         do {
             try await examples.create(for: account, at: clock.now())
@@ -86,7 +91,8 @@ public struct AccountService: Sendable {
         }
         guard let found, matches else {
             throttle.recordFailure(email: email, client: client, now: clock.now())
-            throw NotAuthenticated(code: "invalid_credentials", "That e-mail address and password do not match an account.")
+            throw NotAuthenticated(code: "invalid_credentials", "That e-mail address and password do not match an account.",
+                                   key: "auth.error.invalid_credentials")
         }
         throttle.recordSuccess(email: email)
         return SignedIn(account: found.account, token: try await startSession(for: found.account, userAgent: userAgent))
@@ -151,7 +157,6 @@ public struct AccountService: Sendable {
         try await sessions.list(accountID: identity.account.id)
     }
 
-    /// Changes the password and signs out every other session at once.
     /// Saves the person's interface language and units; this instance's cached sessions see them at once (another
     /// instance's within the cache's lifetime).
     public func setPreferences(_ identity: Identity, language: Language?, units: UnitSystem) async throws -> Account {
@@ -163,11 +168,13 @@ public struct AccountService: Sendable {
         return account
     }
 
+    /// Changes the password and signs out every other session at once.
     public func changePassword(_ identity: Identity, current: String, new: String) async throws {
         guard let hash = try await accounts.passwordHash(id: identity.account.id),
               try await hasher.verify(current, hash: hash)
         else {
-            throw Refused(code: "wrong_password", "The current password is not right.", field: "currentPassword")
+            throw Refused(code: "wrong_password", "The current password is not right.", field: "currentPassword",
+                          key: "account.error.wrong_current_password")
         }
         try AccountRules.checkPassword(new, field: "newPassword")
         try await accounts.setPasswordHash(try await hasher.hash(new), for: identity.account.id)
@@ -179,7 +186,7 @@ public struct AccountService: Sendable {
     /// Checks the person's password before something that cannot be undone (deleting the account).
     public func confirmPassword(_ password: String, of identity: Identity) async throws {
         guard let hash = try await accounts.passwordHash(id: identity.account.id), try await hasher.verify(password, hash: hash) else {
-            throw Refused(code: "wrong_password", "The password is not right.", field: "password")
+            throw Refused(code: "wrong_password", "The password is not right.", field: "password", key: "account.error.wrong_password")
         }
     }
 
@@ -192,7 +199,7 @@ public struct AccountService: Sendable {
         try await resets.create(tokenHash: SecretToken.hash(token), accountID: found.account.id,
                                 expiresAt: clock.now().addingTimeInterval(Self.resetLinkLifetime))
         let link = "\(publicURL)/reset?token=\(token)"
-        let body = """
+        let english = """
             Hello \(found.account.displayName),
 
             Someone asked to reset the password of your Cadence account. To choose a new
@@ -202,8 +209,13 @@ public struct AccountService: Sendable {
 
             If it was not you, ignore this message: your password stays as it is.
             """
+        // In the account's language; the English text stands when no catalogue is given (tests of the service).
+        let catalogue = messages(found.account.language ?? .english)
+        let subject = catalogue.has("auth.mail.reset.subject") ? catalogue("auth.mail.reset.subject") : "Reset your Cadence password"
+        let body = catalogue.has("auth.mail.reset.body")
+            ? catalogue("auth.mail.reset.body", ["name": found.account.displayName, "link": link]) : english
         do {
-            try await mailer.send(MailMessage(to: email, subject: "Reset your Cadence password", body: body))
+            try await mailer.send(MailMessage(to: email, subject: subject, body: body))
         } catch {
             // The answer must not differ for known addresses, so a mail failure is the operator's to see.
             logger.error("password reset e-mail failed", metadata: ["error": .string(String(describing: error))])
@@ -215,7 +227,8 @@ public struct AccountService: Sendable {
         try AccountRules.checkPassword(newPassword, field: "newPassword")
         guard let accountID = try await resets.consume(tokenHash: SecretToken.hash(token), now: clock.now()) else {
             throw Refused(code: "invalid_reset_link",
-                          "This reset link has expired or was already used. Ask for a new one.", field: "token")
+                          "This reset link has expired or was already used. Ask for a new one.", field: "token",
+                          key: "auth.error.invalid_reset_link")
         }
         try await accounts.setPasswordHash(try await hasher.hash(newPassword), for: accountID)
         try await sessions.revokeAll(accountID: accountID, keeping: nil)

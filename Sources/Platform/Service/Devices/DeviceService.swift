@@ -43,7 +43,7 @@ public struct DeviceService: Sendable {
             try await pairings.create(pairing)
             return pairing
         }
-        throw Unavailable(code: "pairing_busy", "Too many devices are pairing right now; try again in a minute.")
+        throw Unavailable(code: "pairing_busy", "Too many devices are pairing right now; try again in a minute.", key: "pair.error.busy")
     }
 
     public struct Paired: Sendable {
@@ -145,15 +145,16 @@ public struct DeviceService: Sendable {
     }
 
     public static let unknownCode = Refused(code: "wrong_code",
-        "That code does not match a pairing. Check the code on your phone, or ask it for a new one.", field: "code")
+        "That code does not match a pairing. Check the code on your phone, or ask it for a new one.", field: "code",
+        key: "pair.error.wrong_code")
 
     public static func closed(_ state: Pairing.State) -> Refused {
-        let message = switch state {
-        case .used: "That code was already used. Ask your phone for a new one."
-        case .expired: "That code has expired (codes last 5 minutes). Ask your phone for a new one."
-        case .exhausted, .open: "That code was guessed wrong too often. Ask your phone for a new one."
+        let (message, key) = switch state {
+        case .used: ("That code was already used. Ask your phone for a new one.", "pair.error.used")
+        case .expired: ("That code has expired (codes last 5 minutes). Ask your phone for a new one.", "pair.error.expired")
+        case .exhausted, .open: ("That code was guessed wrong too often. Ask your phone for a new one.", "pair.error.exhausted")
         }
-        return Refused(code: "code_closed", message, field: "code")
+        return Refused(code: "code_closed", message, field: "code", key: key)
     }
 }
 
