@@ -29,19 +29,21 @@ struct AccountPagesController {
         open.post("/logout", use: logout)
         signedIn.get("/account", use: showAccount)
         signedIn.post("/account/password", use: changePassword)
+        signedIn.post("/account/preferences", use: setPreferences)
         signedIn.post("/account/sessions/:id/revoke", use: revokeSession)
         signedIn.post("/account/delete", use: deleteAccount)
     }
 
     @Sendable func showLogin(request: Request, context: AppContext) async throws -> Response {
         if context.identity != nil { return PageRenderer.redirect(to: "/phone") }
+        let messages = PageRenderer.messages(for: request, context: context)
         let notice: String? = switch (request.uri.queryParameters["reset"], request.uri.queryParameters["deleted"]) {
-        case ("done", _): "Your password is changed. Sign in with the new one."
-        case (_, "1"): "Your account and everything in it were deleted."
+        case ("done", _): messages("auth.login.notice.reset_done")
+        case (_, "1"): messages("auth.login.notice.deleted")
         default: nil
         }
         let page = LoginPage(notice: notice, error: nil, email: nil)
-        return pages.render("login", title: "Sign in", page: page, request: request, context: context)
+        return pages.render("login", title: "auth.login.title", page: page, request: request, context: context)
     }
 
     @Sendable func login(request: Request, context: AppContext) async throws -> Response {
@@ -53,7 +55,8 @@ struct AccountPagesController {
             return signedInRedirect(signedIn.token)
         } catch {
             guard let refusal = APIError.refusal(error), refusal.status.code < 500 else { throw error }
-            var response = pages.render("login", title: "Sign in", page: LoginPage(notice: nil, error: refusal.message, email: email),
+            let message = refusal.message(in: PageRenderer.messages(for: request, context: context))
+            var response = pages.render("login", title: "auth.login.title", page: LoginPage(notice: nil, error: message, email: email),
                                         request: request, context: context)
             response.headers.append(contentsOf: refusal.headers)
             return response
@@ -61,7 +64,7 @@ struct AccountPagesController {
     }
 
     @Sendable func showRegister(request: Request, context: AppContext) async throws -> Response {
-        pages.render("register", title: "Create an account", page: RegisterPage(), request: request, context: context)
+        pages.render("register", title: "auth.register.title", page: RegisterPage(), request: request, context: context)
     }
 
     @Sendable func register(request: Request, context: AppContext) async throws -> Response {
@@ -72,26 +75,26 @@ struct AccountPagesController {
                 email: email, displayName: displayName, password: form["password"] ?? "", userAgent: request.userAgent)
             return signedInRedirect(signedIn.token)
         } catch {
-            let (message, field) = try Self.userFacing(error)
-            return pages.render("register", title: "Create an account",
+            let (message, field) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
+            return pages.render("register", title: "auth.register.title",
                                 page: RegisterPage(displayName: displayName, email: email, error: message, field: field),
                                 request: request, context: context)
         }
     }
 
     @Sendable func showForgot(request: Request, context: AppContext) async throws -> Response {
-        pages.render("forgot", title: "Forgot password", page: ForgotPage(sent: false), request: request, context: context)
+        pages.render("forgot", title: "auth.forgot.title", page: ForgotPage(sent: false), request: request, context: context)
     }
 
     @Sendable func forgot(request: Request, context: AppContext) async throws -> Response {
         let form = context.form
         try await service.requestPasswordReset(email: form["email"] ?? "")
-        return pages.render("forgot", title: "Forgot password", page: ForgotPage(sent: true), request: request, context: context)
+        return pages.render("forgot", title: "auth.forgot.title", page: ForgotPage(sent: true), request: request, context: context)
     }
 
     @Sendable func showReset(request: Request, context: AppContext) async throws -> Response {
         let token = request.uri.queryParameters["token"].map(String.init) ?? ""
-        return pages.render("reset", title: "Choose a new password", page: ResetPage(token: token, missingToken: token.isEmpty, error: nil),
+        return pages.render("reset", title: "auth.reset.title", page: ResetPage(token: token, missingToken: token.isEmpty, error: nil),
                             request: request, context: context)
     }
 
@@ -100,15 +103,15 @@ struct AccountPagesController {
         let token = form["token"] ?? ""
         do {
             guard form["newPassword"] == form["confirmPassword"] else {
-                throw ValidationError(field: "confirmPassword", "The two passwords differ.")
+                throw ValidationError(field: "confirmPassword", "The two passwords differ.", key: "auth.error.passwords_differ")
             }
             try await service.resetPassword(token: token, newPassword: form["newPassword"] ?? "")
             var response = PageRenderer.redirect(to: "/login?reset=done")
             response.setCookie(SessionCookie.clear(secure: secureCookies))
             return response
         } catch {
-            let (message, _) = try Self.userFacing(error)
-            return pages.render("reset", title: "Choose a new password", page: ResetPage(token: token, missingToken: false, error: message),
+            let (message, _) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
+            return pages.render("reset", title: "auth.reset.title", page: ResetPage(token: token, missingToken: false, error: message),
                                 request: request, context: context)
         }
     }
@@ -122,7 +125,9 @@ struct AccountPagesController {
 
     @Sendable func showAccount(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
-        return try await accountPage(identity, request: request, context: context)
+        let notice = request.uri.queryParameters["saved"] == "preferences"
+            ? PageRenderer.messages(for: request, context: context)("account.preferences.saved") : nil
+        return try await accountPage(identity, notice: notice, request: request, context: context)
     }
 
     @Sendable func changePassword(request: Request, context: SignedInContext) async throws -> Response {
@@ -130,13 +135,13 @@ struct AccountPagesController {
         let form = context.form
         do {
             guard form["newPassword"] == form["confirmPassword"] else {
-                throw ValidationError(field: "confirmPassword", "The two new passwords differ.")
+                throw ValidationError(field: "confirmPassword", "The two new passwords differ.", key: "account.error.new_passwords_differ")
             }
             try await service.changePassword(identity, current: form["currentPassword"] ?? "", new: form["newPassword"] ?? "")
-            return try await accountPage(identity, notice: "Password changed. Your other sessions are signed out.",
+            return try await accountPage(identity, notice: PageRenderer.messages(for: request, context: context)("account.password.changed"),
                                          request: request, context: context)
         } catch {
-            let (message, _) = try Self.userFacing(error)
+            let (message, _) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
             return try await accountPage(identity, error: message, request: request, context: context)
         }
     }
@@ -155,12 +160,13 @@ struct AccountPagesController {
         let identity = context.identity
         do {
             guard context.form["confirm"] == "delete" else {
-                throw ValidationError(field: "confirm", "Tick the box to confirm that everything in the account is to be deleted.")
+                throw ValidationError(field: "confirm", "Tick the box to confirm that everything in the account is to be deleted.",
+                                      key: "account.error.confirm_delete")
             }
             try await service.confirmPassword(context.form["password"] ?? "", of: identity)
             try await deletion.delete(identity.account)
         } catch {
-            let (message, _) = try Self.userFacing(error)
+            let (message, _) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
             return try await accountPage(identity, error: message, request: request, context: context)
         }
         var response = PageRenderer.redirect(to: "/login?deleted=1")
@@ -168,12 +174,50 @@ struct AccountPagesController {
         return response
     }
 
+    /// The language and units: saved, then the page again (a redirect, so it is read with the account's new language)
+    /// with a notice in that language.
+    @Sendable func setPreferences(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
+        do {
+            let code = context.form["language"].flatMap { $0.isEmpty ? nil : $0 }  // "Browser's language" posts ""
+            let (language, units) = try Self.preferences(language: code, units: context.form["units"] ?? "metric")
+            _ = try await service.setPreferences(identity, language: language, units: units)
+            return PageRenderer.redirect(to: "/account?saved=preferences")
+        } catch {
+            let (message, _) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
+            return try await accountPage(identity, error: message, request: request, context: context)
+        }
+    }
+
+    /// The chosen settings: no language follows the browser; anything but a known code or unit system is refused by
+    /// field (the form and the API say the same).
+    static func preferences(language code: String?, units rawUnits: String) throws(ValidationError) -> (Language?, UnitSystem) {
+        let language: Language?
+        if let code, let known = Language.all.first(where: { $0.code == code }) {
+            language = known
+        } else if let code {
+            let codes = Language.offered.map(\.code).joined(separator: ", ")
+            throw ValidationError(field: "language",
+                                  "\"\(code)\" is not a language Cadence speaks; use one of \(codes), or null to follow the browser.",
+                                  key: "account.error.language", ["value": code, "languages": codes])
+        } else {
+            language = nil
+        }
+        guard let units = UnitSystem(rawValue: rawUnits) else {
+            throw ValidationError(field: "units", "\"\(rawUnits)\" is not a unit system; use metric or imperial.",
+                                  key: "account.error.units", ["value": rawUnits])
+        }
+        return (language, units)
+    }
+
     private func accountPage(
         _ identity: Identity, notice: String? = nil, error: String? = nil,
         request: Request, context: SignedInContext
     ) async throws -> Response {
-        let page = AccountPage(try await service.listSessions(of: identity), current: identity.session.id, notice: notice, error: error)
-        return pages.render("account", title: "Your account", page: page, request: request, context: context)
+        let page = AccountPage(try await service.listSessions(of: identity), current: identity.session.id, account: identity.account,
+                               messages: PageRenderer.messages(for: request, context: context),
+                               zone: request.browserZone ?? .current, notice: notice, error: error)
+        return pages.render("account", title: "account.title", page: page, request: request, context: context)
     }
 
     private func signedInRedirect(_ token: String) -> Response {
@@ -182,10 +226,11 @@ struct AccountPagesController {
         return response
     }
 
-    /// The message and field to show on the form for a user-caused error; our own faults propagate.
-    static func userFacing(_ error: any Error) throws -> (String, String?) {
+    /// The message (in the page's language) and field to show on the form for a user-caused error; our own faults
+    /// propagate.
+    static func userFacing(_ error: any Error, in messages: Messages) throws -> (String, String?) {
         guard let refusal = APIError.refusal(error), refusal.status.code < 500 else { throw error }
-        return (refusal.message, refusal.field)
+        return (refusal.message(in: messages), refusal.field)
     }
 }
 

@@ -94,7 +94,8 @@ struct AuthController {
     @Sendable func forgotPassword(request: Request, context: AppContext) async throws -> EditedResponse<[String: String]> {
         let body = try await request.decode(as: ForgotPasswordRequest.self, context: context)
         try await service.requestPasswordReset(email: body.email)
-        return EditedResponse(status: .accepted, response: ["message": "If an account uses that address, a reset link is on its way."])
+        let messages = request.messages(account: context.settingsAccount)
+        return EditedResponse(status: .accepted, response: ["message": messages("auth.forgot.api_message")])
     }
 
     @Sendable func resetPassword(request: Request, context: AppContext) async throws -> Response {

@@ -36,8 +36,12 @@ struct DevicePagesController {
         let identity = context.identity
         let pairing = try await service.startPairing(for: identity.account)
         let code = pairing.code
-        let shown = DevicesPage.Pairing(code: "\(code.prefix(3)) \(code.suffix(3))", url: DevicesController.pairingURL(publicURL, pairing),
-                                        expires: pairing.expiresAt.formatted(date: .omitted, time: .shortened))
+        let messages = PageRenderer.messages(for: request, context: context)
+        let expires = LocaleFormat(language: messages.language).time(pairing.expiresAt, zone: request.browserZone ?? .current)
+        let shownCode = "\(code.prefix(3)) \(code.suffix(3))"
+        let shown = DevicesPage.Pairing(code: shownCode, url: DevicesController.pairingURL(publicURL, pairing),
+                                        validUntil: messages("devices.pair.valid_until", ["time": expires]),
+                                        label: messages("devices.pair.code_label", ["code": shownCode]))
         return try await devicesPage(identity, pairing: shown, request: request, context: context)
     }
 
@@ -46,11 +50,13 @@ struct DevicePagesController {
         let identity = context.identity
         do {
             let made = try await service.createAppPassword(name: context.form["name"] ?? "", accountID: identity.account.id)
+            let intro = PageRenderer.messages(for: request, context: context)("devices.calendar.enter_these", ["name": made.device.name])
             let shown = DevicesPage.AppPassword(name: made.device.name, password: made.token, username: identity.account.email,
-                                                url: publicURL + "/dav/")
+                                                url: publicURL + "/dav/", intro: intro)
             return try await devicesPage(identity, appPassword: shown, request: request, context: context)
         } catch let error as ValidationError {
-            return try await devicesPage(identity, error: error.message, request: request, context: context)
+            let message = APIError.refusal(error)?.message(in: PageRenderer.messages(for: request, context: context)) ?? error.message
+            return try await devicesPage(identity, error: message, request: request, context: context)
         }
     }
 
@@ -62,7 +68,8 @@ struct DevicePagesController {
             _ = try await service.rename(id, accountID: identity.account.id, to: form["name"] ?? "")
             return PageRenderer.redirect(to: "/phone/devices")
         } catch let error as ValidationError {
-            return try await devicesPage(identity, error: error.message, request: request, context: context)
+            let message = APIError.refusal(error)?.message(in: PageRenderer.messages(for: request, context: context)) ?? error.message
+            return try await devicesPage(identity, error: message, request: request, context: context)
         }
     }
 
@@ -77,7 +84,8 @@ struct DevicePagesController {
     @Sendable func choosePushModules(request: Request, context: SignedInContext) async throws -> Response {
         let muted = Set(PushModule.allCases.filter { context.form["module_\($0.rawValue)"] != "on" })
         try await push.setMutedModules(muted, accountID: context.account.id)
-        return try await devicesPage(context.identity, notice: "Notification choices saved.", request: request, context: context)
+        return try await devicesPage(context.identity, notice: PageRenderer.messages(for: request, context: context)("devices.push.saved"),
+                                     request: request, context: context)
     }
 
     @Sendable func removeSubscription(request: Request, context: SignedInContext) async throws -> Response {
@@ -103,7 +111,7 @@ struct DevicePagesController {
             response.setCookie(DeviceCookie.set(paired.token, secure: secureCookies))
             return response
         } catch {
-            let (message, _) = try AccountPagesController.userFacing(error)
+            let (message, _) = try AccountPagesController.userFacing(error, in: PageRenderer.messages(for: request, context: context))
             return pairPage(code: code, pairingID: pairingID, role: role, name: name, error: message, request: request, context: context)
         }
     }
@@ -112,7 +120,9 @@ struct DevicePagesController {
     func devicePage(_ role: DeviceRole, request: Request, context: AppContext) async throws -> Response {
         guard let device = context.device else { return PageRenderer.redirect(to: "/pair?role=\(role.rawValue)") }
         let page = PairedDevicePage(
-            deviceName: device.device.name, accountName: device.account.displayName, deviceId: device.device.id.uuidString.lowercased(),
+            deviceName: device.device.name, accountName: device.account.displayName,
+            pairedWith: PageRenderer.messages(for: request, context: context)("watch.paired_with", ["name": device.account.displayName]),
+            deviceId: device.device.id.uuidString.lowercased(),
             bodyClass: role == .display ? "page device-page stage" : "page device-page")
         return pages.render(role.rawValue, title: device.device.name, page: page, request: request, context: context)
     }
@@ -121,7 +131,9 @@ struct DevicePagesController {
         code: String, pairingID: String, role: DeviceRole, name: String, error: String? = nil,
         request: Request, context: AppContext
     ) -> Response {
-        pages.render("pair", title: "Pair this device", page: PairPage(code: code, pairing: pairingID, role: role, name: name, error: error),
+        pages.render("pair", title: "pair.title",
+                     page: PairPage(code: code, pairing: pairingID, role: role, name: name, error: error,
+                                    messages: PageRenderer.messages(for: request, context: context)),
                      request: request, context: context)
     }
 
@@ -130,7 +142,8 @@ struct DevicePagesController {
         let accountID = identity.account.id
         let page = DevicesPage(try await service.list(accountID: accountID), subscriptions: try await push.subscriptions(accountID: accountID),
                                muted: try await push.mutedModules(accountID: accountID), pairing: pairing, appPassword: appPassword,
-                               error: error, notice: notice)
-        return pages.render("devices", title: "Devices", page: page, request: request, context: context)
+                               error: error, notice: notice, messages: PageRenderer.messages(for: request, context: context),
+                               zone: request.browserZone ?? .current)
+        return pages.render("devices", title: "devices.title", page: page, request: request, context: context)
     }
 }

@@ -14,22 +14,18 @@ struct PhoneController {
     let talks: TalkService
     let runs: TempoRuns
 
+    /// A feature's card: its name (a product name, the same in every language) and its words in the catalogue
+    /// (`phone.module.<id>.tagline`, `….empty`).
     struct ModuleCard {
         let id: String
         let name: String
-        let tagline: String
-        let emptyState: String
     }
 
     static let modules = [
-        ModuleCard(id: "talks", name: "Talks", tagline: "Cue cards on your wrist.",
-                   emptyState: "No talks yet. Write a talk's cues here and run them on your watch."),
-        ModuleCard(id: "stage", name: "Stage", tagline: "Present on any number of screens.",
-                   emptyState: "Import slides from a ZIP, PDF or PowerPoint file, or try the demo series, and drive your audience screens from here."),
-        ModuleCard(id: "tempo", name: "Tempo", tagline: "Music that follows your run.",
-                   emptyState: "Upload your music to see each song's tempo, build a run from an interval plan, and get a playlist that follows it."),
-        ModuleCard(id: "spots", name: "Spots", tagline: "Reminders by place and time.",
-                   emptyState: "Pin a reminder to a place or a time; it goes off on your phone and watch."),
+        ModuleCard(id: "talks", name: "Talks"),
+        ModuleCard(id: "stage", name: "Stage"),
+        ModuleCard(id: "tempo", name: "Tempo"),
+        ModuleCard(id: "spots", name: "Spots"),
     ]
 
     func addRoutes(to router: RouterGroup<SignedInContext>) {
@@ -38,33 +34,45 @@ struct PhoneController {
 
     @Sendable func home(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
+        let messages = PageRenderer.messages(for: request, context: context)
         let topics = try await talks.topics(accountID: identity.account.id)
-        let tempo = try await tempoItems(accountID: identity.account.id, zone: request.browserZone ?? TimeZone(identifier: "UTC")!)
+        let tempo = try await tempoItems(accountID: identity.account.id, zone: request.browserZone ?? TimeZone(identifier: "UTC")!,
+                                         units: identity.account.units, messages: messages)
         let cards = Self.modules.map { module in
             // Talks lists its first three talks, Tempo the last run and this week; the other cards say what the
             // feature is for until it has content.
             let items = module.id == "talks" ? topics.prefix(3).map {
-                PhoneHomePage.Card.Item(title: $0.title, detail: "\($0.cues.count) cues · \(CueTime.format($0.duration))")
+                PhoneHomePage.Card.Item(title: $0.title,
+                                        detail: messages.plural("phone.talks.cues", count: $0.cues.count, ["duration": CueTime.format($0.duration)]))
             } : module.id == "tempo" ? tempo : []
-            return PhoneHomePage.Card(id: module.id, name: module.name, tagline: module.tagline, href: "/phone/\(module.id)",
-                                      items: items, hasItems: !items.isEmpty, emptyState: items.isEmpty ? module.emptyState : nil)
+            return PhoneHomePage.Card(id: module.id, name: module.name, tagline: messages("phone.module.\(module.id).tagline"),
+                                      href: "/phone/\(module.id)", items: items, hasItems: !items.isEmpty,
+                                      emptyState: items.isEmpty ? messages("phone.module.\(module.id).empty") : nil)
         }
-        return pages.render("phone", title: "Home", page: PhoneHomePage(modules: cards), request: request, context: context)
+        let page = PhoneHomePage(greeting: messages("phone.greeting", ["name": identity.account.displayName]), modules: cards)
+        return pages.render("phone", title: "phone.title", page: page, request: request, context: context)
     }
 
-    /// The last run (name, distance, time) and this week's distance over its runs (the week in the browser's zone);
-    /// none before the first run.
-    func tempoItems(accountID: UUID, zone: TimeZone) async throws -> [PhoneHomePage.Card.Item] {
+    /// The last run (name, distance, time) and this week's distance over its runs (the week in the browser's zone),
+    /// in the account's units; none before the first run.
+    func tempoItems(accountID: UUID, zone: TimeZone, units: UnitSystem, messages: Messages) async throws -> [PhoneHomePage.Card.Item] {
         guard let last = try await runs.list(accountID: accountID).first(where: { $0.status == .finished }) else { return [] }
         let week = try await runs.progress(accountID: accountID, weeks: 1, timeZone: zone).weeks.last
-        let lastDetail = [Self.kilometres(last.distanceMeters ?? 0), last.durationMs.map { CueTime.format(Int($0 / 1000)) }]
+        let lastDetail = [Self.distance(last.distanceMeters ?? 0, units: units, messages: messages),
+                          last.durationMs.map { CueTime.format(Int($0 / 1000)) }]
             .compactMap { $0 }.joined(separator: " · ")
-        var items = [PhoneHomePage.Card.Item(title: "Last run: \(last.name)", detail: lastDetail)]
+        var items = [PhoneHomePage.Card.Item(title: messages("phone.tempo.last_run", ["name": last.name]), detail: lastDetail)]
         if let week {
-            items.append(PhoneHomePage.Card.Item(title: "This week", detail: "\(week.runs) run\(week.runs == 1 ? "" : "s") · \(Self.kilometres(week.distance))"))
+            items.append(PhoneHomePage.Card.Item(
+                title: messages("phone.tempo.this_week"),
+                detail: messages.plural("phone.tempo.week", count: week.runs, ["distance": Self.distance(week.distance, units: units, messages: messages)])))
         }
         return items
     }
 
-    static func kilometres(_ metres: Double) -> String { String(format: "%.2f km", metres / 1000) }
+    /// "12.34 km" (or miles), with the language's decimal mark.
+    static func distance(_ metres: Double, units: UnitSystem, messages: Messages) -> String {
+        messages("phone.tempo.distance", ["value": LocaleFormat(language: messages.language).decimal(units.distance(metres: metres), fractionDigits: 2),
+                                          "unit": messages(units.distanceUnitKey)])
+    }
 }

@@ -21,5 +21,7 @@ struct PhoneHomePage: Sendable {
         let emptyState: String?
     }
 
+    /// "Hello, Ann".
+    let greeting: String
     let modules: [Card]
 }

@@ -8,7 +8,10 @@ struct DevicesPage: Sendable {
         let id: String
         let name: String
         let role: String
+        /// "last seen 27 Nov 2026, 14:05" (the live channel replaces it with online or offline).
         let lastSeen: String
+        let findLabel: String
+        let removeLabel: String
         /// Watches, phones and displays can be found (they beep); a calendar app cannot.
         let findable: Bool
     }
@@ -19,12 +22,16 @@ struct DevicesPage: Sendable {
         let password: String
         let username: String
         let url: String
+        let intro: String
     }
 
     struct Pairing: Sendable {
         let code: String
         let url: String
-        let expires: String
+        /// "Works once, until 14:05."
+        let validUntil: String
+        /// "Pairing code 123 456", for screen readers.
+        let label: String
     }
 
     /// A browser or device that receives pushes.
@@ -33,6 +40,7 @@ struct DevicesPage: Sendable {
         let label: String
         let service: String
         let status: String
+        let stopLabel: String
         let failing: Bool
     }
 
@@ -55,22 +63,28 @@ struct DevicesPage: Sendable {
     let live = true
 
     init(_ devices: [Device], subscriptions: [PushSubscription] = [], muted: Set<PushModule> = [], pairing: Pairing? = nil,
-         appPassword: AppPassword? = nil, error: String? = nil, notice: String? = nil) {
+         appPassword: AppPassword? = nil, error: String? = nil, notice: String? = nil, messages: Messages, zone: TimeZone) {
+        let format = LocaleFormat(language: messages.language)
         self.appPassword = appPassword
         self.subscriptions = subscriptions.map { subscription in
+            // A delivery error is the push service's own words, shown as they came.
             let status = subscription.lastError
-                ?? subscription.lastDeliveredAt.map { "last notified \($0.formatted(date: .abbreviated, time: .shortened))" }
-                ?? "nothing sent yet"
+                ?? subscription.lastDeliveredAt.map { messages("devices.push.last_notified", ["date": format.dateTime($0, zone: zone)]) }
+                ?? messages("devices.push.nothing_sent")
             return Subscription(id: subscription.id.uuidString.lowercased(), label: subscription.label, service: subscription.service,
-                                status: status, failing: subscription.lastError != nil)
+                                status: status, stopLabel: messages("devices.push.stop_label", ["label": subscription.label]),
+                                failing: subscription.lastError != nil)
         }
         hasSubscriptions = !subscriptions.isEmpty
-        modules = PushModule.allCases.map { Module(name: $0.rawValue, label: $0.label, on: !muted.contains($0)) }
+        modules = PushModule.allCases.map { Module(name: $0.rawValue, label: messages("devices.push.module.\($0.rawValue)"), on: !muted.contains($0)) }
         self.notice = notice
         self.devices = devices.map { device in
             Row(id: device.id.uuidString.lowercased(), name: device.name,
-                role: device.role == .calendar ? "Calendar app" : device.role.rawValue.capitalized,
-                lastSeen: device.lastSeenAt.formatted(date: .abbreviated, time: .shortened), findable: device.role != .calendar)
+                role: messages("devices.role.\(device.role.rawValue)"),
+                lastSeen: messages("devices.list.last_seen", ["date": format.dateTime(device.lastSeenAt, zone: zone)]),
+                findLabel: messages("devices.list.find_label", ["name": device.name]),
+                removeLabel: messages("devices.list.remove_label", ["name": device.name]),
+                findable: device.role != .calendar)
         }
         hasDevices = !devices.isEmpty
         self.pairing = pairing

@@ -16,11 +16,11 @@ struct PairPage: Sendable {
     let roles: [Role]
     let error: String?
 
-    init(code: String, pairing: String, role: DeviceRole, name: String, error: String?) {
+    init(code: String, pairing: String, role: DeviceRole, name: String, error: String?, messages: Messages) {
         self.code = code
         self.pairing = pairing
         self.name = name
-        roles = DeviceRole.pairable.map { Role(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == role) }
+        roles = DeviceRole.pairable.map { Role(value: $0.rawValue, label: messages("devices.role.\($0.rawValue)"), selected: $0 == role) }
         self.error = error
     }
 }

@@ -6,6 +6,8 @@ import PlatformService
 struct PairedDevicePage: Sendable {
     let deviceName: String
     let accountName: String
+    /// "Paired with Ann."
+    let pairedWith: String
     let deviceId: String
     let bodyClass: String
     let live = true

@@ -6,13 +6,14 @@ import { setupPhoneRun } from "./talk-phone.js";
 import { setupPresenter } from "./stage-present.js";
 import { setupDisplay } from "./stage-display.js";
 import { setupSpotsAlerts } from "./spots-alert.js";
+import { t } from "./i18n.js";
 
 const body = document.body;
 const labels = {
-  connecting: "Connecting…",
-  online: "Online",
-  offline: "Offline, reconnecting…",
-  revoked: "Removed from the account",
+  connecting: t("platform.live.connecting"),
+  online: t("platform.live.online"),
+  offline: t("platform.live.offline"),
+  revoked: t("platform.live.revoked"),
 };
 
 const live = new LiveChannel({
@@ -30,7 +31,7 @@ live.on("device.find", (data) => {
   void body.offsetWidth; // restart the flash if it is already running
   body.classList.add("found");
   const notice = document.getElementById("find-notice");
-  if (notice) notice.textContent = `Found! ${data.by || "Your phone"} is looking for this device.`;
+  if (notice) notice.textContent = data.by ? t("platform.find.found_by", { name: data.by }) : t("platform.find.found");
   if (navigator.vibrate) navigator.vibrate([200, 100, 200, 100, 400]);
   setTimeout(() => body.classList.remove("found"), 4000);
 });
@@ -44,7 +45,7 @@ live.on("presence", (data) => {
   const online = new Set((data.online || []).map((entry) => entry.deviceId).filter(Boolean));
   for (const element of document.querySelectorAll("[data-online-for]")) {
     const isOnline = online.has(element.dataset.onlineFor);
-    element.textContent = isOnline ? "Online now" : "Offline";
+    element.textContent = isOnline ? t("platform.presence.online") : t("platform.presence.offline");
     element.dataset.online = String(isOnline);
   }
 });
@@ -52,8 +53,8 @@ live.on("presence", (data) => {
 for (const button of document.querySelectorAll("[data-find]")) {
   button.addEventListener("click", () => {
     live.send("device.find", { deviceId: button.dataset.find });
-    button.textContent = "Finding…";
-    setTimeout(() => (button.textContent = "Find"), 2000);
+    button.textContent = t("platform.find.finding");
+    setTimeout(() => (button.textContent = t("platform.find.find")), 2000);
   });
 }
 
@@ -71,7 +72,7 @@ const tempoRunLink = document.getElementById("tempo-run-link");
 if (tempoRunLink) {
   live.on("tempo.run.state", (data) => {
     const running = data && data.runId && !data.ended;
-    tempoRunLink.textContent = running ? "A run is on: open it" : "Run with Tempo";
+    tempoRunLink.textContent = running ? t("platform.tempo.run_on") : t("platform.tempo.run_with");
     tempoRunLink.classList.toggle("primary", Boolean(running));
   });
 }

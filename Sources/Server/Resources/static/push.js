@@ -2,6 +2,8 @@
 // key (GET /api/v1/push/key) and hands the subscription to the server, which keeps it for this device. The
 // subscription belongs to a service worker registration of its own (scope /push/), the same on every page, so a
 // device has one subscription however many pages it uses.
+import { t } from "./i18n.js";
+
 export const PUSH_SCOPE = "/push/";
 
 function bytesOf(base64url) {
@@ -18,11 +20,11 @@ function sameKey(subscription, key) {
 
 /** Why this browser cannot take pushes, or null when it can. */
 export function pushUnavailable() {
-  if (!window.isSecureContext) return "Notifications need Cadence over HTTPS.";
+  if (!window.isSecureContext) return t("platform.push.needs_https");
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
-    return "This browser cannot receive notifications. On an iPhone, add Cadence to the Home Screen first.";
+    return t("platform.push.unsupported");
   }
-  if (Notification.permission === "denied") return "Notifications are blocked for this site: allow them in the browser's site settings.";
+  if (Notification.permission === "denied") return t("platform.push.blocked");
   return null;
 }
 
@@ -30,10 +32,10 @@ export function pushUnavailable() {
 export async function enablePush() {
   const unavailable = pushUnavailable();
   if (unavailable) throw new Error(unavailable);
-  if (await Notification.requestPermission() !== "granted") throw new Error("Notifications were not allowed.");
+  if (await Notification.requestPermission() !== "granted") throw new Error(t("platform.push.not_allowed"));
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: PUSH_SCOPE });
   const keyAnswer = await fetch("/api/v1/push/key", { credentials: "same-origin" });
-  if (!keyAnswer.ok) throw new Error("The server's push key could not be read.");
+  if (!keyAnswer.ok) throw new Error(t("platform.push.no_key"));
   const key = bytesOf((await keyAnswer.json()).publicKey);
   let subscription = await registration.pushManager.getSubscription();
   if (subscription && !sameKey(subscription, key)) {
@@ -45,7 +47,11 @@ export async function enablePush() {
     method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(subscription.toJSON()),
   });
-  if (!saved.ok) throw new Error((await saved.json().catch(() => ({}))).message ?? "The server did not keep the subscription.");
+  // The server's refusal is in the page's language already (the error envelope's message).
+  if (!saved.ok) {
+    const answer = await saved.json().catch(() => ({}));
+    throw new Error(answer.error?.message ?? answer.message ?? t("platform.push.not_kept"));
+  }
 }
 
 // The page's own button, where there is one ([data-push-enable], with [data-push-status] beside it).
@@ -59,10 +65,10 @@ if (button) {
     button.hidden = false;
     button.addEventListener("click", async () => {
       button.disabled = true;
-      if (status) status.textContent = "Turning notifications on…";
+      if (status) status.textContent = t("platform.push.turning_on");
       try {
         await enablePush();
-        if (status) status.textContent = "Notifications are on for this device.";
+        if (status) status.textContent = t("platform.push.on");
         if (button.dataset.pushReload !== "no") location.reload();
       } catch (error) {
         if (status) status.textContent = error.message || String(error);
