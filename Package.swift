@@ -267,6 +267,7 @@ let package = Package(
                 "StageStorage",
                 "Media",
                 "Backup",
+                "Web",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),

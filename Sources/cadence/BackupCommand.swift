@@ -21,7 +21,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let target = URL(fileURLWithPath: file)
-        guard !FileManager.default.fileExists(atPath: target.path) else { throw CLIError("\(file) exists already; name a new file") }
+        guard !FileManager.default.fileExists(atPath: target.path) else { throw CLIError(key: "cli.backup.exists", ["file": file]) }
         // A backup is background work: the server's requests come first for the CPU (pg_dump inherits this too).
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
@@ -33,11 +33,13 @@ struct BackupCommand: AsyncParsableCommand {
             manifest = try await writer.write(to: target)
         } catch {
             try? await database.shutdown()
-            throw CLIError("the backup failed: \(error)")
+            throw CLIError(key: "cli.backup.failed", ["error": "\(error)"])
         }
         try await database.shutdown()
         let mediaFiles = manifest.files.filter { $0.path.hasPrefix("media/") }.count
-        print("Backed up to \(file): the \(manifest.engine) database and \(mediaFiles) media files (\(manifest.totalBytes >> 20) MB; media in the \(manifest.media)).")
+        print(Terminal.messages(manifest.media == "database" ? "cli.backup.done.database" : "cli.backup.done.directory", [
+            "file": file, "engine": manifest.engine, "count": String(mediaFiles), "megabytes": String(manifest.totalBytes >> 20),
+        ]))
     }
 }
 
@@ -61,6 +63,8 @@ struct RestoreCommand: AsyncParsableCommand {
         } catch let error as BackupError {
             throw CLIError(error.description)
         }
-        print("Restored \(manifest.files.count) files from the backup of \(manifest.createdAt.formatted(.iso8601)) into \(dataDir).")
+        print(Terminal.messages("cli.restore.done", [
+            "count": String(manifest.files.count), "date": manifest.createdAt.formatted(.iso8601), "directory": dataDir,
+        ]))
     }
 }

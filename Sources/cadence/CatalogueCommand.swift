@@ -37,16 +37,16 @@ struct CatalogueCommand: AsyncParsableCommand {
                 let record = try await catalogue.add(file: URL(fileURLWithPath: file), free: free, codes: activationCodes)
                 try await database.shutdown()
                 let size = ByteCountFormatter.string(fromByteCount: record.bytes, countStyle: .file)
-                let access = record.free ? "free for every account"
-                    : activationCodes.isEmpty ? "locked: add --free or --activation-code to let people download it"
-                    : "unlocked by \(activationCodes.count) activation code\(activationCodes.count == 1 ? "" : "s")"
-                print("Added \(record.title) (\(record.id), \(size)) as \(record.fileName): \(access).")
+let added = ["title": "\(record.title)", "id": "\(record.id)", "size": size, "file": "\(record.fileName)"]
+                print(record.free ? Terminal.messages("cli.catalogue.added_free", added)
+                    : activationCodes.isEmpty ? Terminal.messages("cli.catalogue.added_locked", added)
+                    : Terminal.messages.plural("cli.catalogue.added_codes", count: activationCodes.count, added))
             } catch let error as CatalogueError {
                 try? await database.shutdown()
                 throw CLIError(error.description)
             } catch {
                 try? await database.shutdown()
-                throw CLIError("adding \(file) failed: \(error)")
+                throw CLIError(key: "cli.catalogue.add_failed", ["file": file, "error": "\(error)"])
             }
         }
     }
@@ -63,12 +63,15 @@ struct CatalogueCommand: AsyncParsableCommand {
             let records = try await catalogue.entries()
             let codes = try await catalogue.codeCounts()
             try await database.shutdown()
-            if records.isEmpty { print("The catalogue is empty. Add a package with `cadence catalogue add FILE`."); return }
+            if records.isEmpty { print(Terminal.messages("cli.catalogue.empty")); return }
             for record in records {
                 let size = ByteCountFormatter.string(fromByteCount: record.bytes, countStyle: .file)
                 let count = codes[record.fileName] ?? (0, 0)
-                let access = record.free ? "free" : count.codes == 0 ? "locked (no codes)" : "\(count.codes) codes, \(count.redeemed) used"
-                print("\(record.id)\t\(record.title)\t\(size)\t\(access)\t\(record.fileName)\(record.passwordProtected ? "\tpassword" : "")")
+                let access = record.free ? Terminal.messages("cli.catalogue.list.free")
+                    : count.codes == 0 ? Terminal.messages("cli.catalogue.list.locked")
+                    : Terminal.messages("cli.catalogue.list.codes", ["codes": String(count.codes), "used": String(count.redeemed)])
+                let password = record.passwordProtected ? "\t" + Terminal.messages("cli.catalogue.list.password") : ""
+                print("\(record.id)\t\(record.title)\t\(size)\t\(access)\t\(record.fileName)\(password)")
             }
         }
     }

@@ -32,12 +32,12 @@ struct DatabaseOptions: ParsableArguments {
         let text = media ?? ProcessInfo.processInfo.environment["CADENCE_MEDIA"].flatMap { $0.isEmpty ? nil : $0 }
         let backend: MediaBackend
         if let text {
-            guard let chosen = MediaBackend(rawValue: text) else { throw ValidationError("--media is directory or database; got \(text).") }
+            guard let chosen = MediaBackend(rawValue: text) else { throw ValidationError(Terminal.messages("cli.database.media_invalid", ["value": text])) }
             backend = chosen
         } else {
             backend = MediaBackend.standard(for: database.engine)
         }
-        if let mediaQuota, mediaQuota <= 0 { throw ValidationError("--media-quota is a number of megabytes above 0; got \(mediaQuota).") }
+        if let mediaQuota, mediaQuota <= 0 { throw ValidationError(Terminal.messages("cli.database.quota_invalid", ["value": String(mediaQuota)])) }
         return backend.store(database: database, dataDirectory: dataDirectory, quota: mediaQuota.map { MediaQuota(bytes: Int64($0) << 20) })
     }
 
@@ -64,7 +64,7 @@ struct DatabaseOptions: ParsableArguments {
             try await Migrator(database: database).migrate()
         } catch {
             try? await database.shutdown()
-            throw CLIError("migrating \(location.redacted) failed: \(String(reflecting: error))")
+            throw CLIError(key: "cli.database.migration_failed", ["database": location.redacted, "error": String(reflecting: error)])
         }
         return database
     }

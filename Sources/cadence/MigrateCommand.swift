@@ -19,13 +19,13 @@ struct MigrateCommand: AsyncParsableCommand {
             applied = try await migrator.migrate()
         } catch {
             try? await database.shutdown()
-            throw CLIError("migrating \(location.redacted) failed: \(String(reflecting: error))")
+            throw CLIError(key: "cli.database.migration_failed", ["database": location.redacted, "error": String(reflecting: error)])
         }
         try await database.shutdown()
         if applied.isEmpty {
-            print("\(location.redacted) is up to date (schema version \(migrator.latestVersion)).")
+            print(Terminal.messages("cli.migrate.up_to_date", ["database": location.redacted, "version": String(migrator.latestVersion)]))
         } else {
-            print("Applied migrations \(applied.map(String.init).joined(separator: ", ")) to \(location.redacted).")
+            print(Terminal.messages("cli.migrate.applied", ["versions": applied.map(String.init).joined(separator: ", "), "database": location.redacted]))
         }
     }
 }

@@ -15,9 +15,9 @@ enum PasswordInput {
             return (String((0..<16).map { _ in alphabet.randomElement()! }), true)
         }
         guard let line = Swift.readLine(strippingNewline: true) else {
-            throw CLIError("--password-stdin was given but standard input is empty")
+            throw CLIError(key: "cli.password.stdin_empty")
         }
-        do { try AccountRules.checkPassword(line) } catch { throw CLIError("password: \(error.message)") }
+        do { try AccountRules.checkPassword(line) } catch { throw CLIError(key: "cli.password.invalid", ["message": Terminal.message(error)]) }
         return (line, false)
     }
 }

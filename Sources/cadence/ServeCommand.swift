@@ -63,23 +63,23 @@ struct ServeCommand: AsyncParsableCommand {
     var allowLocalPushServices = false
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port).") }
+        guard (0...65535).contains(port) else { throw ValidationError(Terminal.messages("cli.serve.port", ["value": String(port)])) }
         guard (10...15).contains(bcryptCost) else {
-            throw ValidationError("--bcrypt-cost must be between 10 and 15, not \(bcryptCost).")
+            throw ValidationError(Terminal.messages("cli.serve.bcrypt_cost", ["value": String(bcryptCost)]))
         }
         for (flag, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)]
         where !(seconds > 0 && seconds <= 86400) {
-            throw ValidationError("\(flag) is a number of seconds above 0 and up to 86400, not \(seconds).")
+            throw ValidationError(Terminal.messages("cli.serve.timeout", ["flag": flag, "value": "\(seconds)"]))
         }
         guard (1...3650).contains(locationRetention) else {
-            throw ValidationError("--location-retention is a number of days from 1 to 3650, not \(locationRetention).")
+            throw ValidationError(Terminal.messages("cli.serve.location_retention", ["value": String(locationRetention)]))
         }
         guard maxConnectionsPerAddress >= 0 else {
-            throw ValidationError("--max-connections-per-address is 0 (no cap) or more, not \(maxConnectionsPerAddress).")
+            throw ValidationError(Terminal.messages("cli.serve.max_connections", ["value": String(maxConnectionsPerAddress)]))
         }
         let environment = ProcessInfo.processInfo.environment
         if let url = publicURL ?? environment["CADENCE_PUBLIC_URL"], !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
-            throw ValidationError("--public-url must start with http:// or https://, not \"\(url)\".")
+            throw ValidationError(Terminal.messages("cli.serve.public_url", ["value": url]))
         }
     }
 
@@ -91,13 +91,13 @@ struct ServeCommand: AsyncParsableCommand {
             let caFile = smtpCAFile ?? environment["CADENCE_SMTP_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
             do { mailer = try SMTPMailer(url: smtp, trustedCertificatesFile: caFile) } catch { throw ValidationError("\(error)") }
         } else if smtpCAFile != nil {
-            throw ValidationError("--smtp-ca-file needs --smtp-url (smtps://… or smtp://…?starttls=required).")
+            throw ValidationError(Terminal.messages("cli.serve.smtp_ca_file"))
         } else {
             mailer = LogMailer(logger: logger)
         }
         let tilesText = mapTiles ?? environment["CADENCE_MAP_TILES"].flatMap { $0.isEmpty ? nil : $0 } ?? "osm"
         guard let tiles = MapTiles.parse(tilesText) else {
-            throw ValidationError("--map-tiles is osm, offline, or a tile URL template with {z}, {x} and {y}; got \(tilesText).")
+            throw ValidationError(Terminal.messages("cli.serve.map_tiles", ["value": tilesText]))
         }
         let database = try await databaseOptions.openMigrated(logger: logger)
         let configuredURL = publicURL ?? environment["CADENCE_PUBLIC_URL"]
@@ -114,7 +114,9 @@ struct ServeCommand: AsyncParsableCommand {
         let mediaLabel = dependencies.media.label
         let app = try await buildApplication(dependencies, host: host, port: port) { boundPort in
             // Written straight to the descriptor: scripts wait for this line, and print() may sit in a buffer.
-            let line = "Cadence is serving at \(configuredURL ?? "http://\(host):\(boundPort)") (database: \(database.engine.rawValue), media: \(mediaLabel))\n"
+            let line = Terminal.messages("cli.serve.serving", [
+                "url": configuredURL ?? "http://\(host):\(boundPort)", "engine": database.engine.rawValue, "media": mediaLabel,
+            ]) + "\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         do {
@@ -123,7 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
             // SIGTERM or SIGINT: a graceful stop, not a failure.
         } catch {
             try? await database.shutdown()
-            throw CLIError("the server stopped: \(error)")
+            throw CLIError(key: "cli.serve.stopped", ["error": "\(error)"])
         }
         try await database.shutdown()
     }

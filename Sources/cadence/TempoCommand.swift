@@ -23,7 +23,7 @@ struct TempoCommand: AsyncParsableCommand {
 
         func run() async throws {
             let url = URL(fileURLWithPath: file)
-            guard FileManager.default.fileExists(atPath: url.path) else { throw CLIError("no such file: \(file)") }
+            guard FileManager.default.fileExists(atPath: url.path) else { throw CLIError(key: "cli.file.missing", ["file": file]) }
             let audio: AudioBuffer
             do {
                 audio = try await AudioFileDecoder.decode(fileURL: url)
@@ -43,15 +43,19 @@ struct TempoCommand: AsyncParsableCommand {
                 }
                 print(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
             } else if estimate.bpm > 0 {
-                print(String(format: "%.1f BPM (confidence %.2f); alternatives: %@", estimate.bpm, estimate.confidence,
-                             estimate.alternatives.map { String(format: "%.1f", $0) }.joined(separator: ", ")))
+                print(Terminal.messages("cli.tempo.estimate", [
+                    "bpm": String(format: "%.1f", estimate.bpm), "confidence": String(format: "%.2f", estimate.confidence),
+                    "alternatives": estimate.alternatives.map { String(format: "%.1f", $0) }.joined(separator: ", "),
+                ]))
                 if beats {
                     let bars = rhythm.beats.barStarts
-                    print("\(rhythm.beats.times.count) beats: " + rhythm.beats.times.map { String(format: "%.3f", $0) }.joined(separator: " "))
-                    print(bars.isEmpty ? "No beat of the bar stands out." : "Bars start at: " + bars.map { String(format: "%.3f", $0) }.joined(separator: " "))
+                    let times = rhythm.beats.times.map { String(format: "%.3f", $0) }.joined(separator: " ")
+                    print(Terminal.messages("cli.tempo.beats", ["count": String(rhythm.beats.times.count), "times": times]))
+                    print(bars.isEmpty ? Terminal.messages("cli.tempo.no_downbeat")
+                        : Terminal.messages("cli.tempo.bars", ["times": bars.map { String(format: "%.3f", $0) }.joined(separator: " ")]))
                 }
             } else {
-                print("No steady beat found in \(url.lastPathComponent).")
+                print(Terminal.messages("cli.tempo.no_beat", ["file": url.lastPathComponent]))
             }
         }
     }

@@ -34,11 +34,11 @@ struct UserCommand: AsyncParsableCommand {
                     .create(account, passwordHash: try await PasswordHasher().hash(password))
                 try await ExampleTalk(store: SQLTalkStore(database: database)).create(for: account, at: Date())
                 try await database.shutdown()
-                print("Created \(email) (\(account.id.uuidString.lowercased())).")
-                if generated { print("Password: \(password)") }
+                print(Terminal.messages("cli.user.created", ["email": email, "id": account.id.uuidString.lowercased()]))
+                if generated { print(Terminal.messages("cli.user.password", ["password": password])) }
             } catch AccountStoreError.emailTaken {
                 try? await database.shutdown()
-                throw CLIError("an account with the address \(email) already exists")
+                throw CLIError(key: "cli.user.email_taken", ["email": email])
             }
         }
     }
@@ -51,7 +51,7 @@ struct UserCommand: AsyncParsableCommand {
             let database = try await databaseOptions.openMigrated(logger: CLILogger.make(level: .warning))
             let accounts = try await SQLAccountRepository(database: database).all()
             try await database.shutdown()
-            if accounts.isEmpty { print("No accounts yet. Add one with `cadence user add`."); return }
+            if accounts.isEmpty { print(Terminal.messages("cli.user.none")); return }
             for account in accounts {
                 print("\(account.email)\t\(account.displayName)\t\(account.createdAt.formatted(.iso8601))")
             }
@@ -75,15 +75,15 @@ struct UserCommand: AsyncParsableCommand {
             let accounts = SQLAccountRepository(database: database)
             guard let found = try await accounts.credentials(email: email) else {
                 try? await database.shutdown()
-                throw CLIError("no account has the address \(email)")
+                throw CLIError(key: "cli.user.not_found", ["email": email])
             }
             try await accounts.setPasswordHash(try await PasswordHasher().hash(password), for: found.account.id)
             try await SQLSessionRepository(database: database).revokeAll(accountID: found.account.id, keeping: nil)
             // Running servers on the same PostgreSQL drop the sessions from their caches too.
             try await SQLInstanceMessenger(database: database).tell(.accountSessionsRevoked(found.account.id, keeping: nil))
             try await database.shutdown()
-            print("New password set for \(email); all of its sessions are signed out.")
-            if generated { print("Password: \(password)") }
+            print(Terminal.messages("cli.user.password_reset", ["email": email]))
+            if generated { print(Terminal.messages("cli.user.password", ["password": password])) }
         }
     }
 }
@@ -103,12 +103,12 @@ extension UserCommand {
 
         func run() async throws {
             let email = try checked { try AccountRules.normalizedEmail(self.email) }
-            guard yes else { throw CLIError("this deletes \(email) and everything in it for good; run again with --yes to confirm") }
+            guard yes else { throw CLIError(key: "cli.user.delete_confirm", ["email": email]) }
             let logger = CLILogger.make(level: .warning)
             let database = try await databaseOptions.openMigrated(logger: logger)
             do {
                 let accounts = SQLAccountRepository(database: database)
-                guard let found = try await accounts.credentials(email: email) else { throw CLIError("no account has the address \(email)") }
+                guard let found = try await accounts.credentials(email: email) else { throw CLIError(key: "cli.user.not_found", ["email": email]) }
                 let media = try databaseOptions.mediaStore(database: database)
                 let smtp = ProcessInfo.processInfo.environment["CADENCE_SMTP_URL"].flatMap { $0.isEmpty ? nil : $0 }
                 let mailer: any Mailer = try smtp.map { try SMTPMailer(url: $0, trustedCertificatesFile: nil) } ?? LogMailer(logger: logger)
@@ -116,19 +116,25 @@ extension UserCommand {
                     accounts: accounts, instances: SQLInstanceMessenger(database: database),
                     removeFiles: { try await media.removeAll(ownerID: $0) }, sessionCache: nil, hub: nil, mailer: mailer, logger: logger)
                 try await deletion.delete(found.account)
+            } catch let error as Refused {
+                try? await database.shutdown()
+                throw CLIError(Terminal.message(error))
             } catch {
                 try? await database.shutdown()
                 throw error
             }
             try await database.shutdown()
-            print("Deleted \(email) and everything in it.")
+            print(Terminal.messages("cli.user.deleted", ["email": email]))
         }
     }
 }
 
-/// Domain validation failures become argument errors, which print usage-style messages and exit 64.
+/// Domain validation failures become argument errors, which print usage-style messages and exit 64; a refusal
+/// exits 1. Either says its message in the terminal's language when the domain gave it a catalogue key.
 private func checked<T>(_ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as CadenceCore.ValidationError {
-        throw ArgumentParser.ValidationError("--\(error.field): \(error.message)")
+        throw ArgumentParser.ValidationError("--\(error.field): \(Terminal.message(error))")
+    } catch let error as Refused {
+        throw CLIError(Terminal.message(error))
     }
 }
