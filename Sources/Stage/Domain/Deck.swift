@@ -56,6 +56,14 @@ public struct Deck: Equatable, Sendable {
     public struct ResolvedOverlay: Equatable, Sendable {
         public let overlay: Overlay
         public let text: String
+        /// The language the words are in (the slide language, or the fallback they came from).
+        public let language: String?
+
+        public init(overlay: Overlay, text: String, language: String? = nil) {
+            self.overlay = overlay
+            self.text = text
+            self.language = language
+        }
     }
 
     public let entries: [Entry]
@@ -84,7 +92,7 @@ public struct Deck: Equatable, Sendable {
     public static func overlays(of slide: Slide, language: String, fallbacks: [String]) -> [ResolvedOverlay] {
         slide.overlays.compactMap { overlay in
             guard let text = overlay.text.resolve(language, fallbacks: fallbacks), !text.isEmpty else { return nil }
-            return ResolvedOverlay(overlay: overlay, text: text)
+            return ResolvedOverlay(overlay: overlay, text: text, language: overlay.text.resolvedLanguage(language, fallbacks: fallbacks))
         }
     }
 

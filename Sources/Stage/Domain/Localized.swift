@@ -23,6 +23,13 @@ public struct Localized<Value: Codable & Sendable & Equatable>: Codable, Sendabl
 
     public var languages: [String] { values.keys.sorted() }
 
+    /// The language `resolve` takes its value from (the same fallbacks), so a page can mark the words with it.
+    public func resolvedLanguage(_ language: String, fallbacks: [String] = []) -> String? {
+        if values[language] != nil { return language }
+        for tag in fallbacks where values[tag] != nil { return tag }
+        return values.keys.sorted().first
+    }
+
     public init(from decoder: any Decoder) throws {
         values = try decoder.singleValueContainer().decode([String: Value].self)
     }

@@ -22,6 +22,9 @@ public struct Series: Equatable, Sendable {
         slideLanguage: String? = nil, notesLanguage: String? = nil, isDemo: Bool = false
     ) throws(ValidationError) {
         self.id = id
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError(field: "title", "Give the series a title.", key: "stage.error.series_title_required")
+        }
         self.title = try RequiredText.check(title, field: "title", maximumLength: Self.maximumTitleLength,
                                             whenEmpty: "Give the series a title.", noun: "A series title")
         self.slideLanguages = try Self.languages(slideLanguages, field: "slideLanguages")
@@ -35,10 +38,12 @@ public struct Series: Equatable, Sendable {
     /// Switches the languages shown; each must be one the series has.
     public mutating func choose(slideLanguage: String, notesLanguage: String) throws(ValidationError) {
         guard slideLanguages.contains(slideLanguage) else {
-            throw ValidationError(field: "slideLanguage", "This series has slides in \(Self.list(slideLanguages)), not \(slideLanguage).")
+            throw ValidationError(field: "slideLanguage", "This series has slides in \(Self.list(slideLanguages)), not \(slideLanguage).",
+                                  key: "stage.error.no_such_slide_language", ["languages": Self.list(slideLanguages), "language": slideLanguage])
         }
         guard notesLanguages.contains(notesLanguage) else {
-            throw ValidationError(field: "notesLanguage", "This series has notes in \(Self.list(notesLanguages)), not \(notesLanguage).")
+            throw ValidationError(field: "notesLanguage", "This series has notes in \(Self.list(notesLanguages)), not \(notesLanguage).",
+                                  key: "stage.error.no_such_notes_language", ["languages": Self.list(notesLanguages), "language": notesLanguage])
         }
         self.slideLanguage = slideLanguage
         self.notesLanguage = notesLanguage
@@ -48,7 +53,8 @@ public struct Series: Equatable, Sendable {
     public func notesLanguage(_ requested: String?, field: String = "language") throws(ValidationError) -> String {
         let language = requested ?? notesLanguage
         guard notesLanguages.contains(language) else {
-            throw ValidationError(field: field, "This series has notes in \(Self.list(notesLanguages)), not \(language).")
+            throw ValidationError(field: field, "This series has notes in \(Self.list(notesLanguages)), not \(language).",
+                                  key: "stage.error.no_such_notes_language", ["languages": Self.list(notesLanguages), "language": language])
         }
         return language
     }

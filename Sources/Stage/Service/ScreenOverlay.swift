@@ -12,6 +12,8 @@ public struct ScreenOverlay: Codable, Sendable {
     public let height: Double
     public let box: String?
     public let align: String
+    /// The words' language, for the `lang` of the element drawing them.
+    public let language: String?
 
     public init(_ resolved: Deck.ResolvedOverlay) {
         let overlay = resolved.overlay
@@ -25,5 +27,6 @@ public struct ScreenOverlay: Codable, Sendable {
         height = overlay.height
         box = overlay.box
         align = overlay.align
+        language = resolved.language
     }
 }

@@ -166,7 +166,7 @@ public final class StageCatalogue: Sendable {
     /// Unlocks what the code unlocks for the account; the records unlocked.
     public func activate(code: String, accountID: UUID, now: Date) async throws -> [CatalogueRecord] {
         let normalized = Self.normalize(code)
-        guard !normalized.isEmpty else { throw ValidationError(field: "code", "Enter an activation code.") }
+        guard !normalized.isEmpty else { throw ValidationError(field: "code", "Enter an activation code.", key: "stage.error.code_required") }
         let key = accountID.uuidString
         if let wait = throttle.retryAfter(key, now: now) {
             throw TooManyAttempts("activation code attempts", retryAfter: wait)
@@ -174,10 +174,11 @@ public final class StageCatalogue: Sendable {
         switch try await store.redeem(codeHash: Self.hash(normalized), accountID: accountID, at: now) {
         case .unknown:
             throttle.recordFailure(key, now: now)
-            throw ValidationError(field: "code", "That activation code is not right; check it and try again.")
+            throw ValidationError(field: "code", "That activation code is not right; check it and try again.", key: "stage.error.code_wrong")
         case .usedByAnotherAccount:
             throttle.recordFailure(key, now: now)
-            throw ValidationError(field: "code", "That activation code was already used by another account; each code unlocks series for one account.")
+            throw ValidationError(field: "code", "That activation code was already used by another account; each code unlocks series for one account.",
+                                  key: "stage.error.code_used")
         case .unlocked(let names):
             throttle.reset(key)
             let records = try await entries(at: now)

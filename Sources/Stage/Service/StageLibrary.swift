@@ -166,7 +166,7 @@ public struct StageLibrary: Sendable {
                 continue
             }
         }
-        throw Conflict(code: "edit_conflict", "This talk is being changed on another device; try again.")
+        throw Conflict(code: "edit_conflict", "This talk is being changed on another device; try again.", key: "stage.error.busy")
     }
 
     public static func assetURL(_ id: UUID) -> String { "/api/v1/stage/assets/\(id.uuidString.lowercased())" }

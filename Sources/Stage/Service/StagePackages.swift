@@ -30,7 +30,7 @@ public struct StagePackages: Sendable {
     /// Writes the series as a package to `file`; returns the series' title (for the download's name).
     public func export(seriesID: UUID, password: String?, accountID: UUID, to file: URL) async throws -> String {
         if let password, password.count < 8 {
-            throw ValidationError(field: "password", "A package password has at least 8 characters.")
+            throw ValidationError(field: "password", "A package password has at least 8 characters.", key: "stage.error.password_short")
         }
         let (series, talks, assets) = try await library.contents(ofSeries: seriesID, accountID: accountID)
         let packaged = PackagedSeries(series: series, talks: talks, assets: assets)

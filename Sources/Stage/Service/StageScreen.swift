@@ -23,6 +23,10 @@ public struct StageScreen: Codable, Sendable {
     public var notes: String?
     /// The talk ended: the screens go black and say so.
     public var ended: Bool
+    /// The languages of what is shown (content, never translated): the slide's words, the caption, the mirrored notes.
+    public var slideLanguage: String?
+    public var captionLanguage: String?
+    public var notesLanguage: String?
 
     public static let type = "stage.screen"
     public static let black = StageScreen(overlays: [], blank: true, mode: "project", ended: false)

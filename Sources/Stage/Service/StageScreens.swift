@@ -75,6 +75,11 @@ public struct StageScreens: Sendable {
             if let mediaID = entry.mediaID { screen.durationMs = try await library.mediaDuration(mediaID, accountID: accountID) }
             screen.overlays = entry.overlays.map(ScreenOverlay.init)
             screen.caption = entry.screenCaptions?[step] ?? nil
+            screen.slideLanguage = series.slideLanguage
+            screen.notesLanguage = series.notesLanguage
+            // Captions come from the slide language's notes when those carry captions, else from the speaker's.
+            let audienceCaptions = slide.notes[series.slideLanguage].flatMap(CaptionScript.parse).map { !$0.steps.isEmpty } ?? false
+            screen.captionLanguage = audienceCaptions ? series.slideLanguage : series.notesLanguage
             if mode == .mirror {
                 screen.notes = steps?[step].notes ?? CaptionScript.strip(entry.notes)
             }

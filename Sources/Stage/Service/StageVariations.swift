@@ -78,7 +78,7 @@ public struct StageVariations: Sendable {
     /// Deletes a variation; if the talk presented it, it presents its original again and an open presenter follows.
     public func delete(_ variationID: UUID, talkID: UUID, accountID: UUID) async throws {
         _ = try await library.talk(talkID, accountID: accountID)
-        guard variationID != talkID else { throw ValidationError(field: "variationId", "The original cannot be deleted; reset it instead.") }
+        guard variationID != talkID else { throw ValidationError(field: "variationId", "The original cannot be deleted; reset it instead.", key: "stage.error.original_kept") }
         let wasPresented = try await store.activeVariationID(talkID: talkID, accountID: accountID) == variationID
         guard try await store.deleteVariation(id: variationID, talkID: talkID, accountID: accountID) else { throw NotFound("variation") }
         if wasPresented {

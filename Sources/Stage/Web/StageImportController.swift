@@ -25,7 +25,8 @@ struct StageImportController {
         let query = request.uri.queryParameters
         let filename = String(query["filename"] ?? "").trimmingCharacters(in: .whitespaces)
         guard !filename.isEmpty, filename.count <= 255 else {
-            throw APIError.invalid(field: "filename", "Say the file's name: ?filename=talk.pptx (at most 255 characters).")
+            throw APIError.invalid(field: "filename", "Say the file's name: ?filename=talk.pptx (at most 255 characters).",
+                                   localized: MessageKey("stage.error.filename"))
         }
         // Either an existing series of the account, or a new one made when the import succeeds.
         var target: Series?
@@ -35,7 +36,8 @@ struct StageImportController {
         }
         let newTitle = query["seriesTitle"].map(String.init)?.trimmingCharacters(in: .whitespaces)
         if let newTitle, newTitle.count > Series.maximumTitleLength {
-            throw APIError.invalid(field: "seriesTitle", "A series title has at most \(Series.maximumTitleLength) characters.")
+            throw APIError.invalid(field: "seriesTitle", "A series title has at most \(Series.maximumTitleLength) characters.",
+                                   localized: MessageKey("stage.error.series_title_long", ["max": String(Series.maximumTitleLength)]))
         }
 
         let (jobID, workDirectory) = try imports.newWorkDirectory()

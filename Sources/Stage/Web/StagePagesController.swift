@@ -38,7 +38,9 @@ struct StagePagesController {
     @Sendable func home(request: Request, context: SignedInContext) async throws -> Response {
         let accountID = context.identity.account.id
         try await library.ensureDemo(accountID: accountID)
-        return pages.render("stage-home", title: "Stage", page: StageHomePage(lastTalk: try await library.lastTalk(accountID: accountID)),
+        let words = Self.words(request, context)
+        return pages.render("stage-home", title: "stage.home.title",
+                            page: StageHomePage(lastTalk: try await library.lastTalk(accountID: accountID), words: words),
                             request: request, context: context)
     }
 
@@ -49,7 +51,8 @@ struct StagePagesController {
             let cover = try await library.cover(ofSeries: summary.series.id, accountID: accountID)
             rows.append((summary, cover.map(StageLibrary.assetURL)))
         }
-        return pages.render("stage-series", title: "Load a talk", page: StageSeriesListPage(rows), request: request, context: context)
+        return pages.render("stage-series", title: "stage.series.title", page: StageSeriesListPage(rows, words: Self.words(request, context)),
+                            request: request, context: context)
     }
 
     @Sendable func picker(request: Request, context: SignedInContext) async throws -> Response {
@@ -67,7 +70,8 @@ struct StagePagesController {
                                                notesLanguage: form["notesLanguage"] ?? "", accountID: identity.account.id)
             return PageRenderer.redirect(to: "/phone/stage/series/\(Self.id(series.id))")
         } catch let error as ValidationError {
-            return try await pickerPage(series, identity: identity, error: error.message, request: request, context: context)
+            let message = APIError.refusal(error)?.message(in: Self.words(request, context).messages) ?? error.message
+            return try await pickerPage(series, identity: identity, error: message, request: request, context: context)
         }
     }
 
@@ -77,13 +81,16 @@ struct StagePagesController {
         let talkID = try context.parameters.requireID("id")
         let (talk, series) = try await library.talkInSeries(talkID, accountID: identity.account.id)
         do {
-            let handout = try await handouts.make(talkID: talkID, accountID: identity.account.id)
+            let words = Self.words(request, context)
+            let handout = try await handouts.make(talkID: talkID, accountID: identity.account.id,
+                                                  words: StageHandoutController.words(interface: words.messages))
             try await handouts.email(handout, to: identity.account, logger: context.logger)
-            return try await pickerPage(series, identity: identity, notice: "The handout of \(talk.title) was sent to \(identity.account.email).",
-                                        request: request, context: context)
+            let notice = words("stage.picker.handout_sent", ["title": talk.title, "email": identity.account.email])
+            return try await pickerPage(series, identity: identity, notice: notice, request: request, context: context)
         } catch {
             guard let refusal = APIError.refusal(error) else { throw error }
-            return try await pickerPage(series, identity: identity, error: refusal.message, request: request, context: context)
+            let message = refusal.message(in: Self.words(request, context).messages)
+            return try await pickerPage(series, identity: identity, error: message, request: request, context: context)
         }
     }
 
@@ -91,8 +98,9 @@ struct StagePagesController {
         let identity = context.identity
         let series = try await ownSeries(identity, context)
         let summary = try await library.allSeries(accountID: identity.account.id).first { $0.series.id == series.id }
-        return pages.render("stage-delete", title: "Delete \(series.title)?", page: StageDeletePage(series, summary: summary),
-                            request: request, context: context)
+        let words = Self.words(request, context)
+        return pages.render("stage-delete", title: words("stage.delete.title", ["title": series.title]),
+                            page: StageDeletePage(series, summary: summary, words: words), request: request, context: context)
     }
 
     @Sendable func delete(request: Request, context: SignedInContext) async throws -> Response {
@@ -103,9 +111,10 @@ struct StagePagesController {
 
     @Sendable func presenter(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
-        let talk = try await library.talk(try context.parameters.requireID("id"), accountID: identity.account.id)
+        let (talk, series) = try await library.talkInSeries(try context.parameters.requireID("id"), accountID: identity.account.id)
         let preferences = try await library.preferences(accountID: identity.account.id)
-        return pages.render("stage-present", title: talk.title, page: StagePresenterPage(talk, preferences: preferences),
+        return pages.render("stage-present", title: talk.title,
+                            page: StagePresenterPage(talk, in: series, preferences: preferences, words: Self.words(request, context)),
                             request: request, context: context)
     }
 
@@ -113,20 +122,21 @@ struct StagePagesController {
     @Sendable func editor(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
         let (talk, series) = try await library.talkInSeries(try context.parameters.requireID("id"), accountID: identity.account.id)
-        return pages.render("stage-edit", title: "Edit \(talk.title)", page: StageEditorPage(talk, in: series),
-                            request: request, context: context)
+        let words = Self.words(request, context)
+        return pages.render("stage-edit", title: words("stage.edit.title", ["title": talk.title]),
+                            page: StageEditorPage(talk, in: series, words: words), request: request, context: context)
     }
 
     @Sendable func importPage(request: Request, context: SignedInContext) async throws -> Response {
         let series = try await library.allSeries(accountID: context.identity.account.id).filter { !$0.series.isDemo }
-        return pages.render("stage-import", title: "Import slides",
-                            page: StageImportPage(series, maximumUploadBytes: StageImports.maximumUploadBytes),
+        return pages.render("stage-import", title: "stage.import.title",
+                            page: StageImportPage(series, maximumUploadBytes: StageImports.maximumUploadBytes, words: Self.words(request, context)),
                             request: request, context: context)
     }
 
     /// Stage home's "Packages and import": the catalogue and importing your own files.
     @Sendable func packagesPage(request: Request, context: SignedInContext) async throws -> Response {
-        return pages.render("stage-packages", title: "Packages and import", request: request, context: context)
+        return pages.render("stage-packages", title: "stage.packages.title", request: request, context: context)
     }
 
     /// "Download series" (S8): the catalogue with sizes, free space, locks and downloads.
@@ -141,13 +151,15 @@ struct StagePagesController {
         do {
             let unlocked = try await catalogue.activate(code: form["code"] ?? "", accountID: identity.account.id, now: clock.now())
             let names = unlocked.map(\.title).joined(separator: ", ")
-            return try await cataloguePage(identity, notice: unlocked.isEmpty ? "Code accepted." : "Unlocked: \(names).",
-                                           request: request, context: context)
+            let words = Self.words(request, context)
+            let notice = unlocked.isEmpty ? words("stage.catalogue.code_accepted") : words("stage.catalogue.unlocked", ["names": names])
+            return try await cataloguePage(identity, notice: notice, request: request, context: context)
         } catch {
             guard let refusal = APIError.refusal(error), refusal.status == .badRequest || refusal.status == .tooManyRequests else {
                 throw error
             }
-            return try await cataloguePage(identity, error: refusal.message, code: form["code"], request: request, context: context)
+            return try await cataloguePage(identity, error: refusal.message(in: Self.words(request, context).messages), code: form["code"],
+                                           request: request, context: context)
         }
     }
 
@@ -159,12 +171,13 @@ struct StagePagesController {
     @Sendable func saveSettings(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
         let form = context.form
+        let words = Self.words(request, context)
         guard let method = AdvanceMethod(rawValue: form["advanceMethod"] ?? "") else {
-            return try await settingsPage(identity, error: "Choose how to advance: buttons, swipe or tapping the sides.",
-                                          request: request, context: context)
+            return try await settingsPage(identity, error: words("stage.settings.choose_method"), request: request, context: context)
         }
         _ = try await library.savePreferences(advanceMethod: method, screenMode: nil, accountID: identity.account.id)
-        return try await settingsPage(identity, notice: "Saved: \(method.label).", request: request, context: context)
+        return try await settingsPage(identity, notice: words("stage.settings.saved", ["method": words.advanceMethod(method)]),
+                                      request: request, context: context)
     }
 
     // MARK: Pages
@@ -177,7 +190,8 @@ struct StagePagesController {
             let cover = try await library.cover(of: talk, in: series, accountID: identity.account.id)
             rows.append((talk, cover.map(StageLibrary.assetURL)))
         }
-        return pages.render("stage-picker", title: series.title, page: StagePickerPage(series, talks: rows, error: error, notice: notice),
+        return pages.render("stage-picker", title: series.title,
+                            page: StagePickerPage(series, talks: rows, error: error, notice: notice, words: Self.words(request, context)),
                             request: request, context: context)
     }
 
@@ -187,16 +201,17 @@ struct StagePagesController {
         let items = try await catalogue.items(accountID: identity.account.id, sort: sort)
         // A smaller download step can be asked for (?chunk=bytes, 1 KiB to 8 MiB): handy on slow links, and for tests.
         let chunk = request.uri.queryParameters["chunk"].flatMap { Int(String($0)) }.map { min(max($0, 1024), 8 << 20) } ?? (1 << 20)
-        let page = StageCataloguePage(items, freeBytes: catalogue.freeBytes(), chunk: chunk, sort: sort, error: error, notice: notice, code: code)
-        return pages.render("stage-catalogue", title: "Download series", page: page, request: request, context: context)
+        let page = StageCataloguePage(items, freeBytes: catalogue.freeBytes(), chunk: chunk, sort: sort, error: error, notice: notice, code: code,
+                                      words: Self.words(request, context))
+        return pages.render("stage-catalogue", title: "stage.catalogue.title", page: page, request: request, context: context)
     }
 
     private func settingsPage(_ identity: Identity, error: String? = nil, notice: String? = nil, request: Request, context: SignedInContext) async throws -> Response {
         let accountID = identity.account.id
         let page = StageSettingsPage(
             try await library.allSeries(accountID: accountID), preferences: try await library.preferences(accountID: accountID),
-            logs: try await jobs.logs(accountID: accountID), error: error, notice: notice)
-        return pages.render("stage-settings", title: "Stage settings", page: page, request: request, context: context)
+            logs: try await jobs.logs(accountID: accountID), error: error, notice: notice, words: Self.words(request, context))
+        return pages.render("stage-settings", title: "stage.settings.title", page: page, request: request, context: context)
     }
 
     private func ownSeries(_ identity: Identity, _ context: SignedInContext) async throws -> Series {
@@ -204,6 +219,11 @@ struct StagePagesController {
     }
 
     // MARK: Formatting
+
+    /// The request's catalogue (the account's language, else the browser's), for words made in Swift.
+    static func words(_ request: Request, _ context: SignedInContext) -> StageWords {
+        StageWords(PageRenderer.messages(for: request, context: context))
+    }
 
     static func id(_ id: UUID) -> String { id.uuidString.lowercased() }
 

@@ -16,6 +16,8 @@ struct StageCataloguePage: Sendable {
         let installed: Bool
         let passwordProtected: Bool
         let tooBig: Bool
+        let tooBigText: String
+        let progressLabel: String
     }
 
     let entries: [Entry]
@@ -31,24 +33,31 @@ struct StageCataloguePage: Sendable {
     let notice: String?
     /// The activation code typed before a refusal.
     let code: String?
+    let emptyText: String
 
     init(_ items: [StageCatalogue.Item], freeBytes: Int64, chunk: Int, sort: StageCatalogue.Sort,
-         error: String?, notice: String?, code: String?) {
+         error: String?, notice: String?, code: String?, words: StageWords) {
+        let free = StagePagesController.size(freeBytes)
         entries = items.map { item in
+            let size = StagePagesController.size(item.record.bytes)
+            return
             Entry(id: item.record.id, title: item.record.title, bytes: item.record.bytes, sha256: item.record.sha256,
-                  size: StagePagesController.size(item.record.bytes), languages: StagePagesController.languageList(item.record.languages),
+                  size: size, languages: words.languageList(item.record.languages),
                   locked: item.locked, installed: item.installed, passwordProtected: item.record.passwordProtected,
-                  tooBig: item.record.bytes > freeBytes)
+                  tooBig: item.record.bytes > freeBytes,
+                  tooBigText: words("stage.catalogue.too_big", ["size": size, "free": free]),
+                  progressLabel: words("stage.catalogue.progress_label", ["title": item.record.title]))
         }
         hasEntries = !items.isEmpty
         hasLocked = items.contains(where: \.locked)
         self.freeBytes = freeBytes
-        free = StagePagesController.size(freeBytes)
+        self.free = free
         self.chunk = chunk
         sortName = sort == .name
         sortAvailability = sort == .availability
         self.error = error
         self.notice = notice
         self.code = code
+        emptyText = words.html("stage.catalogue.empty")
     }
 }

@@ -7,14 +7,17 @@ import StageService
 struct StageDeletePage: Sendable {
     let id: String
     let seriesTitle: String
+    let heading: String
     let detail: String
 
-    init(_ series: Series, summary: SeriesSummary?) {
+    init(_ series: Series, summary: SeriesSummary?, words: StageWords) {
         id = StagePagesController.id(series.id)
         seriesTitle = series.title
-        detail = summary.map {
-            "\(StagePagesController.count($0.talkCount, "talk")), \(StagePagesController.count($0.slideCount, "slide")), "
-                + StagePagesController.size($0.bytes)
+        heading = words("stage.delete.heading", ["title": series.title])
+        let what = summary.map {
+            words("stage.delete.summary", ["talks": words.talks($0.talkCount), "slides": words.slides($0.slideCount),
+                                           "size": StagePagesController.size($0.bytes)])
         } ?? ""
+        detail = words("stage.delete.detail", ["what": what])
     }
 }

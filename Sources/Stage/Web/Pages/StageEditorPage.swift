@@ -12,13 +12,17 @@ struct StageEditorPage: Sendable {
     /// Space-separated, the series' main language first.
     let slideLanguages: String
     let notesLanguage: String
+    let slideLanguage: String
+    let heading: String
 
-    init(_ talk: StageTalk, in series: Series) {
+    init(_ talk: StageTalk, in series: Series, words: StageWords) {
         talkId = StagePagesController.id(talk.id)
         talkTitle = talk.title
         seriesId = StagePagesController.id(series.id)
         seriesTitle = series.title
         slideLanguages = ([series.slideLanguage] + series.slideLanguages).joined(separator: " ")
         notesLanguage = series.notesLanguage
+        slideLanguage = series.slideLanguage
+        heading = words("stage.edit.heading", ["title": talk.title])
     }
 }

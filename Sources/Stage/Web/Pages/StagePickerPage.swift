@@ -10,31 +10,37 @@ struct StagePickerPage: Sendable {
         let title: String
         let detail: String
         let cover: String?
+        let editLabel: String
+        let handoutLabel: String
+        let emailLabel: String
     }
 
     let id: String
     let talks: [TalkRow]
     let hasTalks: Bool
-    let slideLanguageName: String
-    let notesLanguageName: String
+    let languagesText: String
     let slideLanguages: [StageChoice]
     let notesLanguages: [StageChoice]
     let error: String?
     let notice: String?
 
-    init(_ series: Series, talks: [(talk: StageTalk, cover: String?)], error: String?, notice: String?) {
+    init(_ series: Series, talks: [(talk: StageTalk, cover: String?)], error: String?, notice: String?, words: StageWords) {
         id = StagePagesController.id(series.id)
         self.talks = talks.map { talk, cover in
             let hidden = talk.arrangement.filter(\.hidden).count
+            let slides = words.slides(talk.arrangement.count - hidden)
             return TalkRow(id: StagePagesController.id(talk.id), title: talk.title,
-                           detail: StagePagesController.count(talk.arrangement.count - hidden, "slide") + (hidden > 0 ? " · \(hidden) hidden" : ""),
-                           cover: cover)
+                           detail: hidden > 0 ? words("stage.picker.detail_hidden", ["slides": slides, "hidden": String(hidden)]) : slides,
+                           cover: cover,
+                           editLabel: words("stage.picker.edit_label", ["title": talk.title]),
+                           handoutLabel: words("stage.picker.handout_label", ["title": talk.title]),
+                           emailLabel: words("stage.picker.email_label", ["title": talk.title]))
         }
         hasTalks = !talks.isEmpty
-        slideLanguageName = LanguageTag.name(of: series.slideLanguage)
-        notesLanguageName = LanguageTag.name(of: series.notesLanguage)
-        slideLanguages = StageChoice.languages(series.slideLanguages, current: series.slideLanguage)
-        notesLanguages = StageChoice.languages(series.notesLanguages, current: series.notesLanguage)
+        languagesText = words("stage.picker.languages_now", ["slides": words.languageName(series.slideLanguage),
+                                                              "notes": words.languageName(series.notesLanguage)])
+        slideLanguages = words.languageChoices(series.slideLanguages, current: series.slideLanguage)
+        notesLanguages = words.languageChoices(series.notesLanguages, current: series.notesLanguage)
         self.error = error
         self.notice = notice
     }

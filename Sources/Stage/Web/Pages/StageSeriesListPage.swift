@@ -15,14 +15,18 @@ struct StageSeriesListPage: Sendable {
 
     let series: [Row]
     let hasSeries: Bool
+    let emptyText: String
 
-    init(_ summaries: [(summary: SeriesSummary, cover: String?)]) {
+    init(_ summaries: [(summary: SeriesSummary, cover: String?)], words: StageWords) {
         series = summaries.map { summary, cover in
             Row(id: StagePagesController.id(summary.series.id), title: summary.series.title, isDemo: summary.series.isDemo,
-                detail: "\(StagePagesController.count(summary.talkCount, "talk")) · \(StagePagesController.count(summary.slideCount, "slide")) · "
-                    + "slides in \(StagePagesController.languageList(summary.series.slideLanguages))",
+                detail: words(summary.series.isDemo ? "stage.series.detail_demo" : "stage.series.detail", [
+                    "talks": words.talks(summary.talkCount), "slides": words.slides(summary.slideCount),
+                    "languages": words.languageList(summary.series.slideLanguages),
+                ]),
                 cover: cover)
         }
         hasSeries = !series.isEmpty
+        emptyText = words.html("stage.series.empty", href: "/phone/stage/import")
     }
 }

@@ -22,6 +22,7 @@ struct StageSettingsPage: Sendable {
     let series: [SeriesSize]
     let hasSeries: Bool
     let total: String
+    let totalText: String
     let methods: [StageChoice]
     let logs: [Log]
     let hasLogs: Bool
@@ -29,18 +30,20 @@ struct StageSettingsPage: Sendable {
     let notice: String?
 
     init(_ summaries: [SeriesSummary], preferences: StagePreferences, logs: [(id: UUID, log: PresentationLog)],
-         error: String?, notice: String?) {
+         error: String?, notice: String?, words: StageWords) {
         series = summaries.map { summary in
             SeriesSize(id: StagePagesController.id(summary.series.id), title: summary.series.title,
                        size: StagePagesController.size(summary.bytes),
-                       detail: "\(StagePagesController.count(summary.talkCount, "talk")), \(StagePagesController.count(summary.slideCount, "slide"))")
+                       detail: words("stage.settings.series_detail", ["talks": words.talks(summary.talkCount),
+                                                                      "slides": words.slides(summary.slideCount)]))
         }
         hasSeries = !series.isEmpty
         total = StagePagesController.size(summaries.reduce(0) { $0 + $1.bytes })
-        methods = AdvanceMethod.allCases.map { StageChoice(value: $0.rawValue, label: $0.label, selected: $0 == preferences.advanceMethod) }
+        totalText = words("stage.settings.total", ["size": total])
+        methods = AdvanceMethod.allCases.map { StageChoice(value: $0.rawValue, label: words.advanceMethod($0), selected: $0 == preferences.advanceMethod) }
         self.logs = logs.map { entry in
             Log(id: StagePagesController.id(entry.id), title: entry.log.talkTitle,
-                when: Date(millisecondsSince1970: entry.log.startedAt).formatted(date: .abbreviated, time: .shortened),
+                when: LocaleFormat(language: words.messages.language).dateTime(Date(millisecondsSince1970: entry.log.startedAt)),
                 duration: StagePagesController.duration(entry.log.durationMs))
         }
         hasLogs = !logs.isEmpty

@@ -3,6 +3,7 @@
 // it ends. Follows `stage.screen` events; on opening it asks what is on screen now.
 import { drawSlide } from "./stage-draw.js";
 import { ScreenWakeLock } from "./wake-lock.js";
+import { t } from "./i18n.js";
 
 export function setupDisplay(live) {
   new ScreenWakeLock().keep(true); // an audience screen never dims
@@ -13,13 +14,16 @@ export function setupDisplay(live) {
   const status = document.getElementById("screen-status");
   let front = 0;
   let shownSlide = null;
+  const paired = document.getElementById("display-paired");
+  if (paired) paired.textContent = t("stage.display.paired", { name: paired.dataset.accountName || "" });
+  status.textContent = t("stage.display.waiting", { device: status.dataset.deviceName || "" });
 
   function show(state) {
     screen.dataset.talk = state.talkId || "";
     if (state.blank || state.ended || !state.media) {
       screen.dataset.state = state.ended ? "ended" : state.talkId ? "blank" : "black";
       status.hidden = Boolean(state.talkId) && !state.ended;
-      status.textContent = state.ended ? "The talk has ended." : status.textContent;
+      status.textContent = state.ended ? t("stage.display.ended") : status.textContent;
       for (const layer of layers) {
         layer.classList.remove("visible");
         for (const video of layer.querySelectorAll("video")) video.pause();
@@ -33,6 +37,10 @@ export function setupDisplay(live) {
     status.hidden = true;
     screen.dataset.mode = state.mode;
     screen.dataset.slide = state.slideId;
+    // The slide's words, the caption and the mirrored notes are content in their own languages.
+    for (const layer of layers) layer.lang = state.slideLanguage || "";
+    caption.lang = state.captionLanguage || "";
+    mirror.lang = state.notesLanguage || "";
     if (shownSlide !== state.slideId + state.media) {
       // Crossfade: draw into the back layer, then swap which one is visible.
       const back = layers[1 - front];

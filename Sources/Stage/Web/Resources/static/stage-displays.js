@@ -1,5 +1,6 @@
 // The presenter's word on the audience displays (S2): said clearly when none is connected, when one drops, and
 // when it is back (then `onArrived`, so a screen that just opened catches up at once).
+import { t } from "./i18n.js";
 
 export function watchDisplays(live, alert, root, onArrived) {
   let known = null;
@@ -14,12 +15,12 @@ export function watchDisplays(live, alert, root, onArrived) {
       alert.hidden = false;
       alert.dataset.kind = "none";
       alert.textContent = lost.length
-        ? `Display ${lost.join(", ")} disconnected. No display is connected now.`
-        : "No display is connected. Open /display on a paired screen to show the slides.";
+        ? t("stage.displays.lost_none_left", { names: lost.join(", ") })
+        : t("stage.displays.none");
     } else if (lost.length) {
       alert.hidden = false;
       alert.dataset.kind = "lost";
-      alert.textContent = `Display ${lost.join(", ")} disconnected. ${displays.size} still connected.`;
+      alert.textContent = t("stage.displays.lost_some_left", { names: lost.join(", "), count: displays.size });
     } else if (arrived.length) {
       alert.hidden = false;
       alert.dataset.kind = "back";

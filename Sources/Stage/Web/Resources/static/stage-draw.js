@@ -1,6 +1,7 @@
 // Draws a slide into a frame: its picture or video, and the overlays on top, placed
 // by fractions of the frame so they land in the same place on every screen. Shared
 // by the presenter (current slide, thumbnails) and the audience display.
+import { t } from "./i18n.js";
 
 export function formatDuration(ms) {
   const total = Math.max(0, Math.round(ms / 1000));
@@ -39,6 +40,7 @@ export function drawSlide(frame, slide, { video = "poster", lazy = false } = {})
     const box = document.createElement("div");
     box.className = "slide-overlay";
     box.textContent = overlay.text;
+    if (overlay.language) box.lang = overlay.language; // the words' own language (a fallback may differ from the frame's)
     Object.assign(box.style, {
       left: `${overlay.x * 100}%`,
       top: `${overlay.y * 100}%`,
@@ -55,10 +57,11 @@ export function drawSlide(frame, slide, { video = "poster", lazy = false } = {})
   if (slide.kind === "video" && video === "poster") {
     const label = document.createElement("span");
     label.className = "video-label";
-    label.textContent = slide.durationMs ? `Video ${formatDuration(slide.durationMs)}` : "Video";
+    label.lang = document.documentElement.lang; // the interface's word inside a slide frame
+    label.textContent = slide.durationMs ? t("stage.draw.video_length", { duration: formatDuration(slide.durationMs) }) : t("stage.draw.video");
     if (!slide.durationMs) {
       media.addEventListener("loadedmetadata", () => {
-        if (Number.isFinite(media.duration)) label.textContent = `Video ${formatDuration(media.duration * 1000)}`;
+        if (Number.isFinite(media.duration)) label.textContent = t("stage.draw.video_length", { duration: formatDuration(media.duration * 1000) });
       });
     }
     frame.append(label);
@@ -73,7 +76,7 @@ export function showVideoTimeLeft(label, media) {
   const update = () => {
     if (!Number.isFinite(media.duration)) return;
     label.hidden = false;
-    label.textContent = `Video · ${formatDuration((media.duration - media.currentTime) * 1000)} left`;
+    label.textContent = t("stage.draw.video_left", { duration: formatDuration((media.duration - media.currentTime) * 1000) });
   };
   media.addEventListener("timeupdate", update);
   media.addEventListener("loadedmetadata", update);

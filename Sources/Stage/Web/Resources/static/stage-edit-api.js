@@ -1,5 +1,6 @@
 // The edit page's requests to `/api/v1/stage/talks/{id}…`: JSON (or a file as the body) out, the parsed answer
 // back; a refusal becomes an Error with the API's message and the HTTP status (409: changed on another device).
+import { t } from "./i18n.js";
 
 export function talkAPI(base) {
   async function call(method, path, body, raw) {
@@ -15,7 +16,7 @@ export function talkAPI(base) {
     const text = await response.text();
     const data = text ? JSON.parse(text) : null;
     if (!response.ok) {
-      const error = new Error((data && (data.message || (data.error && data.error.message))) || `The server answered ${response.status}.`);
+      const error = new Error((data && (data.message || (data.error && data.error.message))) || t("stage.edit.server_status", { status: response.status }));
       error.status = response.status;
       throw error;
     }

@@ -1,6 +1,7 @@
 // One slide in the edit list: its checkbox, its thumbnail (which opens its notes), its number, the buttons that move
 // it and drag and drop. `view` says how it stands (total, isCurrent, isSelected, picture) and what to do on a
 // change (select, open, move, drop); the edit page owns the state.
+import { t } from "./i18n.js";
 
 export function slideItem(slide, index, view) {
   const number = index + 1;
@@ -15,13 +16,13 @@ export function slideItem(slide, index, view) {
   check.type = "checkbox";
   check.id = `select-${slide.id}`;
   check.checked = view.isSelected;
-  check.setAttribute("aria-label", `Select slide ${number}`);
+  check.setAttribute("aria-label", t("stage.edit.select_slide", { number }));
   check.addEventListener("change", () => view.select(check.checked));
 
   const open = document.createElement("button");
   open.type = "button";
   open.className = "edit-thumb";
-  open.setAttribute("aria-label", `Slide ${number}${slide.hidden ? " (hidden)" : ""}: open its notes`);
+  open.setAttribute("aria-label", t(slide.hidden ? "stage.edit.open_hidden_slide" : "stage.edit.open_slide", { number }));
   const src = view.picture;
   if (src) {
     const img = document.createElement("img");
@@ -46,14 +47,14 @@ export function slideItem(slide, index, view) {
   up.type = "button";
   up.className = "secondary move-up";
   up.textContent = "↑";
-  up.setAttribute("aria-label", `Move slide ${number} up`);
+  up.setAttribute("aria-label", t("stage.edit.move_up", { number }));
   up.disabled = index === 0;
   up.addEventListener("click", () => view.move(index - 1, index - 1 === 0 ? "move-down" : "move-up"));
   const down = document.createElement("button");
   down.type = "button";
   down.className = "secondary move-down";
   down.textContent = "↓";
-  down.setAttribute("aria-label", `Move slide ${number} down`);
+  down.setAttribute("aria-label", t("stage.edit.move_down", { number }));
   down.disabled = index === view.total - 1;
   down.addEventListener("click", () => view.move(index + 1, index + 1 === view.total - 1 ? "move-up" : "move-down"));
 

@@ -1,5 +1,6 @@
 // The edit page's variations (S6): which one is edited, which one the talk presents, and making, renaming,
 // sharing, presenting and deleting them. Choosing another variation opens the page on it.
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,7 +29,7 @@ export class VariationsPanel {
     $("variation").replaceChildren(...variations.map((v) =>
       new Option(`${v.name}${v.isOriginal ? " (original)" : ""}${v.id === activeId ? " — presented" : ""}`, v.id, false, v.id === talk.variation.id)));
     const active = variations.find((v) => v.id === activeId);
-    $("presented").textContent = talk.variation.id === activeId ? "Presented now" : `Presented: ${active ? active.name : "—"}`;
+    $("presented").textContent = talk.variation.id === activeId ? t("stage.edit.presented_now") : t("stage.edit.presented", { name: active ? active.name : "—" });
     $("present").disabled = talk.variation.id === activeId;
     $("delete-variation").disabled = talk.variation.isOriginal;
     if (document.activeElement !== $("variation-name")) $("variation-name").value = talk.variation.name;
@@ -51,7 +52,7 @@ export class VariationsPanel {
       this.render();
     }));
     $("delete-variation").addEventListener("click", () => {
-      $("confirm-delete-variation-text").textContent = `Delete the variation “${this.current().variation.name}”? The original and other variations stay.`;
+      $("confirm-delete-variation-text").textContent = t("stage.edit.delete_named", { name: this.current().variation.name });
       $("confirm-delete-variation").hidden = false;
     });
     $("delete-variation-no").addEventListener("click", () => ($("confirm-delete-variation").hidden = true));

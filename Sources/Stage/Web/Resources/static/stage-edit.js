@@ -11,6 +11,7 @@ import { EditHistory, bindUndoKeys } from "./stage-edit-history.js";
 import { listOtherTalks, slideItem } from "./stage-edit-slide.js";
 import { VariationsPanel, openVariation } from "./stage-edit-variations.js";
 import { markupToHTML } from "./stage-notes.js";
+import { t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 const root = $("editor");
 const talkId = root.dataset.talkId;
@@ -40,7 +41,7 @@ function showError(message) {
 
 function saving(delta) {
   pending += delta;
-  $("save-state").textContent = pending > 0 || notesDirty ? "Saving…" : "Saved";
+  $("save-state").textContent = pending > 0 || notesDirty ? t("stage.edit.saving") : t("stage.edit.saved");
   root.dataset.saving = String(pending > 0 || notesDirty);
 }
 
@@ -56,7 +57,7 @@ function edit(op, fields = {}) {
     } catch (error) {
       if (error.status === 409) {
         await takeInServerState();
-        showError("This talk was changed on another device; it has been reloaded with those changes. Make your change again.");
+        showError(t("stage.edit.reloaded"));
       } else {
         showError(error.message);
         render();
@@ -138,7 +139,7 @@ async function restore(state) {
       if (error.status === 409) throw error;
       // A slide deleted too long ago is gone for good: put back the rest and say so.
       await edit("arrange", { slides: order.filter((s) => present.has(s.id)) });
-      showError("A slide deleted earlier could not be brought back; the rest is as it was.");
+      showError(t("stage.edit.undelete_failed"));
     }
   }
   for (const slide of talk.slides) {
@@ -227,7 +228,7 @@ function targets() {
 
 function setHidden(hidden) {
   const ids = new Set(targets());
-  if (!ids.size) return showError("Select the slides first (their checkboxes).");
+  if (!ids.size) return showError(t("stage.edit.select_first"));
   const order = arrangement().map((s) => (ids.has(s.id) ? { id: s.id, hidden } : s));
   selected.clear();
   return change("arrange", { slides: order });
@@ -248,7 +249,7 @@ function drawNotes(force) {
     return;
   }
   const index = talk.slides.indexOf(slide);
-  $("notes-slide").textContent = `· slide ${index + 1}`;
+  $("notes-slide").textContent = t("stage.edit.notes_slide", { number: index + 1 });
   if (!force && (notesDirty || editor.dataset.slide === slide.id)) return;
   editor.dataset.slide = slide.id;
   editor.innerHTML = markupToHTML(slide.notes[notesLanguage] || "");
@@ -319,7 +320,7 @@ function wire() {
   });
   $("insert-slide").addEventListener("click", async () => {
     const slideId = $("insert-from").value;
-    if (!slideId) return showError("Choose the slide to insert first.");
+    if (!slideId) return showError(t("stage.edit.choose_insert"));
     const index = talk.slides.findIndex((s) => s.id === currentId);
     const position = index < 0 ? talk.slides.length : index + ($("insert-where").value === "after" ? 1 : 0);
     await change("insert", { slideId, position });
@@ -376,7 +377,7 @@ live.on("stage.variation.edited", async (data) => {
   } catch {
     return; // offline: the next save finds out
   }
-  $("save-state").textContent = "Updated with a change from another device";
+  $("save-state").textContent = t("stage.edit.updated_elsewhere");
 });
 
 const panel = new VariationsPanel({
@@ -393,4 +394,4 @@ reload()
     saving(0);
     $("save-state").textContent = "";
   })
-  .catch((error) => showError(`The talk could not be loaded: ${error.message}`));
+  .catch((error) => showError(t("stage.edit.load_failed", { reason: error.message })));

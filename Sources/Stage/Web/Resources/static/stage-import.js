@@ -1,5 +1,6 @@
 // Import page (S7): uploads the file with a progress bar, then follows the import's
 // progress until the talk is ready; Cancel stops either step.
+import { t } from "./i18n.js";
 const form = document.getElementById("import-form");
 const panel = document.getElementById("import-progress");
 const bar = document.getElementById("import-bar");
@@ -25,7 +26,7 @@ form.addEventListener("submit", (event) => {
     document.getElementById("file").setAttribute("aria-invalid", "true");
     panel.hidden = false;
     stage.textContent = "";
-    fail("Choose a file to import first.");
+    fail(t("stage.import.choose_file"));
     return;
   }
   const params = new URLSearchParams({ filename: file.name });
@@ -39,7 +40,7 @@ form.addEventListener("submit", (event) => {
   cancel.hidden = false;
   stopped = false;
   form.querySelector("button[type=submit]").disabled = true;
-  stage.textContent = "Uploading…";
+  stage.textContent = t("stage.import.uploading");
   bar.value = 0;
   upload = new XMLHttpRequest();
   upload.open("POST", `/api/v1/stage/imports?${params}`);
@@ -53,17 +54,17 @@ form.addEventListener("submit", (event) => {
       body = JSON.parse(upload.responseText);
     } catch {}
     if (upload.status !== 202) {
-      fail(body.error?.message || `The upload failed (${upload.status}).`);
-      stage.textContent = "Not imported";
+      fail(body.error?.message || t("stage.import.upload_failed", { status: upload.status }));
+      stage.textContent = t("stage.import.not_imported");
       return;
     }
     jobId = body.id;
     follow();
   });
-  upload.addEventListener("error", () => fail("The upload failed: the server could not be reached."));
+  upload.addEventListener("error", () => fail(t("stage.import.unreachable")));
   upload.addEventListener("abort", () => {
-    stage.textContent = "Cancelled";
-    fail("The upload was cancelled; nothing was saved.");
+    stage.textContent = t("stage.import.cancelled");
+    fail(t("stage.import.upload_cancelled"));
   });
   upload.send(file);
 });
@@ -71,7 +72,7 @@ form.addEventListener("submit", (event) => {
 async function follow() {
   while (jobId && !stopped) {
     const response = await fetch(`/api/v1/stage/imports/${jobId}`, { credentials: "same-origin" });
-    if (!response.ok) return fail("Lost track of the import; see the series list.");
+    if (!response.ok) return fail(t("stage.import.lost"));
     const job = await response.json();
     bar.value = 0.3 + job.fraction * 0.7;
     stage.textContent = job.stage;
@@ -87,7 +88,7 @@ async function follow() {
       }
       return;
     }
-    if (job.state === "failed" || job.state === "cancelled") return fail(job.message || "The import failed.");
+    if (job.state === "failed" || job.state === "cancelled") return fail(job.message || t("stage.import.failed"));
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
 }

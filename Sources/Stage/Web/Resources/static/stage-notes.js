@@ -1,6 +1,7 @@
 // The presenter's notes: one paragraph per line; leading tabs (imported notes) or two spaces a level (edited
 // notes) indent, kept in em so they grow and shrink with the font; "•" lines hang their bullet. Long notes are
 // read a page at a time.
+import { t } from "./i18n.js";
 
 /** Fills `container` with `text` drawn as notes, or says there are none. */
 export function fillNotes(container, text) {
@@ -8,7 +9,9 @@ export function fillNotes(container, text) {
   if (!text) {
     const empty = document.createElement("p");
     empty.className = "note-line muted";
-    empty.textContent = "No notes for this slide.";
+    empty.textContent = t("stage.notes.none");
+    empty.lang = document.documentElement.lang; // the interface's words, not the notes'
+
     container.append(empty);
     return;
   }

@@ -13,8 +13,11 @@ import { ScreenSender } from "./stage-screen-sender.js";
 import { VariationPicker } from "./stage-variation-picker.js";
 import { PresenterTimer, SlideLog } from "./stage-timer.js";
 import { ScreenWakeLock } from "./wake-lock.js";
+import { t } from "./i18n.js";
 
 const FONT_KEY = "cadence.stage.notesSize";
+// Where the presenter was when it reloaded itself in another interface language (only then): it carries on there.
+const RESUME_KEY = "cadence.stage.resume";
 const $ = (id) => document.getElementById(id);
 
 export function setupPresenter(live) {
@@ -28,6 +31,7 @@ export function setupPresenter(live) {
   let blank = false;
   let mode = root.dataset.screenMode === "project" ? "project" : "mirror";
   let ended = false;
+  let reloading = false; // the interface language changed: the page reloads without ending the talk
 
   // --- Loading, with a cancellable dialog after half a second -------------------------
   const controller = new AbortController();
@@ -59,8 +63,19 @@ export function setupPresenter(live) {
     }
     buildStrip();
     timer.start();
-    showHint();
+    const resumed = resume();
+    if (!resumed) showHint();
     render();
+  }
+
+  // After the interface language changed (the page reloaded itself), the talk carries on where it was.
+  function resume() {
+    const saved = JSON.parse(sessionStorage.getItem(RESUME_KEY) || "null");
+    sessionStorage.removeItem(RESUME_KEY);
+    if (!saved || saved.talkId !== talkId) return false;
+    if (saved.number) state.jumpToNumber(saved.number);
+    timer.resumeFrom(saved.elapsed || 0, saved.startedAt);
+    return true;
   }
 
   // --- Drawing ---------------------------------------------------------------------
@@ -71,7 +86,7 @@ export function setupPresenter(live) {
   function render(redraw = false) {
     if (!deck || deck.slides.length === 0) {
       $("position").textContent = "0/0";
-      notes.textContent = "This talk has no slides to show.";
+      notes.textContent = t("stage.present.no_slides");
       return;
     }
     const slide = slideAt(state.index);
@@ -85,20 +100,20 @@ export function setupPresenter(live) {
       const media = drawSlide($("current-frame"), slide, { video: "muted" });
       showVideoTimeLeft($("video-remaining"), media);
       drawNotes(slide);
-      drawNeighbour($("prev-thumb"), state.index - 1, "Previous");
-      drawNeighbour($("next-thumb"), state.index + 1, "Next");
+      drawNeighbour($("prev-thumb"), state.index - 1, "previous");
+      drawNeighbour($("next-thumb"), state.index + 1, "next");
       markStrip();
     }
     showPage(slide);
     sendScreen(redraw); // a replaced deck may change what the screens show of the same slide
   }
 
-  function drawNeighbour(button, index, label) {
+  function drawNeighbour(button, index, which) {
     const slide = slideAt(index);
     drawSlide(button.querySelector(".thumb-frame"), slide, { lazy: true });
-    button.querySelector(".thumb-label").textContent = `${label}: ${slide.number}`;
+    button.querySelector(".thumb-label").textContent = t(`stage.present.${which}_thumb`, { number: slide.number });
     button.dataset.number = String(slide.number);
-    button.setAttribute("aria-label", `${label} slide, ${slide.number} of ${deck.total}`);
+    button.setAttribute("aria-label", t(`stage.present.${which}_thumb_label`, { number: slide.number, total: deck.total }));
   }
 
   function buildStrip() {
@@ -108,7 +123,8 @@ export function setupPresenter(live) {
       button.type = "button";
       button.className = "strip-item";
       button.dataset.number = String(slide.number);
-      button.setAttribute("aria-label", `Slide ${slide.number}${slide.title ? `: ${slide.title}` : ""}`);
+      button.setAttribute("aria-label", slide.title ? t("stage.present.strip_item_titled", { number: slide.number, title: slide.title })
+        : t("stage.present.strip_item", { number: slide.number }));
       const frame = document.createElement("span");
       frame.className = "thumb-frame";
       drawSlide(frame, slide, { lazy: true });
@@ -148,7 +164,7 @@ export function setupPresenter(live) {
       if (caption) {
         const shown = document.createElement("p");
         shown.className = "note-caption";
-        shown.textContent = `On screen: ${caption}`;
+        shown.textContent = t("stage.present.on_screen", { caption });
         notes.prepend(shown);
       }
     } else {
@@ -196,7 +212,7 @@ export function setupPresenter(live) {
     if (!state) return false;
     const ok = state.jumpToNumber(number);
     if (ok) moved();
-    else note(`There is no slide ${number}; this talk has ${deck.total}.`);
+    else note(t("stage.present.no_such_slide", { number, total: deck.total }));
     return ok;
   }
 
@@ -244,7 +260,7 @@ export function setupPresenter(live) {
   $("mode").addEventListener("click", () => {
     mode = mode === "project" ? "mirror" : "project";
     $("mode").setAttribute("aria-pressed", String(mode === "mirror"));
-    note(mode === "mirror" ? "The screens now mirror this view." : "The screens now show the slides only.");
+    note(mode === "mirror" ? t("stage.present.mirroring") : t("stage.present.projecting"));
     sendScreen();
     fetch("/api/v1/stage/preferences", {
       method: "PUT", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ screenMode: mode }),
@@ -261,13 +277,13 @@ export function setupPresenter(live) {
     }).catch(() => null);
     const answer = response ? await response.json().catch(() => ({})) : {};
     if (!response || !response.ok) {
-      note(answer.error?.message || "The appeal could not be saved; check the connection and try again.");
+      note(answer.error?.message || t("stage.present.appeal_failed"));
       return;
     }
     const loaded = await fetchDeck().catch((error) => (note(error.message), null));
     if (!loaded) return;
     pendingDeck = loaded;
-    note(takePendingDeck() ? "Appeal changed: it shows when the appeal comes." : "Appeal saved: it takes effect the next time the appeal is shown.");
+    note(takePendingDeck() ? t("stage.present.appeal_changed") : t("stage.present.appeal_saved"));
   }
 
   // Swaps in the waiting deck, unless it brings another appeal while the appeal is on screen;
@@ -290,7 +306,7 @@ export function setupPresenter(live) {
 
   function fetchDeck(signal) {
     return fetch(`/api/v1/stage/talks/${talkId}/deck`, { credentials: "same-origin", signal }).then((response) => {
-      if (!response.ok) throw new Error(`The talk could not be loaded (${response.status}).`);
+      if (!response.ok) throw new Error(t("stage.present.load_failed", { status: response.status }));
       return response.json();
     });
   }
@@ -311,7 +327,7 @@ export function setupPresenter(live) {
   const log = new SlideLog(timer);
   timer.wire(() => {
     log.reset(state && deck.slides.length ? slideAt(state.index) : null);
-    note("Timer reset.");
+    note(t("stage.present.timer_reset"));
   });
 
   // Ending (S4): the log is kept (20 minutes or more) and the screens are told the talk ended,
@@ -338,11 +354,12 @@ export function setupPresenter(live) {
     await post("/api/v1/stage/screen", { talkId, ended: true });
     const saved = await post("/api/v1/stage/logs", body);
     const answer = saved ? await saved.json().catch(() => ({})) : {};
-    sessionStorage.setItem("cadence.stage.ended", answer.saved ? "The presentation was logged (Settings › Presentation logs)." : "");
+    sessionStorage.setItem("cadence.stage.ended", answer.saved ? t("stage.present.logged") : "");
     location.assign(`/phone/stage/series/${root.dataset.seriesId}`);
   });
 
   addEventListener("pagehide", () => {
+    if (reloading) return; // the same talk carries on in the other language
     const body = finish();
     if (!body) return;
     const beacon = (url, payload) => navigator.sendBeacon(url, new Blob([JSON.stringify(payload)], { type: "application/json" }));
@@ -370,7 +387,7 @@ export function setupPresenter(live) {
       // Redraw everything even when both variations start with the same slide: its notes and
       // its neighbours may differ.
       render(true);
-      note(`Now presenting “${data.name}”.`);
+      note(t("stage.present.now_presenting", { name: data.name }));
     } catch (error) {
       note(error.message);
     }
@@ -387,6 +404,60 @@ export function setupPresenter(live) {
     } catch (error) {
       note(error.message);
     }
+  });
+
+  // --- Languages (seed 002): the slides' language, the notes' language and the interface's are three
+  // independent choices. The first two are the series' (saved, the deck is loaded again in place, the interface
+  // stays as it is); the third is the account's language setting (saved, then the page comes back in it on the
+  // same slide without ending the talk, the slides and notes as they were).
+  async function chooseContentLanguage(field, select) {
+    const response = await fetch(`/api/v1/stage/series/${root.dataset.seriesId}`, {
+      method: "PATCH", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ [field]: select.value }),
+    }).catch(() => null);
+    const answer = response ? await response.json().catch(() => ({})) : {};
+    if (!response || !response.ok) {
+      select.value = root.dataset[field];
+      note(answer.error?.message || t("stage.present.language_failed"));
+      return;
+    }
+    root.dataset[field] = select.value;
+    applyContentLanguages();
+    try {
+      pendingDeck = await fetchDeck();
+      if (!takePendingDeck()) note(t("stage.present.language_waits"));
+    } catch (error) {
+      note(error.message);
+    }
+  }
+
+  // Every slide and note element says its own language, whatever the interface's.
+  function applyContentLanguages() {
+    for (const element of [$("current-frame"), $("strip"), ...document.querySelectorAll(".neighbour .thumb-frame")]) {
+      element.lang = root.dataset.slideLanguage;
+    }
+    notes.lang = root.dataset.notesLanguage;
+  }
+
+  $("slide-language").addEventListener("change", (event) => chooseContentLanguage("slideLanguage", event.currentTarget));
+  $("notes-language").addEventListener("change", (event) => chooseContentLanguage("notesLanguage", event.currentTarget));
+  $("app-language").addEventListener("change", async (event) => {
+    const select = event.currentTarget;
+    const response = await fetch("/api/v1/account", {
+      method: "PATCH", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ language: select.value }),
+    }).catch(() => null);
+    if (!response || !response.ok) {
+      const answer = response ? await response.json().catch(() => ({})) : {};
+      select.value = document.documentElement.lang;
+      note(answer.error?.message || t("stage.present.language_failed"));
+      return;
+    }
+    reloading = true;
+    sessionStorage.setItem(RESUME_KEY, JSON.stringify({
+      talkId, number: state ? state.number : 0, elapsed: timer.elapsed(), startedAt: timer.startedAt,
+    }));
+    location.reload();
   });
 
   // Displays (S2): said clearly when none is connected, when one drops, when it is back; a screen that just

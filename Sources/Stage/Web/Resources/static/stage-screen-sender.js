@@ -2,6 +2,7 @@
 // One request at a time, always the newest state, so the screens never go backwards. A failure is said (through
 // `onError`) and retried, sooner at first and then every few seconds, until it lands or a newer state replaces it;
 // a refusal is said once and the next move sends anew.
+import { t } from "./i18n.js";
 
 export class ScreenSender {
   constructor({ onError = () => {}, onSent = () => {} } = {}) {
@@ -47,10 +48,10 @@ export class ScreenSender {
         continue;
       }
       if (!failure.retry) {
-        this.onError(`Screens did not update: ${failure.message}`);
+        this.onError(t("stage.screens.failed", { reason: failure.message }));
         continue;
       }
-      this.onError(`Screens did not update: ${failure.message} Retrying…`);
+      this.onError(t("stage.screens.retrying", { reason: failure.message }));
       if (!this.queued) this.queued = body;
       await new Promise((resolve) => {
         this.wake = resolve;
@@ -73,8 +74,8 @@ async function postScreen(body) {
     if (response.ok) return null;
     const answer = await response.json().catch(() => ({}));
     const retry = response.status >= 500 || response.status === 408 || response.status === 429;
-    return { message: answer.error?.message || `the server answered ${response.status}.`, retry };
+    return { message: answer.error?.message || t("stage.screens.status", { status: response.status }), retry };
   } catch {
-    return { message: "the server cannot be reached.", retry: true };
+    return { message: t("stage.screens.unreachable"), retry: true };
   }
 }

@@ -1,6 +1,7 @@
 // The presenter's timer and its log (S4): the timer counts the talk (tap pauses, holding resets); the log keeps
 // how long each slide was shown, on the timer's clock, so a paused timer pauses the slide too.
 import { formatDuration } from "./stage-draw.js";
+import { t } from "./i18n.js";
 
 export class PresenterTimer {
   constructor(button) {
@@ -14,6 +15,14 @@ export class PresenterTimer {
     this.startedAt = Date.now();
     this.runningSince = performance.now();
     setInterval(() => this.draw(), 500);
+    this.draw();
+  }
+
+  /** Carries on a talk's time from before a reload (the interface language changed). */
+  resumeFrom(elapsed, startedAt) {
+    this.elapsedBefore = elapsed;
+    if (startedAt) this.startedAt = startedAt;
+    if (this.runningSince !== null) this.runningSince = performance.now();
     this.draw();
   }
 
@@ -41,7 +50,7 @@ export class PresenterTimer {
     const paused = this.runningSince === null;
     this.button.textContent = formatDuration(this.elapsed());
     this.button.dataset.paused = String(paused);
-    this.button.setAttribute("aria-label", `Timer ${this.button.textContent}${paused ? ", paused" : ""}. Tap to pause or resume, hold to reset.`);
+    this.button.setAttribute("aria-label", t(paused ? "stage.timer.label_paused" : "stage.timer.label", { time: this.button.textContent }));
   }
 
   /** Tap pauses or resumes; holding 0.8 s resets (then `onReset`). */

@@ -1,6 +1,7 @@
 // The presenter's choice of variation (S6): the picker shows when the talk has more than the original. A choice
 // made here is saved; the page takes the new variation in when the live event for it arrives, as it does for a
 // choice made on the edit page or on another device.
+import { t } from "./i18n.js";
 
 export class VariationPicker {
   constructor(talkId, select, container, note) {
@@ -27,7 +28,7 @@ export class VariationPicker {
     }).catch(() => null);
     if (!response || !response.ok) {
       const answer = response ? await response.json().catch(() => ({})) : {};
-      this.note(answer.error?.message || "The variation could not be chosen; check the connection and try again.");
+      this.note(answer.error?.message || t("stage.variation.failed"));
       this.refresh();
     }
   }
