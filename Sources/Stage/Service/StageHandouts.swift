@@ -26,7 +26,10 @@ public struct StageHandouts: Sendable {
     /// - Parameters:
     ///   - notesLanguage: the notes' language; nil for the series' chosen one.
     ///   - paper: `a4` (nil) or `letter`.
-    public func make(talkID: UUID, accountID: UUID, notesLanguage: String? = nil, paper paperName: String? = nil) async throws -> Handout {
+    ///   - words: the catalogue the handout's own words come from, given the notes' language (the caller falls back
+    ///     to the interface's when that language has none); nil prints them in English.
+    public func make(talkID: UUID, accountID: UUID, notesLanguage: String? = nil, paper paperName: String? = nil,
+                     words: (@Sendable (String) -> Messages)? = nil) async throws -> Handout {
         guard let loaded = try await library.load(talkID: talkID, accountID: accountID) else { throw NotFound("talk") }
         let series = loaded.series
         let language = try series.notesLanguage(notesLanguage, field: "notesLanguage")
@@ -34,26 +37,38 @@ public struct StageHandouts: Sendable {
         switch paperName ?? "a4" {
         case "a4": paper = .a4
         case "letter": paper = .usLetter
-        default: throw ValidationError(field: "paper", "The paper is a4 or letter.")
+        default: throw ValidationError(field: "paper", "The paper is a4 or letter.", key: "stage.error.paper")
         }
         let deck = Deck(talk: loaded.talk, slides: Dictionary(uniqueKeysWithValues: loaded.slides.map { ($0.id, $0) }),
                         languages: Deck.Languages(slide: series.slideLanguage, notes: language, fallbacks: series.slideLanguages))
+        let messages = words?(language)
         var slides: [HandoutSlide] = []
         for entry in deck.entries {
-            slides.append(HandoutSlide(number: entry.number, title: entry.title, picture: await picture(entry, loaded, accountID: accountID),
+            slides.append(HandoutSlide(number: entry.number, title: entry.title,
+                                       picture: await picture(entry, loaded, accountID: accountID, messages: messages),
                                        notes: HandoutNotes.paragraphs(entry.notes)))
         }
-        let date = clock.now().formatted(.dateTime.day().month(.wide).year())
-        let document = HandoutDocument(
-            title: loaded.talk.title,
-            subtitle: "\(series.title) · notes in \(LanguageTag.name(of: language)) · \(date)", slides: slides)
-        return Handout(title: loaded.talk.title, pdf: HandoutWriter.pdf(for: document, options: HandoutOptions(paper: paper)))
+        var options = HandoutOptions(paper: paper)
+        let subtitle: String
+        if let messages {
+            options.labels = HandoutLabels(slide: messages("stage.handout.slide"), slides: messages("stage.handout.slides"),
+                                           continued: messages("stage.handout.continued"))
+            let name = Locale(identifier: messages.language == .spanish ? "es" : "en").localizedString(forIdentifier: language) ?? language
+            subtitle = messages("stage.handout.subtitle", ["series": series.title, "language": name,
+                                                           "date": LocaleFormat(language: messages.language).date(clock.now())])
+        } else {
+            let date = clock.now().formatted(.dateTime.day().month(.wide).year())
+            subtitle = "\(series.title) · notes in \(LanguageTag.name(of: language)) · \(date)"
+        }
+        let document = HandoutDocument(title: loaded.talk.title, subtitle: subtitle, slides: slides)
+        return Handout(title: loaded.talk.title, pdf: HandoutWriter.pdf(for: document, options: options))
     }
 
     public func email(_ handout: Handout, to account: Account, logger: Logger) async throws {
         guard mailer.delivers else {
             throw Unavailable(code: "mail_not_configured",
-                              "This server has no mail server set up (cadence serve --smtp-url); download the handout instead.")
+                              "This server has no mail server set up (cadence serve --smtp-url); download the handout instead.",
+                              key: "stage.error.mail_not_configured")
         }
         // A subject is one line: a title's line breaks and control characters (an imported file may
         // bring them) become spaces rather than a refused header.
@@ -64,20 +79,22 @@ public struct StageHandouts: Sendable {
             try await mailer.send(message)
         } catch {
             logger.error("handout e-mail failed", metadata: ["error": .string(String(describing: error))])
-            throw Unavailable(code: "mail_failed", "The e-mail could not be sent; download the handout instead.")
+            throw Unavailable(code: "mail_failed", "The e-mail could not be sent; download the handout instead.", key: "stage.error.mail_failed")
         }
     }
 
-    private func picture(_ entry: Deck.Entry, _ loaded: StageLibrary.LoadedTalk, accountID: UUID) async -> HandoutPicture {
-        if entry.kind == .video { return .missing("Video slide") }
-        guard let id = entry.mediaID, let asset = loaded.assets[id] else { return .missing("No picture") }
+    private func picture(_ entry: Deck.Entry, _ loaded: StageLibrary.LoadedTalk, accountID: UUID, messages: Messages?) async -> HandoutPicture {
+        let say = { (key: String, english: String, arguments: [String: String]) in messages?(key, arguments) ?? english }
+        if entry.kind == .video { return .missing(say("stage.handout.video", "Video slide", [:])) }
+        guard let id = entry.mediaID, let asset = loaded.assets[id] else { return .missing(say("stage.handout.no_picture", "No picture", [:])) }
         guard let data = await library.files.data(of: asset, accountID: accountID) else {
-            return .missing("The picture's file is missing")
+            return .missing(say("stage.handout.file_missing", "The picture's file is missing", [:]))
         }
         switch asset.contentType {
         case "image/jpeg": return .jpeg(data)
         case "image/png": return .png(data)
-        default: return .missing("A \(asset.contentType == "image/svg+xml" ? "drawn (SVG)" : asset.contentType) slide")
+        case "image/svg+xml": return .missing(say("stage.handout.drawn", "A drawn (SVG) slide", [:]))
+        default: return .missing(say("stage.handout.other", "A \(asset.contentType) slide", ["type": asset.contentType]))
         }
     }
 

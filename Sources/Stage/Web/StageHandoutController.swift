@@ -21,7 +21,8 @@ struct StageHandoutController {
         let account = context.account
         let handout = try await handouts.make(talkID: try context.parameters.requireID("id"), accountID: account.id,
                                               notesLanguage: request.uri.queryParameters["notesLanguage"].map(String.init),
-                                              paper: request.uri.queryParameters["paper"].map(String.init))
+                                              paper: request.uri.queryParameters["paper"].map(String.init),
+                                              words: Self.words(interface: request.messages(account: context.settingsAccount)))
         return Response(status: .ok, headers: [
             .contentType: "application/pdf",
             // inline: the browser shows it (and prints it); the download link adds the download attribute.
@@ -34,8 +35,18 @@ struct StageHandoutController {
         let account = context.identity.account
         let handout = try await handouts.make(talkID: try context.parameters.requireID("id"), accountID: account.id,
                                               notesLanguage: request.uri.queryParameters["notesLanguage"].map(String.init),
-                                              paper: request.uri.queryParameters["paper"].map(String.init))
+                                              paper: request.uri.queryParameters["paper"].map(String.init),
+                                              words: Self.words(interface: PageRenderer.messages(for: request, context: context)))
         try await handouts.email(handout, to: account, logger: context.logger)
         return EditedResponse(status: .accepted, response: ["sentTo": account.email])
+    }
+
+    /// The handout's own words ("Slide", "slides", "continued"…) come from the catalogue of its notes' language; a
+    /// notes language with no catalogue (Portuguese notes, say) gets the interface's.
+    static func words(interface: Messages) -> @Sendable (String) -> Messages {
+        { tag in
+            guard let language = Language(code: tag), language != .pseudo else { return interface }
+            return interface.language == language ? interface : Catalogues.bundled.messages(language)
+        }
     }
 }
