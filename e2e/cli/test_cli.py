@@ -13,6 +13,7 @@ def cadence(*args, stdin=None, data_dir=None):
     if data_dir:
         command += ["--data-dir", data_dir]
     environment = {k: v for k, v in os.environ.items() if k != "CADENCE_DATABASE_URL"}
+    environment["LC_ALL"] = "C"  # these tests read the English messages, whatever the runner's locale
     return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=120, env=environment)
 
 
