@@ -8,7 +8,7 @@ import Testing
     /// Test case 1, "Empty Title": the system refuses and says why.
     @Test(arguments: ["", "   "])
     func anEmptyTitleIsRefused(title: String) {
-        #expect(throws: ValidationError(field: "title", "Give the talk a title.")) { try Topic(title: title) }
+        #expect(throws: ValidationError(field: "title", "Give the talk a title.", key: "talks.error.title_required", ["max": "120"])) { try Topic(title: title) }
     }
 
     @Test func aNewTopicLastsOneMinuteByDefault() throws {
@@ -36,7 +36,7 @@ import Testing
 
     @Test func anEmptyKeywordIsRefused() throws {
         let topic = try Topic(title: "Talk")
-        #expect(throws: ValidationError(field: "keyword", "Enter a keyword.")) { try topic.makeCue(keyword: "  ", time: "0:10") }
+        #expect(throws: ValidationError(field: "keyword", "Enter a keyword.", key: "talks.error.keyword_required", ["max": "80"])) { try topic.makeCue(keyword: "  ", time: "0:10") }
     }
 
     /// A6: whatever the operation, the list stays sorted by time.
@@ -75,7 +75,8 @@ import Testing
         let back = try Outline.parse(text)
         #expect(back.title == "Sermon" && back.duration == 600)
         #expect(back.cues.map(\.keyword) == ["Welcome", "Reading"])
-        #expect(throws: ValidationError(field: "line 3", "Line 3: \"x:10\" is not a time: use m:ss (1:30) or seconds (90).")) {
+        #expect(throws: ValidationError(field: "line 3", "Line 3: \"x:10\" is not a time: use m:ss (1:30) or seconds (90).",
+                                         key: "talks.error.line.time_invalid", ["text": "x:10", "line": "3"])) {
             try Outline.parse("# T\n0:05 Fine\nx:10 Broken\n")
         }
     }

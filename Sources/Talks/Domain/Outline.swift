@@ -25,7 +25,7 @@ public enum Outline {
                     do {
                         duration = try CueTime.parse(String(content.dropFirst("duration ".count)), field: "line \(number)")
                     } catch {
-                        throw ValidationError(field: "line \(number)", "Line \(number): \(error.message)")
+                        throw onLine(number, error)
                     }
                 } else if title == nil {
                     title = content
@@ -33,7 +33,8 @@ public enum Outline {
                 continue
             }
             guard let space = line.firstIndex(where: { $0.isWhitespace }) else {
-                throw ValidationError(field: "line \(number)", "Line \(number) needs a time and a keyword, as in \"0:30 Intro\".")
+                throw ValidationError(field: "line \(number)", "Line \(number) needs a time and a keyword, as in \"0:30 Intro\".",
+                                      key: "talks.error.line_format", ["line": String(number)])
             }
             cues.append((String(line[space...]).trimmingCharacters(in: .whitespaces), String(line[..<space]), number))
         }
@@ -43,9 +44,18 @@ public enum Outline {
             do {
                 try topic.insert(try topic.makeCue(keyword: cue.keyword, time: cue.time))
             } catch {
-                throw ValidationError(field: "line \(cue.line)", "Line \(cue.line): \(error.message)")
+                throw onLine(cue.line, error)
             }
         }
         return topic
+    }
+
+    /// A refusal of what is on line `number`, the line named first ("Line 3: A time cannot be negative."): its key is
+    /// the line's own version of the message's (`talks.error.line.time_negative`), with the same values and `{line}`.
+    private static func onLine(_ number: Int, _ error: ValidationError) -> ValidationError {
+        var arguments = error.localized?.arguments ?? [:]
+        arguments["line"] = String(number)
+        let key = error.localized.map { "talks.error.line." + $0.key.replacingOccurrences(of: "talks.error.", with: "") }
+        return ValidationError(field: "line \(number)", "Line \(number): \(error.message)", key: key, arguments)
     }
 }

@@ -11,4 +11,20 @@ public enum RunError: Error, Equatable, CustomStringConvertible {
         case .outOfOrder: "A step cannot come before the previous one."
         }
     }
+
+    /// The message in the catalogue: one key per phase, as the phase is a word of the sentence.
+    public var messageKey: MessageKey {
+        switch self {
+        case .notAllowed(let action, let phase):
+            let name = switch phase {
+            case .notStarted: "not_started"
+            case .running: "running"
+            case .paused: "paused"
+            case .finished: "finished"
+            }
+            return MessageKey("talks.error.step_not_allowed.\(name)", ["action": action.rawValue])
+        case .outOfOrder:
+            return MessageKey("talks.error.step_out_of_order")
+        }
+    }
 }

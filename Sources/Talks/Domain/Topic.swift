@@ -18,14 +18,15 @@ public struct Topic: Equatable, Sendable, Codable {
     /// A checked topic; cues are sorted by time (ties keep the order given).
     public init(id: UUID = UUID(), title: String, duration: Int = Topic.defaultDuration, cues: [Cue] = []) throws(ValidationError) {
         self.id = id
-        self.title = try RequiredText.check(title, field: "title", maximumLength: Self.maximumTitleLength,
+        self.title = try Self.checkText(title, field: "title", maximumLength: Self.maximumTitleLength,
                                             whenEmpty: "Give the talk a title.", noun: "A title")
         guard duration > 0, duration <= Self.maximumDuration else {
-            throw ValidationError(field: "duration", "The estimated duration is between 0:01 and 24 hours.")
+            throw ValidationError(field: "duration", "The estimated duration is between 0:01 and 24 hours.", key: "talks.error.duration_range")
         }
         self.duration = duration
         guard cues.count <= Self.maximumCues else {
-            throw ValidationError(field: "cues", "A talk has at most \(Self.maximumCues) cues.")
+            throw ValidationError(field: "cues", "A talk has at most \(Self.maximumCues) cues.", key: "talks.error.too_many_cues",
+                                  ["max": String(Self.maximumCues)])
         }
         self.cues = []
         for cue in cues { try insert(cue) }
@@ -33,7 +34,7 @@ public struct Topic: Equatable, Sendable, Codable {
 
     /// A cue from what a person typed, checked against this topic's duration.
     public func makeCue(keyword: String, time: String, id: UUID = UUID()) throws(ValidationError) -> Cue {
-        let keyword = try RequiredText.check(keyword, field: "keyword", maximumLength: Self.maximumKeywordLength,
+        let keyword = try Self.checkText(keyword, field: "keyword", maximumLength: Self.maximumKeywordLength,
                                              whenEmpty: "Enter a keyword.", noun: "A keyword")
         let at = try CueTime.parse(time)
         try checkTime(at)
@@ -43,7 +44,7 @@ public struct Topic: Equatable, Sendable, Codable {
     /// Adds a cue where its time puts it.
     public mutating func insert(_ cue: Cue) throws(ValidationError) {
         try checkTime(cue.at)
-        let keyword = try RequiredText.check(cue.keyword, field: "keyword", maximumLength: Self.maximumKeywordLength,
+        let keyword = try Self.checkText(cue.keyword, field: "keyword", maximumLength: Self.maximumKeywordLength,
                                              whenEmpty: "Enter a keyword.", noun: "A keyword")
         let index = cues.firstIndex { $0.at > cue.at } ?? cues.endIndex
         cues.insert(Cue(id: cue.id, keyword: keyword, at: cue.at), at: index)
@@ -68,25 +69,41 @@ public struct Topic: Equatable, Sendable, Codable {
     }
 
     public mutating func rename(_ title: String) throws(ValidationError) {
-        self.title = try RequiredText.check(title, field: "title", maximumLength: Self.maximumTitleLength,
+        self.title = try Self.checkText(title, field: "title", maximumLength: Self.maximumTitleLength,
                                             whenEmpty: "Give the talk a title.", noun: "A title")
     }
 
     /// A new duration; refused when a cue would fall beyond it.
     public mutating func setDuration(_ seconds: Int) throws(ValidationError) {
         guard seconds > 0, seconds <= Self.maximumDuration else {
-            throw ValidationError(field: "duration", "The estimated duration is between 0:01 and 24 hours.")
+            throw ValidationError(field: "duration", "The estimated duration is between 0:01 and 24 hours.", key: "talks.error.duration_range")
         }
         if let late = cues.last, late.at > seconds {
-            throw ValidationError(field: "duration", "The cue \"\(late.keyword)\" at \(CueTime.format(late.at)) would fall after the end.")
+            throw ValidationError(field: "duration", "The cue \"\(late.keyword)\" at \(CueTime.format(late.at)) would fall after the end.",
+                                  key: "talks.error.cue_after_end", ["keyword": late.keyword, "time": CueTime.format(late.at)])
         }
         duration = seconds
     }
 
     private func checkTime(_ at: Int) throws(ValidationError) {
-        if at < 0 { throw ValidationError(field: "time", "A time cannot be negative.") }
+        if at < 0 { throw ValidationError(field: "time", "A time cannot be negative.", key: "talks.error.time_negative") }
         if at > duration {
-            throw ValidationError(field: "time", "\(CueTime.format(at)) is after the end of the talk (\(CueTime.format(duration))).")
+            throw ValidationError(field: "time", "\(CueTime.format(at)) is after the end of the talk (\(CueTime.format(duration))).",
+                                  key: "talks.error.time_after_end", ["time": CueTime.format(at), "duration": CueTime.format(duration)])
+        }
+    }
+
+    /// `RequiredText.check` with its refusals' words in the catalogue (`talks.error.title_required`,
+    /// `…_nul`, `…_too_long`), the English text as it was.
+    private static func checkText(
+        _ raw: String, field: String, maximumLength: Int, whenEmpty: String, noun: String
+    ) throws(ValidationError) -> String {
+        do {
+            return try RequiredText.check(raw, field: field, maximumLength: maximumLength, whenEmpty: whenEmpty, noun: noun)
+        } catch {
+            let problem = error.message == whenEmpty ? "required" : error.message.contains("U+0000") ? "nul" : "too_long"
+            throw ValidationError(field: error.field, error.message, key: "talks.error.\(field)_\(problem)",
+                                  ["max": String(maximumLength)])
         }
     }
 }

@@ -80,7 +80,7 @@ public struct TalkService: Sendable {
     /// - Throws: `NotFound("topic")`; `Conflict` when the id is another account's run.
     public func startRun(topicID: UUID, accountID: UUID, at: Int64? = nil, id: UUID? = nil) async throws -> (StoredRun, created: Bool) {
         if let id, let existing = try await store.run(id: id, accountID: accountID) {
-            guard existing.topicID == topicID else { throw Conflict(code: "run_id_taken", "That run id belongs to a run of another topic.", field: "id") }
+            guard existing.topicID == topicID else { throw Conflict(code: "run_id_taken", "That run id belongs to a run of another topic.", field: "id", key: "talks.error.run_id_other_topic") }
             return (existing, false)
         }
         let now = clock.now()
@@ -91,7 +91,7 @@ public struct TalkService: Sendable {
         let stored = StoredRun(id: id ?? UUID(), topicID: topic.id, run: run, createdAt: now)
         try await store.saveRun(stored, accountID: accountID, at: now)
         // An id already taken by another account's run is not overwritten (see saveRun): refuse it.
-        guard try await store.run(id: stored.id, accountID: accountID) != nil else { throw Conflict(code: "run_id_taken", "That run id is taken; choose another.", field: "id") }
+        guard try await store.run(id: stored.id, accountID: accountID) != nil else { throw Conflict(code: "run_id_taken", "That run id is taken; choose another.", field: "id", key: "talks.error.run_id_taken") }
         try await store.setCast(TalkCast(topicID: topic.id, runID: stored.id), accountID: accountID, at: now)
         try await announceCast(accountID: accountID)
         return (stored, true)
@@ -118,7 +118,7 @@ public struct TalkService: Sendable {
         let found = try await run(id: runID, accountID: accountID)
         var run = found.run
         do { try run.apply(RunStep(action, at: at)) } catch {
-            throw Conflict(code: "step_not_allowed", error.description, field: "action")
+            throw Conflict(code: "step_not_allowed", error.description, field: "action", key: error.messageKey.key, error.messageKey.arguments)
         }
         let stepped = StoredRun(id: found.id, topicID: found.topicID, run: run, createdAt: found.createdAt)
         try await store.saveRun(stepped, accountID: accountID, at: now)
@@ -130,7 +130,7 @@ public struct TalkService: Sendable {
     /// of clock difference are let through, the future is not.
     static func stepTime(_ at: Int64?, now: Int64) throws(ValidationError) -> Int64 {
         let at = at ?? now
-        guard at <= now + 5_000 else { throw ValidationError(field: "at", "A step cannot come from the future.") }
+        guard at <= now + 5_000 else { throw ValidationError(field: "at", "A step cannot come from the future.", key: "talks.error.step_future") }
         return at
     }
 

@@ -54,7 +54,9 @@ public struct TalksAPI: Sendable {
         var request = request
         let topic: Topic
         if (request.headers[.contentType]?.lowercased() ?? "").hasPrefix("text/plain") {
-            topic = try Outline.parse(String(buffer: try await request.collectBounded(context: context)))
+            // An outline without a "# Title" line gets one in the person's language.
+            let fallbackTitle = request.messages(account: context.settingsAccount)("talks.import.fallback_title")
+            topic = try Outline.parse(String(buffer: try await request.collectBounded(context: context)), fallbackTitle: fallbackTitle)
         } else {
             topic = try TopicInput.topic(from: try await request.decode(as: TopicInput.self, context: context), id: UUID())
         }
@@ -125,7 +127,8 @@ public struct TalksAPI: Sendable {
         let id = try context.parameters.requireID("id")
         let input = try await request.decode(as: StepInput.self, context: context)
         guard let action = RunStep.Action(rawValue: input.action) else {
-            throw ValidationError(field: "action", "A step is start, pause, resume, next or stop, not \"\(input.action)\".")
+            throw ValidationError(field: "action", "A step is start, pause, resume, next or stop, not \"\(input.action)\".",
+                                  key: "talks.error.step_action", ["action": input.action])
         }
         let run = try await talks.step(action, runID: id, accountID: account.id, at: input.at)
         return RunBody(run, now: clock.now().millisecondsSince1970)
