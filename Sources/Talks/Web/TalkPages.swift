@@ -112,8 +112,9 @@ public struct TalkPages: Sendable {
     @Sendable func confirmDelete(request: Request, context: SignedInContext) async throws -> Response {
         let identity = context.identity
         let topic = try await ownTopic(identity, context)
-        return pages.render("talk-delete", title: "Delete \(topic.title)?",
-                            page: TalkDeletePage(id: topic.id.uuidString.lowercased(), topicTitle: topic.title),
+        let messages = PageRenderer.messages(for: request, context: context)
+        return pages.render("talk-delete", title: messages("talks.delete.title", ["title": topic.title]),
+                            page: TalkDeletePage(topic: topic, messages: messages),
                             request: request, context: context)
     }
 
@@ -154,8 +155,9 @@ public struct TalkPages: Sendable {
 
     private func listPage(_ identity: Identity, refusal: FormRefusal? = nil,
                           request: Request, context: SignedInContext) async throws -> Response {
-        let page = TalkListPage(topics: try await talks.topics(accountID: identity.account.id), refusal: refusal)
-        return pages.render("talks", title: "Talks", page: page, request: request, context: context)
+        let page = TalkListPage(topics: try await talks.topics(accountID: identity.account.id), refusal: refusal,
+                                messages: PageRenderer.messages(for: request, context: context))
+        return pages.render("talks", title: "talks.list.title", page: page, request: request, context: context)
     }
 
     private func detailPage(
@@ -164,7 +166,9 @@ public struct TalkPages: Sendable {
         let cast = try await talks.castState(accountID: identity.account.id)
         let runs = try await talks.runs(topicID: topic.id, accountID: identity.account.id)
         let page = TalkPage(topic: topic, isCast: cast.topic?.id == topic.id, runs: runs,
-                            now: clock.now().millisecondsSince1970, refusal: refusal)
+                            now: clock.now().millisecondsSince1970, refusal: refusal,
+                            messages: PageRenderer.messages(for: request, context: context),
+                            zone: request.browserZone ?? .current)
         return pages.render("talk", title: topic.title, page: page, request: request, context: context)
     }
 }

@@ -1,6 +1,8 @@
+import CadenceCore
 import Foundation
 import Talks
 import TalksService
+import Web
 
 /// `/phone/talks/{id}`: one talk's cues (each editable in place), whether it is cast, its last ten runs.
 struct TalkPage: Sendable {
@@ -12,6 +14,9 @@ struct TalkPage: Sendable {
         let editing: Bool
         let editKeyword: FieldView
         let editTime: FieldView
+        /// "Edit Intro", "Remove Intro": the buttons' names for a screen reader.
+        let editLabel: String
+        let removeLabel: String
     }
 
     struct RunRow: Sendable {
@@ -42,26 +47,31 @@ struct TalkPage: Sendable {
     let detailsDuration: FieldView
     let error: String?
 
-    init(topic: Topic, isCast: Bool, runs: [StoredRun], now: Int64, refusal: FormRefusal?) {
+    /// `zone`: the person's, for when each run was.
+    init(topic: Topic, isCast: Bool, runs: [StoredRun], now: Int64, refusal: FormRefusal?, messages: Messages, zone: TimeZone) {
+        let format = LocaleFormat(language: messages.language)
         id = topic.id.uuidString.lowercased()
         topicTitle = topic.title
         cues = topic.cues.map { cue in
-            let time = CueTime.format(cue.at)
             return CueRow(
-                cueId: cue.id.uuidString.lowercased(), keyword: cue.keyword, time: time, editing: refusal?.form == .cue(cue.id),
+                cueId: cue.id.uuidString.lowercased(), keyword: cue.keyword, time: format.duration(seconds: cue.at),
+                editing: refusal?.form == .cue(cue.id),
                 editKeyword: FormRefusal.field("keyword", saved: cue.keyword, of: .cue(cue.id), refusal),
-                editTime: FormRefusal.field("time", saved: time, of: .cue(cue.id), refusal))
+                // The field keeps the form it is typed in (m:ss), which CueTime reads back.
+                editTime: FormRefusal.field("time", saved: CueTime.format(cue.at), of: .cue(cue.id), refusal),
+                editLabel: messages("talks.page.edit_cue", ["keyword": cue.keyword]),
+                removeLabel: messages("talks.page.remove_cue", ["keyword": cue.keyword]))
         }
         hasCues = !topic.cues.isEmpty
         self.isCast = isCast
         self.runs = runs.prefix(10).map { stored in
             RunRow(
-                when: stored.createdAt.formatted(date: .abbreviated, time: .shortened),
-                phase: stored.run.snapshot(at: now).phase.rawValue,
+                when: format.dateTime(stored.createdAt, zone: zone),
+                phase: messages("talks.page.phase." + Self.phaseName(stored.run.snapshot(at: now).phase)),
                 timings: stored.run.timings(at: now).map {
-                    RunRow.Timing(keyword: $0.keyword, planned: CueTime.format($0.planned),
-                                  actual: $0.actual.map { CueTime.format(Int($0.rounded())) } ?? "not reached",
-                                  drift: $0.drift.map { String(format: "%+.0f s", $0) } ?? "")
+                    RunRow.Timing(keyword: $0.keyword, planned: format.duration(seconds: $0.planned),
+                                  actual: $0.actual.map { format.duration(seconds: Int($0.rounded())) } ?? messages("talks.page.not_reached"),
+                                  drift: $0.drift.map { messages("talks.page.drift", ["seconds": String(format: "%+.0f", $0)]) } ?? "")
                 })
         }
         hasRuns = !runs.isEmpty
@@ -69,6 +79,16 @@ struct TalkPage: Sendable {
         newTime = FormRefusal.field("time", saved: "", of: .newCue, refusal)
         detailsTitle = FormRefusal.field("title", saved: topic.title, of: .details, refusal)
         detailsDuration = FormRefusal.field("duration", saved: CueTime.format(topic.duration), of: .details, refusal)
-        error = refusal?.error.message
+        error = refusal.flatMap { APIError.refusal($0.error)?.message(in: messages) }
+    }
+
+    /// The phase's catalogue name (`talks.page.phase.not_started`).
+    static func phaseName(_ phase: RunSnapshot.Phase) -> String {
+        switch phase {
+        case .notStarted: "not_started"
+        case .running: "running"
+        case .paused: "paused"
+        case .finished: "finished"
+        }
     }
 }

@@ -3,6 +3,7 @@
 // instant it changes, so the cue moves on by itself and says "Finished" when the time is up.
 import { runSnapshot, shownCue } from "./talk-run.js";
 import { RunClock } from "./talk-clock.js";
+import { t } from "./i18n.js";
 
 export function setupPhoneRun(live, element) {
   let cast = null;
@@ -10,9 +11,9 @@ export function setupPhoneRun(live, element) {
     if (!cast) return;
     const run = cast.run;
     const shown = !cast.topic ? null
-      : run ? shownCue(run, runSnapshot(run, now)) ?? "Starting…"
+      : run ? shownCue(run, runSnapshot(run, now)) ?? t("talks.phone.starting")
       : cast.topic.title;
-    const text = shown === null ? "Not cast." : `Now on the watch: ${shown}`;
+    const text = shown === null ? t("talks.phone.not_cast") : t("talks.phone.now_on_watch", { cue: shown });
     // Only when it changes: the line is read out (aria-live), and the clock ticks every second.
     if (element.textContent !== text) element.textContent = text;
   });

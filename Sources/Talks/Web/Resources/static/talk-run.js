@@ -5,6 +5,7 @@
 // Tests/TalksTests/talk-run-cases.json (TalkRunTests in Swift,
 // e2e/browser/test_talk_run_js.py here), so they cannot drift apart unnoticed.
 // Times are whole milliseconds on the server's clock, so a cue's instant is exact.
+import { t } from "./i18n.js";
 
 /** Inside this many ms of the next cue (or the end) the pace turns amber. */
 const DUE_SOON_MS = 10_000;
@@ -91,9 +92,9 @@ export function nextChangeAt(run, now) {
   return candidates.length > 0 ? Math.min(...candidates) : null;
 }
 
-/** What the watch shows as the cue: the keyword, "Finished", or null before the first cue. */
+/** What the watch shows as the cue: the keyword, "Finished" (in the page's language), or null before the first cue. */
 export function shownCue(run, state) {
-  if (state.phase === "finished") return "Finished";
+  if (state.phase === "finished") return t("talks.run.finished");
   return state.cueIndex === null ? null : run.cues[state.cueIndex].keyword;
 }
 

@@ -4,10 +4,12 @@ import { runSnapshot, shownCue, formatTime } from "./talk-run.js";
 import { RunClock } from "./talk-clock.js";
 import { ScreenWakeLock } from "./wake-lock.js";
 import { newId } from "./live.js";
+import { t, plural } from "./i18n.js";
 
 const STORE = "cadence.talk.cast";
 const PENDING = "cadence.talk.pendingSteps";
-const PACE_WORDS = { onTime: "on time", dueSoon: "due soon", overdue: "overdue" };
+// The pace's word, for those who cannot tell the bar's colour (short: the watch is 176 px wide).
+const PACE_KEYS = { onTime: "talks.watch.pace.on_time", dueSoon: "talks.watch.pace.due_soon", overdue: "talks.watch.pace.overdue" };
 
 export function setupTalk(live) {
   const $ = (id) => document.getElementById(id);
@@ -129,14 +131,14 @@ export function setupTalk(live) {
     $("talk-idle").hidden = !!run;
     $("talk-running").hidden = !run;
     if (!topic) {
-      $("talk-title").textContent = "No topic";
-      $("talk-duration").textContent = "Cast a talk from your phone.";
+      $("talk-title").textContent = t("talks.watch.no_topic");
+      $("talk-duration").textContent = t("talks.watch.cast_hint");
       $("talk-start").hidden = true;
       return;
     }
     if (!run) {
       $("talk-title").textContent = topic.title;
-      $("talk-duration").textContent = `${topic.durationText} · ${topic.cues.length} cues`;
+      $("talk-duration").textContent = plural("talks.watch.summary", topic.cues.length, { duration: topic.durationText });
       $("talk-start").hidden = false;
       return;
     }
@@ -155,12 +157,12 @@ export function setupTalk(live) {
       shownIndex = state.cueIndex;
     }
     document.body.dataset.cue = finished ? "finished" : String(state.cueIndex ?? "");
-    $("talk-remaining").textContent = `${formatTime(state.remaining)} left`;
+    $("talk-remaining").textContent = t("talks.watch.remaining", { time: formatTime(state.remaining) });
     $("talk-elapsed").textContent = formatTime(state.elapsed);
     // Pacing against the cue schedule (talk-run.js): the bar's colour, and a word for those who cannot tell it.
     const card = $("talk-running");
     card.dataset.pace = state.pace ?? "";
-    $("talk-pace").textContent = PACE_WORDS[state.pace] ?? "";
+    $("talk-pace").textContent = state.pace ? t(PACE_KEYS[state.pace]) : "";
     // The last two minutes: a buzz every 30 s.
     if (!finished && state.phase === "running" && state.remaining <= 120) {
       const slot = Math.floor(state.remaining / 30);
@@ -175,7 +177,7 @@ export function setupTalk(live) {
     }
     $("talk-next").hidden = finished;
     $("talk-pause").hidden = finished;
-    $("talk-pause").textContent = state.phase === "paused" ? "Resume" : "Pause";
+    $("talk-pause").textContent = state.phase === "paused" ? t("talks.watch.resume") : t("talks.watch.pause");
     $("talk-back").hidden = !finished;
   }
 
