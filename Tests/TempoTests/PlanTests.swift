@@ -122,7 +122,7 @@ import Testing
 
     @Test func decodingABadPlanThrowsTheValidationError() throws {
         let json = #"{"name":"R","steps":[{"repeat":{"count":2,"steps":[{"interval":{"length":{"seconds":60},"target":{"zone":9}}}]}}]}"#
-        #expect(throws: ValidationError(field: "steps[0].repeat.steps[0].target", "A zone is 1 to 5.")) {
+        expectRefused(field: "steps[0].repeat.steps[0].target", "A zone is 1 to 5.") {
             try JSONDecoder().decode(WorkoutPlan.self, from: Data(json.utf8))
         }
     }
@@ -161,7 +161,7 @@ import Testing
 
     @Test(arguments: cases)
     func aBadPlanIsRefusedNamingTheField(name: String, activity: Activity, steps: [PlanStep], field: String, message: String) {
-        #expect(throws: ValidationError(field: field, message)) {
+        expectRefused(field: field, message) {
             try WorkoutPlan(name: name, activity: activity, steps: steps)
         }
     }
@@ -210,7 +210,7 @@ import Testing
         #expect(template.plan.steps == plan.steps)
         let fresh = try template.makePlan()
         #expect(fresh.id != template.plan.id)
-        #expect(throws: ValidationError(field: "name", "Give the plan a name.")) { try WorkoutTemplate.saving(plan, as: " ") }
+        expectRefused(field: "name", "Give the plan a name.") { try WorkoutTemplate.saving(plan, as: " ") }
     }
 }
 

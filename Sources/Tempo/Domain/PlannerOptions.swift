@@ -47,10 +47,10 @@ public struct PlannerOptions: Equatable, Sendable, Codable {
     /// Checks the user's settings; errors name the field.
     public func validated() throws(ValidationError) -> PlannerOptions {
         guard stretchBudget.isFinite, (0...Self.maximumStretchBudget).contains(stretchBudget) else {
-            throw ValidationError(field: "stretchBudget", "The stretch budget is 0% to 20%.")
+            throw ValidationError(field: "stretchBudget", "The stretch budget is 0% to 20%.", key: "tempo.music.error.stretch_budget")
         }
         guard maxJumpBPM.isFinite, (1...60).contains(maxJumpBPM) else {
-            throw ValidationError(field: "maxJumpBPM", "The largest tempo jump between songs is 1 to 60 BPM.")
+            throw ValidationError(field: "maxJumpBPM", "The largest tempo jump between songs is 1 to 60 BPM.", key: "tempo.music.error.max_jump")
         }
         return self
     }

@@ -122,7 +122,8 @@ public struct PlaylistPlanner: Sendable {
         var excluded = playlist.excludedSongIDs
         func check(_ i: Int, _ field: String) throws(ValidationError) {
             guard entries.indices.contains(i) else {
-                throw ValidationError(field: field, "There is no entry \(i + 1); the playlist has \(entries.count).")
+                throw ValidationError(field: field, "There is no entry \(i + 1); the playlist has \(entries.count).",
+                                      key: "tempo.music.error.no_entry", ["entry": String(i + 1), "count": String(entries.count)])
             }
         }
         func exclude(_ id: UUID) { if !excluded.contains(id) { excluded.append(id) } }
@@ -158,7 +159,8 @@ public struct PlaylistPlanner: Sendable {
             from = i
         case .insert(let i, let songID):
             guard (0...entries.count).contains(i) else {
-                throw ValidationError(field: "edit.index", "Add the song at a position from 1 to \(entries.count + 1).")
+                throw ValidationError(field: "edit.index", "Add the song at a position from 1 to \(entries.count + 1).",
+                                      key: "tempo.music.error.insert_position", ["max": String(entries.count + 1)])
             }
             let anchor = i < entries.count ? entries[i].start : entries.last.map(Self.nextStart) ?? 0
             let entry = try chosenEntry(songID, at: anchor, previous: i > 0 ? entries[i - 1].playedBPM : nil)
@@ -172,7 +174,7 @@ public struct PlaylistPlanner: Sendable {
     /// A song the person chose, pinned at `anchor` with the beat match that needs the least stretch there.
     private func chosenEntry(_ songID: UUID, at anchor: Double, previous: Double?) throws(ValidationError) -> PlaylistEntry {
         guard let s = indexByID[songID] else {
-            throw ValidationError(field: "edit.songID", "That song is not in your library.")
+            throw ValidationError(field: "edit.songID", "That song is not in your library.", key: "tempo.music.error.song_not_in_library")
         }
         let best = choices.indices.filter { choices[$0].song == s }.min { x, y in
             let ex = evaluate(choices[x], at: anchor, previous: previous, relaxed: true, refine: true)!

@@ -26,14 +26,15 @@ public struct WorkoutPlan: Equatable, Sendable {
         self.name = try RequiredText.check(name, field: "name", maximumLength: Self.maximumNameLength,
                                            whenEmpty: "Give the plan a name.", noun: "A plan name")
         self.activity = activity
-        guard !steps.isEmpty else { throw ValidationError(field: "steps", "Add at least one interval.") }
+        guard !steps.isEmpty else { throw ValidationError(field: "steps", "Add at least one interval.", key: "tempo.plans.error.no_steps") }
         var checker = PlanChecker(profile: activity.profile)
         self.steps = try checker.check(steps, path: "steps", depth: 0)
         if checker.expandedIntervals > Self.maximumExpandedIntervals {
-            throw ValidationError(field: "steps", "A plan has at most \(Self.maximumExpandedIntervals) intervals once repeats are counted out.")
+            throw ValidationError(field: "steps", "A plan has at most \(Self.maximumExpandedIntervals) intervals once repeats are counted out.",
+                                  key: "tempo.plans.error.too_many_intervals", ["max": String(Self.maximumExpandedIntervals)])
         }
         if checker.totalSeconds > Self.maximumTotalSeconds {
-            throw ValidationError(field: "steps", "A plan lasts at most 12 hours.")
+            throw ValidationError(field: "steps", "A plan lasts at most 12 hours.", key: "tempo.plans.error.too_long")
         }
     }
 

@@ -50,20 +50,22 @@ public struct TempoLibrary: Sendable {
     public func add(fileAt source: URL, filename rawName: String, keepingOriginal: Bool = false, accountID: UUID) async throws -> SongRecord {
         let filename = (rawName as NSString).lastPathComponent.trimmingCharacters(in: .whitespacesAndNewlines)
         let ext = (filename as NSString).pathExtension.lowercased()
-        guard !filename.isEmpty, filename.count <= 255 else { throw ValidationError(field: "filename", "Give the file's name (at most 255 characters).") }
+        guard !filename.isEmpty, filename.count <= 255 else { throw ValidationError(field: "filename", "Give the file's name (at most 255 characters).", key: "tempo.music.error.filename") }
         guard let contentType = Self.audioTypes[ext] else {
-            throw ValidationError(field: "file", "\(filename) is not a WAV, FLAC, OGG, MP3 or M4A file.")
+            throw ValidationError(field: "file", "\(filename) is not a WAV, FLAC, OGG, MP3 or M4A file.", key: "tempo.music.error.file_type", ["filename": filename])
         }
         let handle = try FileHandle(forReadingFrom: source)
         defer { try? handle.close() }
         let head = try handle.read(upToCount: 12) ?? Data()
-        guard !head.isEmpty else { throw ValidationError(field: "file", "\(filename) is empty.") }
+        guard !head.isEmpty else { throw ValidationError(field: "file", "\(filename) is empty.", key: "tempo.music.error.file_empty", ["filename": filename]) }
         guard Self.signatureMatches(head, ext: ext) else {
-            throw ValidationError(field: "file", "\(filename) does not look like a .\(ext) file inside; it may be damaged or misnamed.")
+            throw ValidationError(field: "file", "\(filename) does not look like a .\(ext) file inside; it may be damaged or misnamed.",
+                                  key: "tempo.music.error.file_signature", ["filename": filename, "ext": ext])
         }
         let byteSize = (try FileManager.default.attributesOfItem(atPath: source.path)[.size] as? NSNumber)?.int64Value ?? 0
         guard byteSize <= Int64(Self.maximumFileBytes) else {
-            throw ValidationError(field: "file", "\(filename) is larger than \(Self.maximumFileBytes >> 20) MB.")
+            throw ValidationError(field: "file", "\(filename) is larger than \(Self.maximumFileBytes >> 20) MB.",
+                                  key: "tempo.music.error.file_too_large", ["filename": filename, "max": String(Self.maximumFileBytes >> 20)])
         }
         let title = (filename as NSString).deletingPathExtension
         var song = SongRecord(title: String(title.prefix(200)), filename: filename, contentType: contentType, byteSize: byteSize, sha256: "")
@@ -83,7 +85,7 @@ public struct TempoLibrary: Sendable {
 
     /// Several files at once: each is stored and queued for analysis, or, when one is refused, none is kept.
     public func add(_ files: [(name: String, url: URL)], accountID: UUID) async throws -> [SongRecord] {
-        guard !files.isEmpty else { throw ValidationError(field: "file", "Send at least one file (a part named \"file\").") }
+        guard !files.isEmpty else { throw ValidationError(field: "file", "Send at least one file (a part named \"file\").", key: "tempo.music.error.no_files") }
         var added: [SongRecord] = []
         for file in files {
             do {
@@ -146,7 +148,9 @@ public struct TempoLibrary: Sendable {
         if let artist = change.artist { song.artist = artist.isEmpty ? nil : String(artist.prefix(200)) }
         if let override = change.bpmOverride {
             if let bpm = override, !Song.bpmRange.contains(bpm) {
-                throw ValidationError(field: "bpmOverride", "A tempo is from \(Int(Song.bpmRange.lowerBound)) to \(Int(Song.bpmRange.upperBound)) BPM.")
+                throw ValidationError(field: "bpmOverride", "A tempo is from \(Int(Song.bpmRange.lowerBound)) to \(Int(Song.bpmRange.upperBound)) BPM.",
+                                      key: "tempo.music.error.bpm_override",
+                                      ["min": String(Int(Song.bpmRange.lowerBound)), "max": String(Int(Song.bpmRange.upperBound))])
             }
             song.bpmOverride = override
         }

@@ -45,7 +45,7 @@ public struct TempoPlans: Sendable {
 
     public func deleteTemplate(_ id: UUID, accountID: UUID) async throws {
         if Activity.allCases.flatMap(Templates.builtIn).contains(where: { $0.id == id }) {
-            throw ValidationError(field: "id", "The templates Cadence ships cannot be deleted; only your own.")
+            throw ValidationError(field: "id", "The templates Cadence ships cannot be deleted; only your own.", key: "tempo.plans.error.builtin_template")
         }
         guard try await store.deleteTemplate(id: id, accountID: accountID) else { throw NotFound("template") }
     }
@@ -63,7 +63,8 @@ public struct TempoPlans: Sendable {
     public func create(fromTemplate templateID: UUID, name: String?, accountID: UUID) async throws -> WorkoutPlan {
         let own = try await store.templates(accountID: accountID)
         guard let template = (Activity.allCases.flatMap(Templates.builtIn) + own).first(where: { $0.id == templateID }) else {
-            throw ValidationError(field: "template", "There is no template with that id; GET /api/v1/tempo/templates lists them.")
+            throw ValidationError(field: "template", "There is no template with that id; GET /api/v1/tempo/templates lists them.",
+                                  key: "tempo.plans.error.no_template")
         }
         return try await save(try template.makePlan(name: name), accountID: accountID)
     }
@@ -97,11 +98,12 @@ public struct TempoPlans: Sendable {
         do {
             checked = try (options ?? PlannerOptions.recommended(for: plan.activity)).validated()
         } catch {
-            throw ValidationError(field: "options.\(error.field)", error.message)
+            throw ValidationError(field: "options.\(error.field)", error.message, key: error.localized?.key, error.localized?.arguments ?? [:])
         }
         let library = try await library(accountID: accountID)
         guard !library.isEmpty else {
-            throw ValidationError(field: "library", "No analysed songs yet: upload music and wait for its tempo, or set a song's tempo yourself.")
+            throw ValidationError(field: "library", "No analysed songs yet: upload music and wait for its tempo, or set a song's tempo yourself.",
+                                  key: "tempo.music.error.empty_library")
         }
         let stored = StoredPlaylist(id: UUID(), planID: plan.id,
                                     playlist: try PlaylistPlanner(plan: plan, library: library, options: checked).plan())

@@ -36,7 +36,8 @@ struct TempoPlansController {
     @Sendable func templates(request: Request, context: AccountContext) async throws -> [PlanBody] {
         let activity = try request.uri.queryParameters["activity"].map { text -> Activity in
             guard let activity = Activity(rawValue: String(text)) else {
-                throw APIError.invalid(field: "activity", "The activity is running, walking or cycling.")
+                throw APIError.invalid(field: "activity", "The activity is running, walking or cycling.",
+                                       localized: MessageKey("tempo.plans.error.activity"))
             }
             return activity
         } ?? .running
@@ -92,7 +93,9 @@ struct TempoPlansController {
 
     @Sendable func replacePlan(request: Request, context: SignedInContext) async throws -> PlanBody {
         let id = try context.parameters.requireID("id")
-        let written = try await request.decode(as: WorkoutPlan.self, context: context)
+        // Read as createPlan reads a plan, so a refused plan keeps its catalogue key (said in the person's language).
+        var request = request
+        let written = try Self.decodeBody(WorkoutPlan.self, try await request.decodeJSONObject(context: context))
         return PlanBody(try await plans.replace(id, with: written, accountID: context.account.id))
     }
 
@@ -151,16 +154,19 @@ struct TempoPlansController {
         case "pin": edit = .pin(input.index)
         case "unpin": edit = .unpin(input.index)
         case "move":
-            guard let to = input.to else { throw APIError.invalid(field: "to", "Say where to move the entry: to is its new position.") }
+            guard let to = input.to else { throw APIError.invalid(field: "to", "Say where to move the entry: to is its new position.",
+                                                        localized: MessageKey("tempo.music.error.edit_to")) }
             edit = .move(from: input.index, to: to)
         case "swap":
-            guard let songID = input.songId else { throw APIError.invalid(field: "songId", "Say which song to put there: songId.") }
+            guard let songID = input.songId else { throw APIError.invalid(field: "songId", "Say which song to put there: songId.",
+                                                                    localized: MessageKey("tempo.music.error.edit_swap_song")) }
             edit = .swap(input.index, songID: songID)
         case "insert":
-            guard let songID = input.songId else { throw APIError.invalid(field: "songId", "Say which song to add: songId.") }
+            guard let songID = input.songId else { throw APIError.invalid(field: "songId", "Say which song to add: songId.",
+                                                                    localized: MessageKey("tempo.music.error.edit_insert_song")) }
             edit = .insert(input.index, songID: songID)
         default:
-            throw APIError.invalid(field: "op", "The edit is remove, move, pin, unpin, swap or insert.")
+            throw APIError.invalid(field: "op", "The edit is remove, move, pin, unpin, swap or insert.", localized: MessageKey("tempo.music.error.edit_op"))
         }
         do {
             let edited = PlaylistBody(try await plans.edit(playlist: id, edit, accountID: context.account.id))
@@ -169,7 +175,7 @@ struct TempoPlansController {
         } catch let error as ValidationError {
             // The planner names its own fields; answer with the request's.
             let field = ["edit.index": "index", "edit.from": "index", "edit.to": "to", "edit.songID": "songId"][error.field] ?? error.field
-            throw APIError.invalid(field: field, error.message)
+            throw APIError.invalid(field: field, error.message, localized: error.localized)
         }
     }
 
@@ -180,7 +186,7 @@ struct TempoPlansController {
         } catch let error as DecodingError {
             throw JSONBody.apiError(error)
         } catch let error as ValidationError {
-            throw APIError.invalid(field: error.field, error.message)
+            throw APIError.invalid(field: error.field, error.message, localized: error.localized)
         }
     }
 }

@@ -25,15 +25,15 @@ struct TempoSongsController {
     @Sendable func list(request: Request, context: AccountContext) async throws -> [SongBody] {
         let query = request.uri.queryParameters
         let minBPM = try query["minBpm"].map { text in
-            guard let min = Double(String(text)) else { throw APIError.invalid(field: "minBpm", "minBpm is a number.") }
+            guard let min = Double(String(text)) else { throw APIError.invalid(field: "minBpm", "minBpm is a number.", localized: MessageKey("tempo.music.error.min_bpm_number")) }
             return min
         }
         let maxBPM = try query["maxBpm"].map { text in
-            guard let max = Double(String(text)) else { throw APIError.invalid(field: "maxBpm", "maxBpm is a number.") }
+            guard let max = Double(String(text)) else { throw APIError.invalid(field: "maxBpm", "maxBpm is a number.", localized: MessageKey("tempo.music.error.max_bpm_number")) }
             return max
         }
         guard let order = TempoLibrary.SongOrder(rawValue: query["sort"].map(String.init) ?? "added") else {
-            throw APIError.invalid(field: "sort", "Sort by added, bpm or title.")
+            throw APIError.invalid(field: "sort", "Sort by added, bpm or title.", localized: MessageKey("tempo.music.error.sort"))
         }
         return try await library.songs(accountID: context.account.id, minBPM: minBPM, maxBPM: maxBPM, order: order).map(SongBody.init)
     }
@@ -50,7 +50,8 @@ struct TempoSongsController {
             files = form.files.filter { $0.name == "file" }.map { ($0.filename, $0.url) }
         } else {
             guard let name = request.uri.queryParameters["filename"].map(String.init), !name.isEmpty else {
-                throw APIError.invalid(field: "filename", "Say the file's name: ?filename=song.mp3 (or send multipart/form-data).")
+                throw APIError.invalid(field: "filename", "Say the file's name: ?filename=song.mp3 (or send multipart/form-data).",
+                                       localized: MessageKey("tempo.music.error.filename_query"))
             }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let file = folder.appendingPathComponent("upload")

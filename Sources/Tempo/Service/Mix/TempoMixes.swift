@@ -58,10 +58,11 @@ public struct TempoMixes: Sendable {
     /// Asks for the mix: queued unless current files exist or a render of this version is under way.
     public func request(playlistID: UUID, accountID: UUID) async throws -> MixRecord {
         guard renderer != nil else {
-            throw ValidationError(field: "mix", "Mixes need ffmpeg on the server (Debian package ffmpeg), and it is not installed.")
+            throw ValidationError(field: "mix", "Mixes need ffmpeg on the server (Debian package ffmpeg), and it is not installed.",
+                                  key: "tempo.music.error.mix_no_ffmpeg")
         }
         let planned = try await plans.playlist(playlistID, accountID: accountID)
-        guard !planned.playlist.entries.isEmpty else { throw ValidationError(field: "playlist", "The playlist has no songs to mix.") }
+        guard !planned.playlist.entries.isEmpty else { throw ValidationError(field: "playlist", "The playlist has no songs to mix.", key: "tempo.music.error.mix_empty") }
         let wanted = try await fingerprint(planned, accountID: accountID)
         let existing = try await store.mix(playlistID: playlistID, accountID: accountID)
         if let existing {
