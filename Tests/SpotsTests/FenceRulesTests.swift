@@ -139,7 +139,7 @@ import Testing
 
     @Test func fenceAndReportValidationNameTheField() {
         for bad in [49.9, 50_000.1, 0, -150, .nan, .infinity] {
-            #expect(throws: ValidationError(field: "radius", "The radius is from 50 m to 50 km.")) {
+            #expect(throws: ValidationError(field: "radius", "The radius is from 50 m to 50 km.", key: "spots.error.radius_range")) {
                 try Fence(id: UUID(), center: center, radius: bad)
             }
         }
@@ -164,7 +164,7 @@ import Testing
         let data = try JSONEncoder().encode(f)
         #expect(try JSONDecoder().decode(Fence.self, from: data) == f)
         let bad = #"{"id":"\#(UUID().uuidString)","center":{"latitude":1,"longitude":2},"radius":10}"#
-        #expect(throws: ValidationError(field: "radius", "The radius is from 50 m to 50 km.")) {
+        #expect(throws: ValidationError(field: "radius", "The radius is from 50 m to 50 km.", key: "spots.error.radius_range")) {
             try JSONDecoder().decode(Fence.self, from: Data(bad.utf8))
         }
         let state = FenceState(position: .inside, alerted: true, lastReportAt: t0)

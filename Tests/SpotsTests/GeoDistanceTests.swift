@@ -67,10 +67,10 @@ import Testing
     }
 
     @Test func coordinateValidationNamesTheField() {
-        #expect(throws: ValidationError(field: "latitude", "The latitude is a number from -90 to 90 degrees.")) {
+        #expect(throws: ValidationError(field: "latitude", "The latitude is a number from -90 to 90 degrees.", key: "spots.error.latitude")) {
             try Coordinate(latitude: 90.5, longitude: 0)
         }
-        #expect(throws: ValidationError(field: "longitude", "The longitude is a number from -180 to 180 degrees.")) {
+        #expect(throws: ValidationError(field: "longitude", "The longitude is a number from -180 to 180 degrees.", key: "spots.error.longitude")) {
             try Coordinate(latitude: 0, longitude: -180.01)
         }
         for bad in [Double.nan, .infinity, -.infinity] {

@@ -13,10 +13,10 @@ public struct Coordinate: Equatable, Hashable, Sendable, Codable {
 
     public init(latitude: Double, longitude: Double) throws(ValidationError) {
         guard latitude.isFinite, Self.latitudeRange.contains(latitude) else {
-            throw ValidationError(field: "latitude", "The latitude is a number from -90 to 90 degrees.")
+            throw ValidationError(field: "latitude", "The latitude is a number from -90 to 90 degrees.", key: "spots.error.latitude")
         }
         guard longitude.isFinite, Self.longitudeRange.contains(longitude) else {
-            throw ValidationError(field: "longitude", "The longitude is a number from -180 to 180 degrees.")
+            throw ValidationError(field: "longitude", "The longitude is a number from -180 to 180 degrees.", key: "spots.error.longitude")
         }
         self.latitude = latitude
         self.longitude = longitude

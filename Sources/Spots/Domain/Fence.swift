@@ -28,7 +28,7 @@ public struct Fence: Equatable, Sendable, Codable {
 
     public static func checkRadius(_ radius: Double) throws(ValidationError) {
         guard radius.isFinite, radiusRange.contains(radius) else {
-            throw ValidationError(field: "radius", "The radius is from 50 m to 50 km.")
+            throw ValidationError(field: "radius", "The radius is from 50 m to 50 km.", key: "spots.error.radius_range")
         }
     }
 

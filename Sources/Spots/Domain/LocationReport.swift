@@ -16,7 +16,8 @@ public struct LocationReport: Equatable, Sendable {
 
     public init(coordinate: Coordinate, accuracy: Double, at: Date) throws(ValidationError) {
         guard accuracy.isFinite, accuracy > 0, accuracy <= Self.maximumAccuracy else {
-            throw ValidationError(field: "accuracy", "The accuracy is a number of metres above 0 and at most 100 km.")
+            throw ValidationError(field: "accuracy", "The accuracy is a number of metres above 0 and at most 100 km.",
+                                  key: "spots.error.accuracy")
         }
         self.coordinate = coordinate
         self.accuracy = accuracy
@@ -28,10 +29,12 @@ public struct LocationReport: Equatable, Sendable {
     /// look out of order, silencing the place for that device.
     public static func checkedTime(_ at: Date, now: Date, field: String) throws(ValidationError) -> Date {
         guard at >= Date(timeIntervalSince1970: 946_684_800) else {
-            throw ValidationError(field: field, "The fix's time is before the year 2000; send milliseconds since 1970.")
+            throw ValidationError(field: field, "The fix's time is before the year 2000; send milliseconds since 1970.",
+                                  key: "spots.error.fix_too_old")
         }
         guard at <= now.addingTimeInterval(600) else {
-            throw ValidationError(field: field, "The fix's time is in the future; check the device's clock.")
+            throw ValidationError(field: field, "The fix's time is in the future; check the device's clock.",
+                                  key: "spots.error.fix_in_future")
         }
         return at
     }

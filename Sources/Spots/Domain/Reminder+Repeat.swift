@@ -102,13 +102,16 @@ extension Reminder {
         }
         let rule = try RecurrenceRule(parsing: text)
         guard TimeZone(identifier: zone) != nil else {
-            throw ValidationError(field: "timeZone", "“\(zone)” is not a time zone name such as Europe/Madrid.")
+            throw ValidationError(field: "timeZone", "“\(zone)” is not a time zone name such as Europe/Madrid.",
+                                  key: "spots.error.time_zone", ["zone": zone])
         }
         guard due != nil || place != nil else {
-            throw ValidationError(field: "repeat", "A repeating reminder needs a due time or a place.")
+            throw ValidationError(field: "repeat", "A repeating reminder needs a due time or a place.",
+                                  key: "spots.error.repeat_needs_due")
         }
         if case .occurrence = recurrence {
-            throw ValidationError(field: "repeat", "This is one occurrence of a repeating reminder; change the repeat on the series.")
+            throw ValidationError(field: "repeat", "This is one occurrence of a repeating reminder; change the repeat on the series.",
+                                  key: "spots.error.repeat_occurrence")
         }
         var previousRule: RecurrenceRule?
         if case .series(let oldText)? = previous.0 { previousRule = try? RecurrenceRule(parsing: oldText) }

@@ -9,7 +9,8 @@ extension Reminder {
     /// again if it had been completed.
     public mutating func snooze(minutes: Int = Reminder.defaultSnoozeMinutes, now: Date) throws(ValidationError) {
         guard (1...1440).contains(minutes) else {
-            throw ValidationError(field: "minutes", "Snooze for 1 to 1440 minutes, not \(minutes).")
+            throw ValidationError(field: "minutes", "Snooze for 1 to 1440 minutes, not \(minutes).",
+                                  key: "spots.error.snooze", ["minutes": String(minutes)])
         }
         due = now.addingTimeInterval(TimeInterval(minutes * 60))
         completedAt = nil

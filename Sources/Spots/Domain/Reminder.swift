@@ -67,14 +67,15 @@ public struct Reminder: Equatable, Sendable, Codable {
     }
 
     public static func checkTitle(_ raw: String) throws(ValidationError) -> String {
-        try RequiredText.check(
+        try KeyedRequiredText.check(
             raw, field: "title", maximumLength: titleMaximumLength,
-            whenEmpty: "Give the reminder a title.", noun: "A reminder title")
+            whenEmpty: "Give the reminder a title.", noun: "A reminder title", keys: "spots.error.title")
     }
 
     public static func checkNotes(_ notes: String) throws(ValidationError) -> String {
         if notes.count > notesMaximumLength {
-            throw ValidationError(field: "notes", "Notes have at most \(notesMaximumLength) characters.")
+            throw ValidationError(field: "notes", "Notes have at most \(notesMaximumLength) characters.",
+                                  key: "spots.error.notes_too_long", ["max": String(notesMaximumLength)])
         }
         return notes
     }

@@ -52,14 +52,16 @@ public struct SpotsService: Sendable {
         var listID: UUID?
         if let list {
             guard let found = try await self.list(slug: list, accountID: accountID) else {
-                throw ValidationError(field: "list", "There is no list “\(list)”; the lists are in GET /api/v1/spots/lists.")
+                throw ValidationError(field: "list", "There is no list “\(list)”; the lists are in GET /api/v1/spots/lists.",
+                                      key: "spots.error.no_list", ["list": list])
             }
             listID = found.list.id
         }
         do {
             try await store.save(reminder, accountID: accountID, at: clock.now(), inList: listID)
         } catch SpotsStoreError.notYours {
-            throw Conflict(code: "id_taken", "That id belongs to another reminder; leave the id out to make a new one.", field: "id")
+            throw Conflict(code: "id_taken", "That id belongs to another reminder; leave the id out to make a new one.", field: "id",
+                           key: "spots.error.id_taken")
         }
         fences.invalidate(accountID: accountID)
     }
