@@ -74,7 +74,8 @@ public struct SpotsAPI: Sendable {
             // Parsed here so a bad value names the field (Foundation's date decoding loses the path).
             if let text = try container.decodeIfPresent(String.self, forKey: .due) {
                 guard let date = ISO8601Date.parse(text) else {
-                    throw ValidationError(field: "due", "The due time is an ISO 8601 date and time with its zone, like 2026-11-23T09:30:00Z.")
+                    throw ValidationError(field: "due", "The due time is an ISO 8601 date and time with its zone, like 2026-11-23T09:30:00Z.",
+                                          key: "spots.error.due_iso")
                 }
                 due = date
             } else {
@@ -86,7 +87,8 @@ public struct SpotsAPI: Sendable {
             var exceptions: [Date] = []
             for (index, text) in (try container.decodeIfPresent([String].self, forKey: .repeatExceptions) ?? []).enumerated() {
                 guard let date = ISO8601Date.parse(text) else {
-                    throw ValidationError(field: "repeatExceptions[\(index)]", "Each exception is an ISO 8601 date and time with its zone.")
+                    throw ValidationError(field: "repeatExceptions[\(index)]", "Each exception is an ISO 8601 date and time with its zone.",
+                                          key: "spots.error.exception_iso")
                 }
                 exceptions.append(date)
             }
@@ -199,14 +201,14 @@ public struct SpotsAPI: Sendable {
         let account = context.account
         let input = try await request.decode(as: ReportsInput.self, context: context)
         guard !input.reports.isEmpty, input.reports.count <= 500 else {
-            throw APIError.invalid(field: "reports", "Send from 1 to 500 reports at a time.")
+            throw APIError.invalid(field: "reports", "Send from 1 to 500 reports at a time.", localized: MessageKey("spots.error.reports_count"))
         }
         let now = clock.now()
         var reports: [LocationReport] = []
         for (index, report) in input.reports.enumerated() {
             switch Self.locationReport(report, now: now) {
             case .success(let report): reports.append(report)
-            case .failure(let error): throw APIError.invalid(field: "reports[\(index)].\(error.field)", error.message)
+            case .failure(let error): throw APIError.invalid(field: "reports[\(index)].\(error.field)", error.message, localized: error.localized)
             }
         }
         let events = try await spots.report(reports, accountID: account.id, deviceKey: Self.deviceKey(context))
@@ -362,7 +364,7 @@ public struct SpotsAPI: Sendable {
             var trigger = FenceTrigger.arrive
             if let text = body.trigger {
                 guard let chosen = FenceTrigger(rawValue: text) else {
-                    throw ValidationError(field: "place.trigger", "The trigger is arrive or leave.")
+                    throw ValidationError(field: "place.trigger", "The trigger is arrive or leave.", key: "spots.error.trigger")
                 }
                 trigger = chosen
             }
@@ -372,7 +374,7 @@ public struct SpotsAPI: Sendable {
                                       radius: body.radius ?? Fence.defaultRadius, trigger: trigger)
                 place = try Place(name: body.name, fence: fence)
             } catch {
-                throw ValidationError(field: error.field.hasPrefix("place") ? error.field : "place.\(error.field)", error.message)
+                throw error.naming(error.field.hasPrefix("place") ? error.field : "place.\(error.field)")
             }
         }
         var reminder = try Reminder(id: id, title: input.title, notes: input.notes ?? "", due: input.due, place: place,
@@ -383,7 +385,7 @@ public struct SpotsAPI: Sendable {
             do {
                 try reminder.setRepeat(rule: rule, exceptions: input.repeatExceptions, zone: zone, previousDue: existing?.due)
             } catch {
-                throw ValidationError(field: error.field == "repeat" ? "repeatRule" : error.field, error.message)
+                throw error.naming(error.field == "repeat" ? "repeatRule" : error.field)
             }
         } else if reminder.repeatSchedule != nil, let due = reminder.due, existing?.due != due {
             // The due time moved and the rule stays: the series now counts from the new time.

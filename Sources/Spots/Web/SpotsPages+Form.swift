@@ -17,12 +17,14 @@ extension SpotsPages {
         let (latitudeText, longitudeText) = (field("latitude"), field("longitude"))
         if !latitudeText.isEmpty || !longitudeText.isEmpty {
             guard let latitude = Double(latitudeText), let longitude = Double(longitudeText) else {
-                throw ValidationError(field: "place.latitude", "Pick the place: tap the map or search for it by name.")
+                throw ValidationError(field: "place.latitude", "Pick the place: tap the map or search for it by name.",
+                                      key: "spots.error.pick_place")
             }
             var radius: Double?
             if !field("radius").isEmpty {
                 guard let value = Double(field("radius")) else {
-                    throw ValidationError(field: "place.radius", "The radius is a number of metres, from 50 to 50,000.")
+                    throw ValidationError(field: "place.radius", "The radius is a number of metres, from 50 to 50,000.",
+                                          key: "spots.error.radius_number")
                 }
                 radius = value
             }
@@ -49,7 +51,8 @@ extension SpotsPages {
         for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd HH:mm"] {
             if let date = formatter(format, timeZone).date(from: text) { return date }
         }
-        throw ValidationError(field: "due", "Enter the due time as a date and a time, e.g. 2026-05-01 09:30.")
+        throw ValidationError(field: "due", "Enter the due time as a date and a time, e.g. 2026-05-01 09:30.",
+                              key: "spots.error.due_format")
     }
 
     static func zone(_ request: Request) -> TimeZone {
@@ -81,6 +84,22 @@ extension SpotsPages {
         return formatter
     }
 
+    /// Dates as the pages write them in `language`: English keeps its fixed pattern ("Fri 1 May 2026, 09:30"); another
+    /// language takes the pattern's fields in its own order and words ("vie, 1 may 2026, 9:30").
+    static func formatter(_ pattern: String, _ zone: TimeZone, _ language: Language) -> DateFormatter {
+        let formatter = formatter(pattern, zone)
+        guard !Recurrence.writesFixedEnglish(language) else { return formatter }
+        formatter.locale = Locale(identifier: language.localeIdentifier)
+        formatter.setLocalizedDateFormatFromTemplate(pattern.filter(\.isLetter))
+        return formatter
+    }
+
+    /// A label that stands alone (a heading, a choice) with its first letter a capital, as the language writes it.
+    static func capitalized(_ text: String, _ language: Language) -> String {
+        guard let first = text.first else { return text }
+        return String(first).uppercased(with: Locale(identifier: language.localeIdentifier)) + text.dropFirst()
+    }
+
     static func iso(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)
     }
@@ -91,7 +110,13 @@ extension SpotsPages {
             .replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
     }
 
-    static func distance(_ metres: Double) -> String {
-        metres >= 1000 ? String(format: "%.1f km", metres / 1000).replacingOccurrences(of: ".0 km", with: " km") : "\(Int(metres.rounded())) m"
+    static func distance(_ metres: Double, _ language: Language = .english) -> String {
+        if Recurrence.writesFixedEnglish(language) {
+            return metres >= 1000 ? String(format: "%.1f km", metres / 1000).replacingOccurrences(of: ".0 km", with: " km") : "\(Int(metres.rounded())) m"
+        }
+        let format = LocaleFormat(language: language)
+        guard metres >= 1000 else { return format.integer(Int(metres.rounded())) + " m" }
+        let tenths = (metres / 100).rounded()
+        return (tenths.truncatingRemainder(dividingBy: 10) == 0 ? format.integer(Int(tenths / 10)) : format.decimal(tenths / 10)) + " km"
     }
 }

@@ -54,7 +54,9 @@ public struct SpotsPages: Sendable {
         let lists = try await spots.lists(accountID: accountID)
         let chosen = request.uri.queryParameters["list"].map(String.init).flatMap { slug in lists.contains { $0.list.slug == slug } ? slug : nil }
         let all = try await spots.reminders(accountID: accountID).filter { chosen == nil || $0.list == chosen }.map(\.reminder)
-        return render("spots-list", title: "Spots", SpotsListPage(all, zone: zone, now: clock.now(), lists: lists, chosen: chosen),
+        let messages = PageRenderer.messages(for: request, context: context)
+        return render("spots-list", title: "spots.list.title",
+                      SpotsListPage(all, zone: zone, now: clock.now(), messages: messages, lists: lists, chosen: chosen),
                       zone: zone, request: request, context: context)
     }
 
@@ -78,7 +80,8 @@ public struct SpotsPages: Sendable {
         let identity = context.identity
         let stored = try await ownReminder(identity, context)
         let saved = request.uri.queryParameters["saved"] != nil
-        return try await reminderPage(stored, identity: identity, notice: saved ? "Saved." : nil, request: request, context: context)
+        let notice = saved ? PageRenderer.messages(for: request, context: context)("spots.show.saved") : nil
+        return try await reminderPage(stored, identity: identity, notice: notice, request: request, context: context)
     }
 
     @Sendable func update(request: Request, context: SignedInContext) async throws -> Response {
@@ -114,8 +117,11 @@ public struct SpotsPages: Sendable {
 
     @Sendable func confirmDelete(request: Request, context: SignedInContext) async throws -> Response {
         let reminder = try await ownReminder(context.identity, context).reminder
-        return pages.render("spots-delete", title: "Delete \(reminder.title)?",
-                            page: SpotsDeletePage(id: Self.id(reminder.id), reminderTitle: reminder.title, isComplete: reminder.isComplete,
+        let messages = PageRenderer.messages(for: request, context: context)
+        return pages.render("spots-delete", title: messages("spots.delete.title", ["title": reminder.title]),
+                            page: SpotsDeletePage(id: Self.id(reminder.id), reminderTitle: reminder.title,
+                                                  warning: messages("spots.delete.warning", ["title": reminder.title]),
+                                                  isComplete: reminder.isComplete,
                                                   back: Self.backPath(request.uri.queryParameters["back"].map(String.init))),
                             request: request, context: context)
     }
@@ -129,13 +135,17 @@ public struct SpotsPages: Sendable {
     @Sendable func map(request: Request, context: SignedInContext) async throws -> Response {
         let zone = Self.zone(request)
         let reminders = try await spots.reminders(accountID: context.identity.account.id).map(\.reminder)
-        return render("spots-map", title: "Spots map", SpotsMapPage(reminders, zone: zone), zone: zone, request: request, context: context)
+        let messages = PageRenderer.messages(for: request, context: context)
+        return render("spots-map", title: "spots.map.title", SpotsMapPage(reminders, zone: zone, messages: messages), zone: zone,
+                      request: request, context: context)
     }
 
     @Sendable func timeline(request: Request, context: SignedInContext) async throws -> Response {
         let zone = Self.zone(request)
         let reminders = try await spots.reminders(accountID: context.identity.account.id).map(\.reminder)
-        return render("spots-timeline", title: "Spots timeline", SpotsTimelinePage(reminders, zone: zone, now: clock.now()), zone: zone,
+        let messages = PageRenderer.messages(for: request, context: context)
+        return render("spots-timeline", title: "spots.timeline.title",
+                      SpotsTimelinePage(reminders, zone: zone, now: clock.now(), messages: messages), zone: zone,
                       request: request, context: context)
     }
 
@@ -145,8 +155,8 @@ public struct SpotsPages: Sendable {
         let (device, token) = try await devices.enroll(role: .phone, name: "OwnTracks", accountID: context.identity.account.id)
         let endpoint = publicURL + "/api/v1/spots/owntracks"
         let page = SpotsBackgroundPage(deviceName: device.name, setup: OwnTracksSetup(endpoint: endpoint, token: token, deviceID: device.id),
-                                       endpoint: endpoint)
-        return render("spots-background", title: "Background location", page, zone: Self.zone(request), request: request, context: context)
+                                       endpoint: endpoint, messages: PageRenderer.messages(for: request, context: context))
+        return render("spots-background", title: "spots.background.title", page, zone: Self.zone(request), request: request, context: context)
     }
 
     // MARK: Pages
@@ -154,10 +164,12 @@ public struct SpotsPages: Sendable {
     private func newPage(error: ValidationError? = nil, typed: [String: String]? = nil, request: Request,
                          context: SignedInContext) async throws -> Response {
         let zone = Self.zone(request)
-        let form = SpotsReminderForm(action: "/phone/spots/new", submitLabel: "Save reminder", reminder: nil, typed: typed, zone: zone,
-                                     refusal: error, lists: try await spots.lists(accountID: context.identity.account.id),
+        let messages = PageRenderer.messages(for: request, context: context)
+        let form = SpotsReminderForm(action: "/phone/spots/new", submitLabel: messages("spots.new.submit"), reminder: nil, typed: typed,
+                                     zone: zone, refusal: error, messages: messages,
+                                     lists: try await spots.lists(accountID: context.identity.account.id),
                                      list: request.uri.queryParameters["list"].map(String.init))
-        return render("spots-new", title: "New reminder", form, zone: zone, request: request, context: context)
+        return render("spots-new", title: "spots.new.title", form, zone: zone, request: request, context: context)
     }
 
     private func reminderPage(
@@ -167,10 +179,12 @@ public struct SpotsPages: Sendable {
         let zone = Self.zone(request)
         let reminder = stored.reminder
         let events = try await spots.events(reminderID: reminder.id, accountID: identity.account.id, limit: 100)
-        let form = SpotsReminderForm(action: "/phone/spots/\(Self.id(reminder.id))", submitLabel: "Save changes", reminder: reminder,
-                                     typed: typed, zone: zone, refusal: error, lists: try await spots.lists(accountID: identity.account.id),
-                                     list: stored.list)
-        let page = FramedPage(form, SpotsReminderPage(stored, events: events, zone: zone, notice: notice, retention: spots.locationRetention))
+        let messages = PageRenderer.messages(for: request, context: context)
+        let form = SpotsReminderForm(action: "/phone/spots/\(Self.id(reminder.id))", submitLabel: messages("spots.show.submit"),
+                                     reminder: reminder, typed: typed, zone: zone, refusal: error, messages: messages,
+                                     lists: try await spots.lists(accountID: identity.account.id), list: stored.list)
+        let page = FramedPage(form, SpotsReminderPage(stored, events: events, zone: zone, notice: notice, retention: spots.locationRetention,
+                                                      messages: messages))
         return render("spots-show", title: reminder.title, page, zone: zone, request: request, context: context)
     }
 

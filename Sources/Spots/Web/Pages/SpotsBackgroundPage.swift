@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 import Spots
 
@@ -9,11 +10,27 @@ struct SpotsBackgroundPage: Sendable {
     /// The `.otrc` file as a data URL, so the download needs no second request carrying the token.
     let fileURL: String
     let endpoint: String
+    /// "Added “OwnTracks” to your devices…"
+    let added: String
+    /// Where OwnTracks sends and how to stop it, as HTML: the endpoint as code and a link to the devices page, the rest
+    /// escaped.
+    let sendsHTML: String
 
-    init(deviceName: String, setup: OwnTracksSetup, endpoint: String) {
+    init(deviceName: String, setup: OwnTracksSetup, endpoint: String, messages: Messages) {
         self.deviceName = deviceName
         link = setup.link
         fileURL = "data:application/json;base64," + setup.json.base64EncodedString()
         self.endpoint = endpoint
+        added = messages("spots.background.added", ["name": deviceName])
+        let html = { (text: String) in
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        // The sentence is escaped first with its placeholders in, then the placeholders become their HTML.
+        sendsHTML = MessageTemplate.fill(html(messages("spots.background.sends")), [
+            "endpoint": #"<code class="wrap">"# + html(endpoint) + "</code>",
+            "name": html(deviceName),
+            "devices": #"<a href="/phone/devices">"# + html(messages("spots.background.devices")) + "</a>",
+        ])
     }
 }

@@ -31,8 +31,8 @@ struct SpotsListPage: Sendable {
         let current: Bool
     }
 
-    init(_ all: [Reminder], zone: TimeZone, now: Date, lists: [StoredList] = [], chosen: String? = nil) {
-        taskLists = [ListLink(name: "All lists", href: "/phone/spots", current: chosen == nil)] + lists.map {
+    init(_ all: [Reminder], zone: TimeZone, now: Date, messages: Messages, lists: [StoredList] = [], chosen: String? = nil) {
+        taskLists = [ListLink(name: messages("spots.list.all_lists"), href: "/phone/spots", current: chosen == nil)] + lists.map {
             ListLink(name: $0.list.name, href: "/phone/spots?list=" + ($0.list.slug.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
                      current: $0.list.slug == chosen)
         }
@@ -40,13 +40,13 @@ struct SpotsListPage: Sendable {
         func byTitle(_ a: Reminder, _ b: Reminder) -> Bool { a.title.localizedStandardCompare(b.title) == .orderedAscending }
         let open = all.filter { !$0.isComplete }
         dueSoon = open.filter { $0.due != nil }.sorted { ($0.due!, $0.title) < ($1.due!, $1.title) }
-            .map { SpotsItem($0, zone: zone, overdueAt: now) }
+            .map { SpotsItem($0, zone: zone, messages: messages, overdueAt: now) }
         groups = Dictionary(grouping: open.filter { $0.place != nil }) { $0.place!.name }
             .sorted { $0.key.localizedStandardCompare($1.key) == .orderedAscending }
-            .map { PlaceGroup(name: $0.key, reminders: $0.value.sorted(by: byTitle).map { SpotsItem($0, zone: zone) }) }
-        noDate = open.filter(\.isPlainToDo).sorted(by: byTitle).map { SpotsItem($0, zone: zone) }
+            .map { PlaceGroup(name: $0.key, reminders: $0.value.sorted(by: byTitle).map { SpotsItem($0, zone: zone, messages: messages) }) }
+        noDate = open.filter(\.isPlainToDo).sorted(by: byTitle).map { SpotsItem($0, zone: zone, messages: messages) }
         done = all.filter(\.isComplete).sorted { ($0.completedAt ?? .distantPast) > ($1.completedAt ?? .distantPast) }
-            .map { SpotsItem($0, zone: zone) }
+            .map { SpotsItem($0, zone: zone, messages: messages) }
         hasDueSoon = !dueSoon.isEmpty
         hasNoDate = !noDate.isEmpty
         hasGroups = !groups.isEmpty

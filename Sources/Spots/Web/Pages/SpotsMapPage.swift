@@ -14,6 +14,8 @@ struct SpotsMapPage: Sendable {
         let longitude: String
         let radius: String
         let placeName: String
+        /// "Show Gym on the map" (the button's accessible name).
+        let showLabel: String
     }
 
     let pins: [Pin]
@@ -21,13 +23,14 @@ struct SpotsMapPage: Sendable {
     let map = true
     let navMap = true
 
-    init(_ reminders: [Reminder], zone: TimeZone) {
+    init(_ reminders: [Reminder], zone: TimeZone, messages: Messages) {
         pins = reminders.filter { !$0.isComplete }.compactMap { reminder in
             reminder.place.map { place in
-                Pin(id: SpotsPages.id(reminder.id), title: reminder.title, where: SpotsItem(reminder, zone: zone).where,
+                Pin(id: SpotsPages.id(reminder.id), title: reminder.title, where: SpotsItem(reminder, zone: zone, messages: messages).where,
                     latitude: SpotsPages.number(place.fence.center.latitude),
                     longitude: SpotsPages.number(place.fence.center.longitude),
-                    radius: SpotsPages.number(place.fence.radius), placeName: place.name)
+                    radius: SpotsPages.number(place.fence.radius), placeName: place.name,
+                    showLabel: messages("spots.map.show_label", ["title": reminder.title]))
             }
         }.sorted { $0.placeName.localizedStandardCompare($1.placeName) == .orderedAscending }
         hasPins = !pins.isEmpty

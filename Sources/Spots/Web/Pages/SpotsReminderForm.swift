@@ -37,6 +37,8 @@ struct SpotsReminderForm: Sendable {
     let formDue: String
     let formDueMs: String?
     let formZone: String
+    /// "Times in Europe/Madrid." (the page's script says it again for the browser's zone).
+    let zoneHint: String
     let formLatitude: String
     let formLongitude: String
     let formPlaceName: String
@@ -54,19 +56,22 @@ struct SpotsReminderForm: Sendable {
     }
     let minRadius = SpotsPages.number(Fence.radiusRange.lowerBound)
     let maxRadius = SpotsPages.number(Fence.radiusRange.upperBound)
+    /// "Radius in metres (50–50000)".
+    let radiusLabel: String
     /// The form's map (the layout loads the map's script and styles).
     let map = true
     let error: String?
     let invalid: InvalidFields?
 
     init(action: String, submitLabel: String, reminder: Reminder?, typed: [String: String]?, zone: TimeZone, refusal: ValidationError?,
-         lists: [StoredList] = [], list: String? = nil) {
+         messages: Messages, lists: [StoredList] = [], list: String? = nil) {
         let chosen = typed?["list"] ?? list ?? TaskList.defaultSlug
         listChoices = lists.map { ListChoice(slug: $0.list.slug, name: $0.list.name, selected: $0.list.slug == chosen) }
         hasListChoice = lists.count > 1
         formAction = action
         self.submitLabel = submitLabel
-        error = refusal?.message
+        error = refusal.map { APIError.refusal($0)?.message(in: messages) ?? $0.message }
+        radiusLabel = messages("spots.form.radius", ["min": minRadius, "max": maxRadius])
         invalid = refusal.map { InvalidFields($0.field) }
         if let typed {
             formTitle = typed["title"] ?? ""
@@ -79,7 +84,7 @@ struct SpotsReminderForm: Sendable {
             formPlaceName = typed["placeName"] ?? ""
             formRadius = typed["radius"] ?? ""
             triggerLeave = typed["trigger"] == "leave"
-            repeats = SpotsRepeatFields(typed: typed)
+            repeats = SpotsRepeatFields(typed: typed, language: messages.language)
         } else {
             let fence = reminder?.place?.fence
             formTitle = reminder?.title ?? ""
@@ -92,7 +97,8 @@ struct SpotsReminderForm: Sendable {
             formPlaceName = reminder?.place?.name ?? ""
             formRadius = SpotsPages.number(fence?.radius ?? Fence.defaultRadius)
             triggerLeave = fence?.trigger == .leave
-            repeats = SpotsRepeatFields(reminder: reminder, zone: reminder?.repeatSchedule?.timeZone ?? zone)
+            repeats = SpotsRepeatFields(reminder: reminder, zone: reminder?.repeatSchedule?.timeZone ?? zone, language: messages.language)
         }
+        zoneHint = messages("spots.form.zone_hint", ["zone": formZone])
     }
 }

@@ -25,7 +25,13 @@ struct SpotsRepeatFields: Sendable {
     let never: Bool, daily: Bool, weekly: Bool, monthly: Bool, yearly: Bool, isCustom: Bool
     let endsNever: Bool, endsCount: Bool, endsUntil: Bool
 
-    static let dayNames = [("MO", "Mon"), ("TU", "Tue"), ("WE", "Wed"), ("TH", "Thu"), ("FR", "Fri"), ("SA", "Sat"), ("SU", "Sun")]
+    /// The weekdays Monday first: their RRULE codes and short names in `language` (from its locale: "Mon", "lun").
+    static func dayNames(_ language: Language) -> [(String, String)] {
+        let names = Recurrence.symbols(language).weekdays
+        return [1, 2, 3, 4, 5, 6, 0].map { (RecurrenceRule.dayCodes[$0], SpotsPages.capitalized(names[$0], language)) }
+    }
+
+    static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 
     private init(frequency: String, interval: String, days: [Day], ends: String, count: String, until: String, skip: String,
                  custom: String?) {
@@ -38,15 +44,15 @@ struct SpotsRepeatFields: Sendable {
     }
 
     /// What was typed after a refused post.
-    init(typed form: [String: String]) {
+    init(typed form: [String: String], language: Language) {
         self.init(frequency: form["repeat"] ?? "", interval: form["repeatInterval"] ?? "1",
-                  days: Self.dayNames.map { Day(code: $0.0, name: $0.1, checked: form["repeat\($0.0)"] != nil) },
+                  days: Self.dayNames(language).map { Day(code: $0.0, name: $0.1, checked: form["repeat\($0.0)"] != nil) },
                   ends: form["repeatEnds"] ?? "never", count: form["repeatCount"] ?? "", until: form["repeatUntil"] ?? "",
                   skip: form["repeatSkip"] ?? "", custom: form["repeatRule"].flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// A stored reminder's repeat, in `zone`.
-    init(reminder: Reminder?, zone: TimeZone) {
+    init(reminder: Reminder?, zone: TimeZone, language: Language) {
         let text: String? = if case .series(let rule)? = reminder?.recurrence { rule } else { nil }
         let rule = text.flatMap { try? RecurrenceRule(parsing: $0) }
         let showable = rule.map(Self.showable) ?? false
@@ -61,7 +67,7 @@ struct SpotsRepeatFields: Sendable {
         }
         self.init(frequency: text == nil ? "" : (showable ? rule!.frequency.rawValue : "custom"),
                   interval: String(rule?.interval ?? 1),
-                  days: Self.dayNames.map { Day(code: $0.0, name: $0.1, checked: chosen.contains($0.0)) },
+                  days: Self.dayNames(language).map { Day(code: $0.0, name: $0.1, checked: chosen.contains($0.0)) },
                   ends: ends, count: rule?.count.map(String.init) ?? "", until: until,
                   skip: (reminder?.repeatSchedule?.exceptions ?? []).map { dayFormat.string(from: $0) }.joined(separator: ", "),
                   custom: showable ? nil : text)
@@ -84,22 +90,23 @@ struct SpotsRepeatFields: Sendable {
             rule = field("repeatRule")
         case "DAILY", "WEEKLY", "MONTHLY", "YEARLY":
             guard let interval = Int(field("repeatInterval").isEmpty ? "1" : field("repeatInterval")), (1...999).contains(interval) else {
-                throw ValidationError(field: "repeat", "Repeat every 1 to 999 days, weeks, months or years.")
+                throw ValidationError(field: "repeat", "Repeat every 1 to 999 days, weeks, months or years.", key: "spots.error.repeat_interval")
             }
             var built = RecurrenceRule(frequency: RecurrenceRule.Frequency(rawValue: choice)!, interval: interval)
             if choice == "WEEKLY" {
-                built.byDay = dayNames.map(\.0).filter { form["repeat\($0)"] != nil }
+                built.byDay = dayCodes.filter { form["repeat\($0)"] != nil }
                     .compactMap { code in RecurrenceRule.dayCodes.firstIndex(of: code).map { RecurrenceRule.WeekdayNumber(weekday: $0) } }
             }
             switch field("repeatEnds") {
             case "count":
                 guard let count = Int(field("repeatCount")), (1...10_000).contains(count) else {
-                    throw ValidationError(field: "repeat", "Say how many times it repeats: 1 to 10,000.")
+                    throw ValidationError(field: "repeat", "Say how many times it repeats: 1 to 10,000.", key: "spots.error.repeat_count")
                 }
                 built.count = count
             case "until":
                 guard let day = SpotsPages.formatter("yyyy-MM-dd", zone).date(from: field("repeatUntil")) else {
-                    throw ValidationError(field: "repeat", "Give the last day it repeats as a date, e.g. 2027-06-30.")
+                    throw ValidationError(field: "repeat", "Give the last day it repeats as a date, e.g. 2027-06-30.",
+                                          key: "spots.error.repeat_until")
                 }
                 // RFC 5545: with a start in a named zone, UNTIL is in UTC — the end of that day where the person is.
                 built.until = .moment(SpotsPages.calendar(zone).date(byAdding: DateComponents(day: 1, second: -1), to: day) ?? day)
@@ -107,7 +114,7 @@ struct SpotsRepeatFields: Sendable {
             }
             rule = built.text
         default:
-            throw ValidationError(field: "repeat", "Choose how often it repeats.")
+            throw ValidationError(field: "repeat", "Choose how often it repeats.", key: "spots.error.repeat_choose")
         }
         return (rule, try skippedOccurrences(field("repeatSkip"), due: due, zone: zone))
     }
@@ -116,14 +123,16 @@ struct SpotsRepeatFields: Sendable {
     static func skippedOccurrences(_ text: String, due: Date?, zone: TimeZone) throws(ValidationError) -> [Date] {
         let days = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }).map(String.init)
         guard !days.isEmpty else { return [] }
-        guard let due else { throw ValidationError(field: "repeat", "Days to skip need a due time to count from.") }
+        guard let due else { throw ValidationError(field: "repeat", "Days to skip need a due time to count from.",
+                                                        key: "spots.error.skip_needs_due") }
         let calendar = SpotsPages.calendar(zone)
         let clock = calendar.dateComponents([.hour, .minute, .second], from: due)
         var found: [Date] = []
         for day in days {
             guard let date = SpotsPages.formatter("yyyy-MM-dd", zone).date(from: day),
                   let moment = calendar.date(bySettingHour: clock.hour ?? 0, minute: clock.minute ?? 0, second: clock.second ?? 0, of: date)
-            else { throw ValidationError(field: "repeat", "“\(day)” is not a date like 2027-02-01 (days to skip).") }
+            else { throw ValidationError(field: "repeat", "“\(day)” is not a date like 2027-02-01 (days to skip).",
+                                             key: "spots.error.skip_not_date", ["day": day]) }
             found.append(moment)
         }
         return found

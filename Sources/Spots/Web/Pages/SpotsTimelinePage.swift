@@ -34,16 +34,19 @@ struct SpotsTimelinePage: Sendable {
     let hasUndated: Bool
     let navTimeline = true
 
-    init(_ reminders: [Reminder], zone: TimeZone, now: Date) {
+    init(_ reminders: [Reminder], zone: TimeZone, now: Date, messages: Messages) {
+        let language = messages.language
         let byDay = DueRules.byDay(reminders, in: zone)
-        let dayKey = SpotsPages.formatter("yyyy-MM-dd", zone), dayLabel = SpotsPages.formatter("EEEE d MMMM yyyy", zone)
-        let monthLabel = SpotsPages.formatter("MMMM yyyy", zone)
+        let dayKey = SpotsPages.formatter("yyyy-MM-dd", zone), dayFormat = SpotsPages.formatter("EEEE d MMMM yyyy", zone, language)
+        let monthFormat = SpotsPages.formatter("MMMM yyyy", zone, language)
+        let dayLabel = { (date: Date) in SpotsPages.capitalized(dayFormat.string(from: date), language) }
+        let monthLabel = { (date: Date) in SpotsPages.capitalized(monthFormat.string(from: date), language) }
         let today = SpotsPages.calendar(zone).startOfDay(for: now)
-        let monthOf = byDay.map { monthLabel.string(from: $0.start) }
+        let monthOf = byDay.map { monthLabel($0.start) }
         let firstOfMonth = monthOf.indices.map { i in monthOf.firstIndex(of: monthOf[i])! }
         days = byDay.enumerated().map { index, day in
-            Day(key: dayKey.string(from: day.start), label: dayLabel.string(from: day.start), index: index,
-                isToday: day.start == today, reminders: day.reminders.map { SpotsItem($0, zone: zone) },
+            Day(key: dayKey.string(from: day.start), label: dayLabel(day.start), index: index,
+                isToday: day.start == today, reminders: day.reminders.map { SpotsItem($0, zone: zone, messages: messages) },
                 monthFirstDay: firstOfMonth[index])
         }
         hasDays = !days.isEmpty
@@ -52,7 +55,7 @@ struct SpotsTimelinePage: Sendable {
         let current = firstOfMonth.isEmpty ? -1 : firstOfMonth[currentDay]
         months = Set(firstOfMonth).sorted().map { Month(label: monthOf[$0], firstDay: $0, isCurrent: $0 == current) }
         currentLabel = days.isEmpty ? "" : days[currentDay].label
-        undated = DueRules.chronological(reminders).filter { $0.due == nil }.map { SpotsItem($0, zone: zone) }
+        undated = DueRules.chronological(reminders).filter { $0.due == nil }.map { SpotsItem($0, zone: zone, messages: messages) }
         hasUndated = !undated.isEmpty
     }
 }
