@@ -46,7 +46,26 @@ struct AuthenticationMiddleware: RouterMiddleware {
                 throw APIError(.forbidden, code: "cross_origin", "Cross-site requests may not change anything.")
             }
         }
-        return try await next(request, context)
+        return try await Self.inAccountLanguage(request, context: context, next)
+    }
+
+    /// The error middleware runs before this one, so it cannot see who asked: a refusal to an account that chose
+    /// its language (other than the browser's) is said in that language here, its code, field and headers kept.
+    static func inAccountLanguage(
+        _ request: Request, context: AppContext, _ next: (Request, AppContext) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            guard let chosen = context.settingsAccount?.language,
+                  chosen != (AcceptLanguage.best(request.headers[.acceptLanguage]) ?? .english),
+                  let refusal = APIError.refusal(error), refusal.localized != nil
+            else { throw error }
+            var said = APIError(refusal.status, code: refusal.code, refusal.message(in: Catalogues.bundled.messages(chosen)),
+                                field: refusal.field, localized: nil)
+            said.headers = refusal.headers
+            throw said
+        }
     }
 
     /// CalDAV's paths: the service (`/dav/…`), its discovery address, and a PROPFIND on the site's root (clients given
