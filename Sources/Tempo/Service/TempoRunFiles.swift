@@ -15,7 +15,7 @@ extension TempoRuns {
             imported = try RunImport.prepare(RunFileImporter.read(data), format: RunFileFormat.detect(data), chosenActivity: choice,
                                              now: clock.now().millisecondsSince1970)
         } catch let error as RunFormatError {
-            throw ValidationError(field: "file", error.description)
+            throw ValidationError(field: "file", error.description, key: error.localized.key, error.localized.arguments)
         }
         let id = Self.importID(accountID: accountID, data: data)
         let name = imported.name.flatMap { try? Self.checkName(String($0.prefix(200))) }
@@ -24,7 +24,7 @@ extension TempoRuns {
                                status: .finished, startedAt: imported.startTime, endedAt: imported.endTime, pauses: imported.pauses,
                                simulated: imported.simulated, importReportJSON: try TempoJSON.json(imported.report))
         guard let created = try await store.createRun(record, accountID: accountID, at: clock.now()) else {
-            throw Conflict(code: "id_taken", "This file's run could not be stored; try again.")
+            throw Conflict(code: "id_taken", "This file's run could not be stored; try again.", key: "tempo.runs.error.import_clash")
         }
         if created {
             // One call: points that share a time are numbered within it (see `RunStore.addSamples`).
@@ -51,7 +51,7 @@ extension TempoRuns {
                                                  calories: analysis.summary.calories.kilocalories))
             }
         } catch let error as RunFormatError {
-            throw Conflict(code: "not_exportable", error.description)
+            throw Conflict(code: "not_exportable", error.description, key: error.localized.key, error.localized.arguments)
         }
     }
 

@@ -23,7 +23,8 @@ public struct TempoRuns: Sendable {
     public func start(_ input: NewRunInput, accountID: UUID) async throws -> (RunRecord, created: Bool) {
         let started = input.startedAt.millisecondsSince1970
         guard started >= RunSampleRules.earliest, started <= clock.now().millisecondsSince1970 + RunSampleRules.maximumFutureSkew else {
-            throw ValidationError(field: "startedAt", "startedAt is when the run began: after 2000 and not ahead of now.")
+            throw ValidationError(field: "startedAt", "startedAt is when the run began: after 2000 and not ahead of now.",
+                                  key: "tempo.runs.error.started_at")
         }
         var planJSON: String?
         var activity = input.activity ?? .running
@@ -36,7 +37,7 @@ public struct TempoRuns: Sendable {
         let record = RunRecord(id: input.id, name: name, activity: activity.rawValue, source: "recorded", status: .recording,
                                planJSON: planJSON, playlistID: input.playlistId, startedAt: started, simulated: input.simulated ?? false)
         guard let created = try await store.createRun(record, accountID: accountID, at: clock.now()) else {
-            throw Conflict(code: "id_taken", "This run id is taken; generate a new UUID.", field: "id")
+            throw Conflict(code: "id_taken", "This run id is taken; generate a new UUID.", field: "id", key: "tempo.runs.error.id_taken")
         }
         return (try await requireRun(input.id, accountID: accountID), created)
     }
@@ -46,11 +47,7 @@ public struct TempoRuns: Sendable {
     public func addSamples(_ samples: [RunSample], sources: RunSensors.Unchecked? = nil, runID: UUID, accountID: UUID) async throws
         -> (SampleMerge, RunRecord)
     {
-        do {
-            try RunSampleRules.validate(samples, now: clock.now().millisecondsSince1970)
-        } catch {
-            throw ValidationError(field: error.field, error.message)
-        }
+        try RunSampleRules.validate(samples, now: clock.now().millisecondsSince1970)
         guard let merge = try await store.addSamples(samples, runID: runID, accountID: accountID, at: clock.now()) else {
             throw NotFound("run")
         }
@@ -71,13 +68,14 @@ public struct TempoRuns: Sendable {
         var run = try await requireRun(runID, accountID: accountID)
         let ended = input.endedAt.millisecondsSince1970
         guard ended >= run.startedAt else {
-            throw ValidationError(field: "endedAt", "endedAt is after the run's start.")
+            throw ValidationError(field: "endedAt", "endedAt is after the run's start.", key: "tempo.runs.error.ended_at")
         }
         var pauses: [RunPause] = []
         for (index, pause) in (input.pauses ?? []).enumerated() {
             let start = pause.start.millisecondsSince1970, end = pause.end?.millisecondsSince1970 ?? ended
             guard start >= run.startedAt, start <= end, end <= ended else {
-                throw ValidationError(field: "pauses[\(index)]", "A pause lies within the run and ends after it starts.")
+                throw ValidationError(field: "pauses[\(index)]", "A pause lies within the run and ends after it starts.",
+                                      key: "tempo.runs.error.pause")
             }
             pauses.append(RunPause(start: start, end: end))
         }
@@ -92,7 +90,7 @@ public struct TempoRuns: Sendable {
     public func update(_ input: UpdateRunInput, runID: UUID, accountID: UUID) async throws -> RunRecord {
         var run = try await requireRun(runID, accountID: accountID)
         guard input.name != nil || input.activity != nil else {
-            throw ValidationError(field: "name", "Send a new name, an activity, or both.")
+            throw ValidationError(field: "name", "Send a new name, an activity, or both.", key: "tempo.runs.error.update_empty")
         }
         if let name = input.name { run.name = try Self.checkName(name) }
         if let activity = input.activity, activity != run.activity {
@@ -153,16 +151,19 @@ public struct TempoRuns: Sendable {
     /// the zones; each is checked for sense.
     public func saveProfile(_ input: ProfileInput, accountID: UUID) async throws {
         if let weight = input.weightKg, !(weight.isFinite && (20...400).contains(weight)) {
-            throw ValidationError(field: "weightKg", "weightKg is your weight in kilograms, between 20 and 400.")
+            throw ValidationError(field: "weightKg", "weightKg is your weight in kilograms, between 20 and 400.", key: "tempo.runs.error.weight")
         }
         if let born = input.birthYear, !((year - 110)...(year - 5)).contains(born) {
-            throw ValidationError(field: "birthYear", "birthYear is the year you were born, between \(year - 110) and \(year - 5).")
+            throw ValidationError(field: "birthYear", "birthYear is the year you were born, between \(year - 110) and \(year - 5).",
+                                  key: "tempo.runs.error.birth_year", ["min": String(year - 110), "max": String(year - 5)])
         }
         if let sex = input.sex, !["female", "male", "other"].contains(sex) {
-            throw ValidationError(field: "sex", "sex is female, male or other (the heart-rate calorie formulas differ by sex).")
+            throw ValidationError(field: "sex", "sex is female, male or other (the heart-rate calorie formulas differ by sex).",
+                                  key: "tempo.runs.error.sex")
         }
         if let maximum = input.maxHeartRate, !(maximum.isFinite && HeartRateZones.maximumRange.contains(maximum)) {
-            throw ValidationError(field: "maxHeartRate", "maxHeartRate is your highest heart rate in beats per minute, between 100 and 240.")
+            throw ValidationError(field: "maxHeartRate", "maxHeartRate is your highest heart rate in beats per minute, between 100 and 240.",
+                                  key: "tempo.runs.error.max_heart_rate")
         }
         try await store.saveProfile(RunnerProfileRecord(weightKg: input.weightKg, birthYear: input.birthYear, sex: input.sex,
                                                         maxHeartRate: input.maxHeartRate),
@@ -191,7 +192,10 @@ public struct TempoRuns: Sendable {
         do {
             return try RequiredText.check(text, field: "name", maximumLength: 200, whenEmpty: "Give the run a name.", noun: "A run's name")
         } catch {
-            throw ValidationError(field: error.field, error.message)
+            // The same refusal, with its words in the catalogue (RequiredText says one of three things).
+            let key = error.message == "Give the run a name." ? "tempo.runs.error.name_required"
+                : error.message.contains("U+0000") ? "tempo.runs.error.name_nul" : "tempo.runs.error.name_too_long"
+            throw ValidationError(field: error.field, error.message, key: key, ["max": "200"])
         }
     }
 
@@ -199,7 +203,7 @@ public struct TempoRuns: Sendable {
     /// these: cleaning then drops only what no GPS receiver can record, and calories need a heart rate).
     public static func checkActivity(_ text: String, field: String = "activity") throws -> String {
         guard text == "other" || Activity(rawValue: text) != nil else {
-            throw ValidationError(field: field, "\(field) is running, walking, cycling or other.")
+            throw ValidationError(field: field, "\(field) is running, walking, cycling or other.", key: "tempo.runs.error.activity", ["field": field])
         }
         return text
     }

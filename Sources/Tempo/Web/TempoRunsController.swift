@@ -93,7 +93,8 @@ struct TempoRunsController {
             defer { try? FileManager.default.removeItem(at: folder) }
             let form = try await MultipartUpload.receive(request, limit: limit, into: folder, field: "file")
             guard let file = form.files.first(where: { $0.name == "file" }) else {
-                throw APIError.invalid(field: "file", "Attach the GPX or TCX file as the part named \"file\".")
+                throw APIError.invalid(field: "file", "Attach the GPX or TCX file as the part named \"file\".",
+                                       localized: MessageKey("tempo.runs.error.file_part"))
             }
             // The run's XML is parsed whole; the form around it is not held beside it.
             data = try Data(contentsOf: file.url)
@@ -134,13 +135,14 @@ struct TempoRunsController {
     @Sendable func progress(request: Request, context: AccountContext) async throws -> ProgressBody {
         let weeks = try request.uri.queryParameters["weeks"].map { text -> Int in
             guard let weeks = Int(String(text)), (1...104).contains(weeks) else {
-                throw APIError.invalid(field: "weeks", "weeks is a whole number of weeks from 1 to 104.")
+                throw APIError.invalid(field: "weeks", "weeks is a whole number of weeks from 1 to 104.", localized: MessageKey("tempo.runs.error.weeks"))
             }
             return weeks
         } ?? 12
         let zone = try request.uri.queryParameters["tz"].map { text -> TimeZone in
             guard let zone = TimeZoneName.parse(String(text)) else {
-                throw APIError.invalid(field: "tz", "tz is a time zone such as Europe/Madrid or an offset such as +02:00.")
+                throw APIError.invalid(field: "tz", "tz is a time zone such as Europe/Madrid or an offset such as +02:00.",
+                                       localized: MessageKey("tempo.runs.error.tz"))
             }
             return zone
         } ?? request.browserZone ?? TimeZone(identifier: "UTC")!

@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 
 /// Why a file could not be imported or a run could not be exported.
@@ -51,4 +52,25 @@ public enum RunFormatError: Error, Equatable, Sendable, CustomStringConvertible,
     }
 
     public var errorDescription: String? { description }
+
+    /// The same message by catalogue key (`tempo.runs.error.file.…`), with its values, so a page can say it in the
+    /// person's language. The parser's own reasons and details stay as they are.
+    public var localized: MessageKey {
+        switch self {
+        case .notXML: MessageKey("tempo.runs.error.file.not_xml")
+        case let .malformedXML(line, reason): MessageKey("tempo.runs.error.file.malformed", ["line": String(line), "reason": reason])
+        case let .unsupportedRoot(name, namespace):
+            namespace.isEmpty ? MessageKey("tempo.runs.error.file.root", ["name": name])
+                : MessageKey("tempo.runs.error.file.root_namespace", ["name": name, "namespace": namespace])
+        case .doctypeRefused: MessageKey("tempo.runs.error.file.doctype")
+        case let .tooLarge(bytes, limit): MessageKey("tempo.runs.error.file.too_large", ["bytes": String(bytes), "limit": String(limit)])
+        case let .tooManyPoints(limit): MessageKey("tempo.runs.error.file.too_many_points", ["limit": String(limit)])
+        case let .noTrack(detail): MessageKey("tempo.runs.error.file.no_track", ["detail": detail])
+        case .noTrackpoints: MessageKey("tempo.runs.error.file.no_trackpoints")
+        case let .badCoordinate(line, detail): MessageKey("tempo.runs.error.file.bad_coordinate", ["line": String(line), "detail": detail])
+        case let .badTime(line, text): MessageKey("tempo.runs.error.file.bad_time", ["line": String(line), "text": text])
+        case let .noTimes(points): MessageKey("tempo.runs.error.file.no_times", ["points": String(points)])
+        case let .nothingToExport(reason): MessageKey("tempo.runs.error.file.nothing_to_export", ["reason": reason])
+        }
+    }
 }
