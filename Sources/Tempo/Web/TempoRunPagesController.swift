@@ -24,27 +24,38 @@ struct TempoRunPagesController {
 
     @Sendable func live(request: Request, context: SignedInContext) async throws -> Response {
         let query = request.uri.queryParameters
-        let page = TempoLiveRunPage(planId: Self.uuid(query["plan"].map(String.init)), playlistId: Self.uuid(query["playlist"].map(String.init)))
-        return pages.render("tempo-run-live", title: "Run", page: TempoFrame(.run, bodyClass: "page tempo-page tempo-live-page").around(page),
+        let units = context.identity.account.units
+        let page = TempoLiveRunPage(planId: Self.uuid(query["plan"].map(String.init)), playlistId: Self.uuid(query["playlist"].map(String.init)),
+                                    messages: PageRenderer.messages(for: request, context: context), units: units)
+        return pages.render("tempo-run-live", title: "tempo.runs.title.run",
+                            page: TempoFrame(.run, bodyClass: "page tempo-page tempo-live-page", units: units).around(page),
                             request: request, context: context)
     }
 
     @Sendable func history(request: Request, context: SignedInContext) async throws -> Response {
-        pages.render("tempo-runs", title: "Runs", page: TempoFrame(.runs).around(TempoRunsPage()), request: request, context: context)
+        let units = context.identity.account.units
+        let page = TempoRunsPage(messages: PageRenderer.messages(for: request, context: context), units: units)
+        return pages.render("tempo-runs", title: "tempo.runs.title.runs", page: TempoFrame(.runs, units: units).around(page),
+                            request: request, context: context)
     }
 
     @Sendable func run(request: Request, context: SignedInContext) async throws -> Response {
         let id = try context.parameters.requireID("id")
         _ = try await runs.requireRun(id, accountID: context.identity.account.id)
-        return pages.render("tempo-run", title: "Run", page: TempoFrame(.runs).around(TempoRunPage(runId: TempoPagesController.id(id))),
+        let units = context.identity.account.units
+        let page = TempoRunPage(runId: TempoPagesController.id(id), units: units.rawValue)
+        return pages.render("tempo-run", title: "tempo.runs.title.run", page: TempoFrame(.runs, units: units).around(page),
                             request: request, context: context)
     }
 
     /// The watch's run view; an unpaired browser is sent to pair as a watch.
     @Sendable func watch(request: Request, context: AppContext) async throws -> Response {
         guard let device = context.device else { return PageRenderer.redirect(to: "/pair?role=watch") }
-        let page = TempoWatchRunPage(deviceName: device.device.name, deviceId: device.device.id.uuidString.lowercased())
-        return pages.render("tempo-watch-run", title: "Run", page: page, request: request, context: context)
+        // The watch shows its account's units, in the page's language.
+        let messages = PageRenderer.messages(for: request, context: context)
+        let page = TempoWatchRunPage(deviceName: device.device.name, deviceId: device.device.id.uuidString.lowercased(),
+                                     messages: messages, units: device.account.units)
+        return pages.render("tempo-watch-run", title: "tempo.runs.title.run", page: page, request: request, context: context)
     }
 
     /// A plan or playlist id from the query, kept only when it is one (it lands in an attribute).

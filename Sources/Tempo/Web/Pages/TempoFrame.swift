@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 import TempoService
 import Web
@@ -11,13 +12,16 @@ struct TempoFrame: Sendable {
     let navPlans: Bool
     let navRun: Bool
     let navRuns: Bool
+    /// "metric" or "imperial": the account's units, on the tab bar's `data-units` for the page's scripts.
+    let units: String
 
-    init(_ tab: Tab, bodyClass: String = "page tempo-page") {
+    init(_ tab: Tab, bodyClass: String = "page tempo-page", units: UnitSystem = .metric) {
         self.bodyClass = bodyClass
         navLibrary = tab == .library
         navPlans = tab == .plans
         navRun = tab == .run
         navRuns = tab == .runs
+        self.units = units.rawValue
     }
 
     /// A Tempo page: this frame around what the page itself shows.

@@ -1,8 +1,23 @@
+import CadenceCore
 import Foundation
 import TempoService
 import Web
 
-/// `/phone/tempo/runs`: the history and its import form.
+/// `/phone/tempo/runs`: the history and its import form, and the profile's weight in the account's units.
 struct TempoRunsPage: Sendable {
-    let maxSize = ByteCountFormatter.string(fromByteCount: Int64(TempoRuns.maximumImportBytes), countStyle: .file)
+    let importHint: String
+    let weightLabel: String
+    let weightMin: String
+    let weightMax: String
+
+    init(messages: Messages, units: UnitSystem) {
+        // "67.1 MB" (a file's megabytes, as ByteCountFormatter counts them), with the language's decimal mark.
+        let megabytes = LocaleFormat(language: messages.language).decimal(Double(TempoRuns.maximumImportBytes) / 1_000_000, fractionDigits: 1)
+        let maxSize = megabytes + " MB"
+        importHint = messages("tempo.runs.import.hint", ["size": maxSize])
+        weightLabel = messages(units == .metric ? "tempo.runs.profile.weight_kg" : "tempo.runs.profile.weight_lb")
+        // The profile keeps kilograms (20 to 400); the field shows the same bounds in pounds.
+        weightMin = units == .metric ? "20" : "44"
+        weightMax = units == .metric ? "400" : "882"
+    }
 }
