@@ -22,18 +22,19 @@ struct TempoPagesController {
     @Sendable func library(request: Request, context: SignedInContext) async throws -> Response {
         let query = request.uri.queryParameters
         let page = TempoLibraryPage(sort: query["sort"].map(String.init) ?? "added", minBpm: Self.number(query["minBpm"].map(String.init)),
-                                    maxBpm: Self.number(query["maxBpm"].map(String.init)))
-        return pages.render("tempo-library", title: "Tempo", page: TempoFrame(.library).around(page), request: request, context: context)
+                                    maxBpm: Self.number(query["maxBpm"].map(String.init)),
+                                    messages: PageRenderer.messages(for: request, context: context))
+        return pages.render("tempo-library", title: "tempo.music.library.title", page: TempoFrame(.library).around(page), request: request, context: context)
     }
 
     @Sendable func plans(request: Request, context: SignedInContext) async throws -> Response {
-        pages.render("tempo-plans", title: "Workout plans", page: TempoFrame(.plans), request: request, context: context)
+        pages.render("tempo-plans", title: "tempo.plans.list.title", page: TempoFrame(.plans), request: request, context: context)
     }
 
     @Sendable func plan(request: Request, context: SignedInContext) async throws -> Response {
         let id = try context.parameters.requireID("id")
         _ = try await plans.plan(id, accountID: context.identity.account.id)
-        return pages.render("tempo-plan", title: "Edit plan", page: TempoFrame(.plans).around(TempoPlanPage(planId: Self.id(id), playlistId: nil)),
+        return pages.render("tempo-plan", title: "tempo.plans.edit.title", page: TempoFrame(.plans).around(TempoPlanPage(planId: Self.id(id), playlistId: nil)),
                             request: request, context: context)
     }
 
@@ -41,7 +42,7 @@ struct TempoPagesController {
         let id = try context.parameters.requireID("id")
         let planID = try await plans.planID(ofPlaylist: id, accountID: context.identity.account.id)
         let page = TempoPlanPage(planId: Self.id(planID), playlistId: Self.id(id))
-        return pages.render("tempo-playlist", title: "Playlist", page: TempoFrame(.plans).around(page), request: request, context: context)
+        return pages.render("tempo-playlist", title: "tempo.music.playlist.title", page: TempoFrame(.plans).around(page), request: request, context: context)
     }
 
     static func id(_ id: UUID) -> String { id.uuidString.lowercased() }

@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 import TempoService
 import Web
@@ -13,11 +14,16 @@ struct TempoLibraryPage: Sendable {
     let sorts: [Sort]
     let minBpm: String
     let maxBpm: String
-    let maxSize = ByteCountFormatter.string(fromByteCount: Int64(TempoLibrary.maximumFileBytes), countStyle: .file)
+    /// "WAV, FLAC, … up to 209.7 MB each. …", the size in the language's digits.
+    let uploadHint: String
 
-    init(sort: String, minBpm: String, maxBpm: String) {
-        sorts = [("added", "Recently added"), ("bpm", "BPM"), ("title", "Title")].map { Sort(value: $0.0, label: $0.1, selected: $0.0 == sort) }
+    init(sort: String, minBpm: String, maxBpm: String, messages: Messages) {
+        sorts = [("added", messages("tempo.music.library.sort.added")), ("bpm", messages("tempo.music.library.sort.bpm")),
+                 ("title", messages("tempo.music.library.sort.title"))].map { Sort(value: $0.0, label: $0.1, selected: $0.0 == sort) }
         self.minBpm = minBpm
         self.maxBpm = maxBpm
+        // Decimal megabytes, as a file manager counts them (what ByteCountFormatter's .file style wrote).
+        let megabytes = LocaleFormat(language: messages.language).decimal(Double(TempoLibrary.maximumFileBytes) / 1_000_000, fractionDigits: 1)
+        uploadHint = messages("tempo.music.library.upload_hint", ["size": "\(megabytes) MB"])
     }
 }

@@ -1,6 +1,7 @@
 // Tempo library (M1): the songs with their BPM, sorted and filtered by the API; uploads
 // with a progress bar; songs being analysed are polled until they have a tempo; each song
 // has a preview whose speed changes with playbackRate (pitch kept) and a "Set tempo" form.
+import { formatNumber, plural, t } from "./i18n.js";
 import { api, bpm, clock, deleteWithConfirmation, el, showError } from "./tempo-util.js";
 
 const list = document.getElementById("songs");
@@ -15,6 +16,14 @@ const uploadLabel = document.getElementById("upload-label");
 const uploadError = document.getElementById("upload-error");
 const uploadStatus = document.getElementById("upload-status");
 const polling = new Map();
+
+/** A key as the analysis names it ("E♭ minor"), in the page's language (note names and mode). */
+function keyName(name) {
+  const match = /^([A-G])([♯♭]?) (major|minor)$/.exec(name);
+  if (!match) return name;
+  const note = t(`tempo.music.note.${match[1]}`) + match[2];
+  return t(`tempo.music.key.${match[3]}`, { note });
+}
 
 function query() {
   const params = new URLSearchParams();
@@ -40,7 +49,7 @@ async function loadSongs() {
   if (params.has("minBpm") && params.has("maxBpm") && min > max) {
     filter.minBpm.setAttribute("aria-invalid", "true");
     filter.minBpm.setAttribute("aria-describedby", "songs-error");
-    showError(songsError, { message: "Min BPM is above Max BPM: swap them or widen the range.", field: "minBpm" });
+    showError(songsError, { message: t("tempo.music.library.min_above_max"), field: "minBpm" });
     return;
   }
   let songs;
@@ -58,8 +67,8 @@ async function loadSongs() {
 
 function updateCount(n = list.children.length) {
   const filtered = filter.minBpm.value.trim() || filter.maxBpm.value.trim();
-  if (n === 0) count.textContent = filtered ? "No songs in that BPM range." : "No songs yet: upload some above.";
-  else count.textContent = `${n} song${n === 1 ? "" : "s"}${filtered ? " in that BPM range" : ""}.`;
+  if (n === 0) count.textContent = filtered ? t("tempo.music.library.none_in_range") : t("tempo.music.library.none_yet");
+  else count.textContent = plural(filtered ? "tempo.music.library.count_in_range" : "tempo.music.library.count", n);
 }
 
 function pending(song) {
@@ -67,12 +76,12 @@ function pending(song) {
 }
 
 function tempoText(song) {
-  if (pending(song)) return `Analysing… ${Math.round(song.progress * 100)}%`;
-  if (song.analysis === "failed") return song.message || "The analysis failed.";
-  if (song.effectiveBpm == null) return song.message || "No tempo found; set it yourself.";
-  if (song.bpmOverride != null) return `${bpm(song.effectiveBpm)} BPM (set by you)`;
-  const sure = song.confidence == null ? "" : ` · ${Math.round(song.confidence * 100)}% sure`;
-  return `${bpm(song.effectiveBpm)} BPM${sure}`;
+  if (pending(song)) return t("tempo.music.library.analysing", { percent: formatNumber(Math.round(song.progress * 100)) });
+  if (song.analysis === "failed") return song.message || t("tempo.music.library.analysis_failed");
+  if (song.effectiveBpm == null) return song.message || t("tempo.music.library.no_tempo");
+  if (song.bpmOverride != null) return t("tempo.music.library.bpm_set_by_you", { bpm: bpm(song.effectiveBpm) });
+  if (song.confidence == null) return t("tempo.music.library.bpm", { bpm: bpm(song.effectiveBpm) });
+  return t("tempo.music.library.bpm_sure", { bpm: bpm(song.effectiveBpm), percent: formatNumber(Math.round(song.confidence * 100)) });
 }
 
 /** The alternative reading nearest to `factor` × the tempo (half or double), else the plain multiple. */
@@ -93,13 +102,13 @@ function row(song) {
     song.artist ? el("span", { class: "muted tempo-song-artist", text: song.artist }) : null,
     el("span", { class: `tempo-song-bpm tempo-${state}`, text: tempoText(song) }),
     song.durationMs ? el("span", { class: "muted tempo-song-duration", text: clock(song.durationMs / 1000) }) : null,
-    song.key ? el("span", { class: "muted tempo-song-key", text: `${song.key.name} (${song.key.camelot})` }) : null,
-    song.loudness != null ? el("span", { class: "muted tempo-song-loudness", text: `${song.loudness} LUFS` }) : null);
+    song.key ? el("span", { class: "muted tempo-song-key", text: `${keyName(song.key.name)} (${song.key.camelot})` }) : null,
+    song.loudness != null ? el("span", { class: "muted tempo-song-loudness", text: `${formatNumber(song.loudness)} LUFS` }) : null);
   item.append(head);
   if (pending(song)) {
-    item.append(el("progress", { class: "tempo-song-progress", max: "1", value: String(song.progress), "aria-label": `Analysing ${song.title}` }));
+    item.append(el("progress", { class: "tempo-song-progress", max: "1", value: String(song.progress), "aria-label": t("tempo.music.library.analysing_song", { title: song.title }) }));
   }
-  const tools = el("details", { class: "tempo-song-tools" }, el("summary", { text: "Preview and tempo" }));
+  const tools = el("details", { class: "tempo-song-tools" }, el("summary", { text: t("tempo.music.library.tools") }));
   tools.addEventListener("toggle", () => {
     if (tools.open && tools.children.length === 1) tools.append(...toolsFor(song));
   }, { once: false });
@@ -110,7 +119,7 @@ function row(song) {
 function toolsFor(song) {
   const id = song.id;
   const nodes = [];
-  const audio = el("audio", { controls: true, preload: "none", src: song.url, class: "tempo-audio", "aria-label": `Preview ${song.title}` });
+  const audio = el("audio", { controls: true, preload: "none", src: song.url, class: "tempo-audio", "aria-label": t("tempo.music.library.preview_song", { title: song.title }) });
   audio.preservesPitch = true;
   nodes.push(audio);
   const base = song.effectiveBpm;
@@ -121,12 +130,14 @@ function toolsFor(song) {
     audio.preservesPitch = true;
     audio.defaultPlaybackRate = r;
     audio.playbackRate = r;
-    rateText.textContent = `${Math.round(r * 100)}%${base ? ` ≈ ${Math.round(base * r)} BPM` : ""}`;
+    const percent = formatNumber(Math.round(r * 100));
+    rateText.textContent = base ? t("tempo.music.library.rate_bpm", { percent, bpm: formatNumber(Math.round(base * r)) })
+      : t("tempo.music.library.rate", { percent });
   };
   rate.addEventListener("input", showRate);
   audio.addEventListener("play", () => { audio.preservesPitch = true; audio.playbackRate = Number(rate.value); });
   showRate();
-  nodes.push(el("div", { class: "tempo-rate-row" }, el("label", { for: `rate-${id}`, text: "Preview speed" }), rateText), rate);
+  nodes.push(el("div", { class: "tempo-rate-row" }, el("label", { for: `rate-${id}`, text: t("tempo.music.library.preview_speed") }), rateText), rate);
 
   const error = el("p", { class: "error", role: "alert", id: `set-error-${id}`, hidden: true });
   const input = el("input", { type: "number", id: `bpm-${id}`, min: "20", max: "300", step: "0.1", inputmode: "decimal",
@@ -144,15 +155,15 @@ function toolsFor(song) {
     }
   };
   const form = el("form", { class: "tempo-set", novalidate: true },
-    el("label", { for: input.id, text: "Tempo (BPM)" }), input,
-    el("div", { class: "button-row" }, el("button", { type: "submit", class: "secondary", text: "Set tempo" })));
+    el("label", { for: input.id, text: t("tempo.music.library.tempo_label") }), input,
+    el("div", { class: "button-row" }, el("button", { type: "submit", class: "secondary", text: t("tempo.music.library.set_tempo") })));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
     const value = Number(text);
     if (!text || !Number.isFinite(value)) {
       input.setAttribute("aria-invalid", "true");
-      showError(error, { message: "Type the tempo as a number of beats per minute, 20 to 300.", field: "bpmOverride" });
+      showError(error, { message: t("tempo.music.library.tempo_number"), field: "bpmOverride" });
       return;
     }
     setTempo(value);
@@ -162,17 +173,17 @@ function toolsFor(song) {
     const half = alternative(song, 0.5), double = alternative(song, 2);
     const row = el("div", { class: "button-row" });
     if (half >= 30) {
-      const b = el("button", { type: "button", class: "secondary", "data-action": "half", text: `Half: ${bpm(half)}` });
+      const b = el("button", { type: "button", class: "secondary", "data-action": "half", text: t("tempo.music.library.half", { bpm: bpm(half) }) });
       b.addEventListener("click", () => setTempo(half));
       row.append(b);
     }
     if (double <= 300) {
-      const b = el("button", { type: "button", class: "secondary", "data-action": "double", text: `Double: ${bpm(double)}` });
+      const b = el("button", { type: "button", class: "secondary", "data-action": "double", text: t("tempo.music.library.double", { bpm: bpm(double) }) });
       b.addEventListener("click", () => setTempo(double));
       row.append(b);
     }
     if (song.bpmOverride != null) {
-      const b = el("button", { type: "button", class: "secondary", "data-action": "clear", text: `Back to ${bpm(song.bpm)}` });
+      const b = el("button", { type: "button", class: "secondary", "data-action": "clear", text: t("tempo.music.library.back_to", { bpm: bpm(song.bpm) }) });
       b.addEventListener("click", () => setTempo(null));
       row.append(b);
     }
@@ -181,14 +192,14 @@ function toolsFor(song) {
   nodes.push(error);
 
   nodes.push(...deleteWithConfirmation({
-    label: "Delete song", question: `Delete “${song.title}”? The file is removed from the server.`,
+    label: t("tempo.music.library.delete"), question: t("tempo.music.library.delete_question", { title: song.title }),
     onDelete: async () => {
       try {
         await api("DELETE", `/songs/${id}`);
         audio.pause();
         list.querySelector(`[data-id="${id}"]`)?.remove();
         updateCount();
-        uploadStatus.textContent = `Deleted ${song.title}.`;
+        uploadStatus.textContent = t("tempo.music.library.deleted", { title: song.title });
       } catch (e) {
         showError(error, e);
       }
@@ -237,7 +248,7 @@ uploadForm.addEventListener("submit", (event) => {
   const files = [...fileInput.files];
   if (!files.length) {
     fileInput.setAttribute("aria-invalid", "true");
-    showError(uploadError, { message: "Choose one or more music files first.", field: "file" });
+    showError(uploadError, { message: t("tempo.music.library.choose_files"), field: "file" });
     return;
   }
   const data = new FormData();
@@ -246,7 +257,7 @@ uploadForm.addEventListener("submit", (event) => {
   request.open("POST", "/api/v1/tempo/songs");
   progress.hidden = false;
   bar.value = 0;
-  uploadLabel.textContent = `Uploading ${files.length} file${files.length === 1 ? "" : "s"}…`;
+  uploadLabel.textContent = plural("tempo.music.library.uploading_files", files.length);
   uploadForm.querySelector("button").disabled = true;
   request.upload.addEventListener("progress", (e) => {
     if (e.lengthComputable) bar.value = e.loaded / e.total;
@@ -260,12 +271,12 @@ uploadForm.addEventListener("submit", (event) => {
     if (request.status !== 201) {
       progress.hidden = true;
       fileInput.setAttribute("aria-invalid", "true");
-      showError(uploadError, { message: body?.error?.message || `The upload failed (${request.status}).`, field: body?.error?.field });
+      showError(uploadError, { message: body?.error?.message || t("tempo.music.library.upload_failed_status", { status: request.status }), field: body?.error?.field });
       return;
     }
     bar.value = 1;
-    uploadLabel.textContent = "Uploaded";
-    uploadStatus.textContent = `Added ${body.length} song${body.length === 1 ? "" : "s"}; working out the tempo…`;
+    uploadLabel.textContent = t("tempo.music.library.uploaded");
+    uploadStatus.textContent = plural("tempo.music.library.added", body.length);
     uploadForm.reset();
     await loadSongs();
     // A song the filter hides still gets analysed; show the new ones anyway.
@@ -277,7 +288,7 @@ uploadForm.addEventListener("submit", (event) => {
   request.addEventListener("error", () => {
     uploadForm.querySelector("button").disabled = false;
     progress.hidden = true;
-    showError(uploadError, "The upload failed: the server could not be reached.");
+    showError(uploadError, t("tempo.music.library.upload_unreachable"));
   });
   request.send(data);
 });

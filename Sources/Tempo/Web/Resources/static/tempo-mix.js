@@ -1,5 +1,6 @@
 // The playlist's mix (M6): ask for it, follow its rendering, then play or download it. A mix made before the
 // playlist's last edit still plays while the new one renders.
+import { formatNumber, plural, t } from "./i18n.js";
 import { api, clock, showError } from "./tempo-util.js";
 
 const $ = (id) => document.getElementById(id);
@@ -50,11 +51,13 @@ export class MixPanel {
     $("mix-render").disabled = !!working;
     $("mix-render").hidden = !!mix && mix.state === "done" && !mix.stale;
     let text;
-    if (!mix) text = "No mix yet.";
-    else if (mix.state === "failed") text = mix.message || "The mix could not be made.";
-    else if (working) text = `${mix.state === "queued" ? "Waiting to render" : `Rendering: ${Math.round(mix.progress * 100)}%`}`
-      + (mix.files ? " (the mix made before your last edit plays meanwhile)." : "…");
-    else text = `Ready: ${clock(mix.durationSeconds)}, ${mix.parts.length} songs.`;
+    if (!mix) text = t("tempo.music.mix.none");
+    else if (mix.state === "failed") text = mix.message || t("tempo.music.mix.failed");
+    else if (working) {
+      // The files already there are the mix made before the last edit: it plays while the new one renders.
+      const key = `tempo.music.mix.${mix.state === "queued" ? "queued" : "rendering"}${mix.files ? "_meanwhile" : ""}`;
+      text = t(key, { percent: formatNumber(Math.round(mix.progress * 100)) });
+    } else text = plural("tempo.music.mix.ready", mix.parts.length, { duration: clock(mix.durationSeconds) });
     $("mix-status").textContent = text;
     const audio = $("mix-audio");
     if (mix && mix.files) {

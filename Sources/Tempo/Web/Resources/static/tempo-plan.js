@@ -3,6 +3,7 @@
 // whole with PUT; the API's checks name the bad field by its path (steps[0].repeat.count),
 // which is the data-path of the input shown here. The intensity curve is drawn from the
 // saved plan's `curve`.
+import { locale, plural, t } from "./i18n.js";
 import { api, clock, describeCurve, drawChart, el, showError } from "./tempo-util.js";
 
 const root = document.getElementById("plan-editor");
@@ -23,13 +24,18 @@ let uid = 0;
 
 // ---- plan JSON ⇄ editing model
 
+/** A number for an input, in the page's decimal sign ("2,5") and without grouping, so number() reads it back. */
+function decimal(value) {
+  return new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 6 }).format(value);
+}
+
 function paceText(seconds) {
   return `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
 }
 
 function fromTarget(target) {
-  if ("zone" in target) return { kind: "zone", value: String(target.zone) };
-  if ("cadence" in target) return { kind: "cadence", value: String(target.cadence) };
+  if ("zone" in target) return { kind: "zone", value: decimal(target.zone) };
+  if ("cadence" in target) return { kind: "cadence", value: decimal(target.cadence) };
   return { kind: "pace", value: paceText(target.pace) };
 }
 
@@ -40,10 +46,10 @@ function fromSteps(steps) {
     let lengthValue, lengthUnit;
     if ("seconds" in i.length) {
       const s = i.length.seconds;
-      [lengthValue, lengthUnit] = s >= 60 && Number.isInteger((s / 60) * 100) ? [String(s / 60), "min"] : [String(s), "s"];
+      [lengthValue, lengthUnit] = s >= 60 && Number.isInteger((s / 60) * 100) ? [decimal(s / 60), "min"] : [decimal(s), "s"];
     } else {
       const m = i.length.metres;
-      [lengthValue, lengthUnit] = m >= 1000 && Number.isInteger(m / 100) ? [String(m / 1000), "km"] : [String(m), "m"];
+      [lengthValue, lengthUnit] = m >= 1000 && Number.isInteger(m / 100) ? [decimal(m / 1000), "km"] : [decimal(m), "m"];
     }
     const target = fromTarget(i.target);
     return { type: "interval", name: i.name, lengthValue, lengthUnit, targetKind: target.kind, targetValue: target.value,
@@ -65,21 +71,21 @@ function number(text, field, message) {
 }
 
 function toTarget(kind, text, field) {
-  if (kind === "zone") return { zone: number(text, field, "Enter a zone from 1 to 5.") };
-  if (kind === "cadence") return { cadence: number(text, field, "Enter the cadence as a number per minute.") };
+  if (kind === "zone") return { zone: number(text, field, t("tempo.plan.check.zone")) };
+  if (kind === "cadence") return { cadence: number(text, field, t("tempo.plan.check.cadence")) };
   const match = String(text).trim().match(/^(\d{1,2}):([0-5]\d)$/);
   if (match) return { pace: Number(match[1]) * 60 + Number(match[2]) };
-  return { pace: number(text, field, "Enter the pace per km as minutes:seconds, e.g. 5:30.") * 60 };
+  return { pace: number(text, field, t("tempo.plan.check.pace")) * 60 };
 }
 
 function toSteps(steps, path) {
   return steps.map((step, index) => {
     const here = `${path}[${index}]`;
     if (step.type === "repeat") {
-      return { repeat: { count: Math.round(number(step.count, `${here}.repeat.count`, "Enter how many times to repeat.")),
+      return { repeat: { count: Math.round(number(step.count, `${here}.repeat.count`, t("tempo.plan.check.count"))),
         steps: toSteps(step.steps, `${here}.repeat.steps`) } };
     }
-    const n = number(step.lengthValue, `${here}.length`, "Enter how long the interval is.");
+    const n = number(step.lengthValue, `${here}.length`, t("tempo.plan.check.length"));
     const length = step.lengthUnit === "min" ? { seconds: Math.round(n * 60 * 100) / 100 } : step.lengthUnit === "s" ? { seconds: n }
       : step.lengthUnit === "km" ? { metres: n * 1000 } : { metres: n };
     const interval = { name: step.name, length, target: toTarget(step.targetKind, step.targetValue, `${here}.target`) };
@@ -124,16 +130,20 @@ function select(options) {
 }
 
 function targetHint(kind) {
-  const unit = activityInput.value === "cycling" ? "rpm" : "steps/min";
-  return kind === "zone" ? "1–5" : kind === "cadence" ? unit : "min:s per km";
+  return kind === "zone" ? "1–5" : kind === "cadence" ? cadenceUnit(activityInput.value) : t("tempo.plan.pace_hint");
+}
+
+/** The cadence's unit for an activity: pedal turns for cycling, steps otherwise. */
+function cadenceUnit(activity) {
+  return activity === "cycling" ? "rpm" : t("tempo.plan.steps_per_min");
 }
 
 function intervalEditor(step, path) {
   const box = el("div", { class: "tempo-interval" });
-  const name = bind(el("input", { type: "text", maxlength: "60", "data-path": `${path}.name`, placeholder: "e.g. Sprint" }), step, "name");
+  const name = bind(el("input", { type: "text", maxlength: "60", "data-path": `${path}.name`, placeholder: t("tempo.plan.name_placeholder") }), step, "name");
   const length = bind(el("input", { type: "text", inputmode: "decimal", "data-path": `${path}.length`, class: "tempo-num" }), step, "lengthValue");
   const unit = bind(select([["min", "min"], ["s", "s"], ["km", "km"], ["m", "m"]]), step, "lengthUnit");
-  const kind = bind(select([["zone", "Zone"], ["cadence", "Cadence"], ["pace", "Pace"]]), step, "targetKind", true);
+  const kind = bind(select([["zone", t("tempo.plan.target.zone")], ["cadence", t("tempo.plan.target.cadence")], ["pace", t("tempo.plan.target.pace")]]), step, "targetKind", true);
   const value = bind(el("input", { type: "text", inputmode: step.targetKind === "pace" ? "text" : "decimal", "data-path": `${path}.target`,
     class: "tempo-num" }), step, "targetValue");
   const ramp = el("input", { type: "checkbox" });
@@ -142,14 +152,15 @@ function intervalEditor(step, path) {
   const rampId = `f${++uid}`;
   ramp.id = rampId;
   box.append(
-    field("Name", name, "tempo-wide"),
-    el("div", { class: "tempo-pair" }, field("Length", length), field("Unit", unit)),
-    el("div", { class: "tempo-pair" }, field("Target", kind), field(`Value (${targetHint(step.targetKind)})`, value)),
-    el("label", { class: "choice", for: rampId }, ramp, "Ramp to another value"));
+    field(t("tempo.plan.field.name"), name, "tempo-wide"),
+    el("div", { class: "tempo-pair" }, field(t("tempo.plan.field.length"), length), field(t("tempo.plan.field.unit"), unit)),
+    el("div", { class: "tempo-pair" }, field(t("tempo.plan.field.target"), kind),
+      field(t("tempo.plan.field.value", { hint: targetHint(step.targetKind) }), value)),
+    el("label", { class: "choice", for: rampId }, ramp, t("tempo.plan.field.ramp")));
   if (step.ramp) {
     const end = bind(el("input", { type: "text", inputmode: step.targetKind === "pace" ? "text" : "decimal", "data-path": `${path}.endTarget`,
       class: "tempo-num" }), step, "endValue");
-    box.append(field(`Ends at (${targetHint(step.targetKind)})`, end));
+    box.append(field(t("tempo.plan.field.ends_at", { hint: targetHint(step.targetKind) }), end));
   }
   return box;
 }
@@ -157,20 +168,20 @@ function intervalEditor(step, path) {
 function moveButtons(list, index, label) {
   const row = el("div", { class: "button-row tempo-step-buttons" });
   const add = (text, aria, action, disabled) => {
-    const button = el("button", { type: "button", class: "secondary", text, "aria-label": `${aria} ${label}`, disabled });
+    const button = el("button", { type: "button", class: "secondary", text, "aria-label": t(aria, { step: label }), disabled });
     button.addEventListener("click", () => { action(); changed(); render(); });
     row.append(button);
   };
-  add("↑", "Move up", () => list.splice(index - 1, 0, ...list.splice(index, 1)), index === 0);
-  add("↓", "Move down", () => list.splice(index + 1, 0, ...list.splice(index, 1)), index === list.length - 1);
-  add("Remove", "Remove", () => list.splice(index, 1), false);
+  add("↑", "tempo.plan.move_up", () => list.splice(index - 1, 0, ...list.splice(index, 1)), index === 0);
+  add("↓", "tempo.plan.move_down", () => list.splice(index + 1, 0, ...list.splice(index, 1)), index === list.length - 1);
+  add(t("tempo.plan.remove"), "tempo.plan.remove_step", () => list.splice(index, 1), false);
   return row;
 }
 
 function addButtons(list, where) {
   const row = el("div", { class: "button-row" });
-  for (const [type, text] of [["interval", "Add interval"], ["repeat", "Add repeat"]]) {
-    const button = el("button", { type: "button", class: "secondary", text: where ? `${text} ${where}` : text });
+  for (const type of ["interval", "repeat"]) {
+    const button = el("button", { type: "button", class: "secondary", text: t(`tempo.plan.add_${type}${where ? "_inside" : ""}`) });
     button.addEventListener("click", () => {
       list.push(type === "interval" ? newInterval() : { type: "repeat", count: "2", steps: [newInterval()] });
       changed();
@@ -185,14 +196,16 @@ function stepsEditor(list, path, depth) {
   const box = el("ol", { class: "tempo-step-list", "data-path": path });
   list.forEach((step, index) => {
     const here = `${path}[${index}]`;
-    const label = step.type === "repeat" ? `repeat ${index + 1}` : `step ${index + 1}${step.name ? ` (${step.name})` : ""}`;
+    const n = index + 1;
+    const label = step.type === "repeat" ? t("tempo.plan.repeat_label", { n })
+      : step.name ? t("tempo.plan.step_label_named", { n, name: step.name }) : t("tempo.plan.step_label", { n });
     const item = el("li", { class: `tempo-step tempo-step-${step.type}`, "data-path": here });
     if (step.type === "repeat") {
       const count = bind(el("input", { type: "number", min: "1", max: "50", step: "1", "data-path": `${here}.repeat.count`,
         class: "tempo-num" }), step, "count");
       const set = el("fieldset", { class: "tempo-repeat", "data-path": `${here}.repeat` },
-        el("legend", { text: "Repeat" }), field("Times", count, "tempo-count"),
-        stepsEditor(step.steps, `${here}.repeat.steps`, depth + 1), addButtons(step.steps, "inside"));
+        el("legend", { text: t("tempo.plan.repeat") }), field(t("tempo.plan.times"), count, "tempo-count"),
+        stepsEditor(step.steps, `${here}.repeat.steps`, depth + 1), addButtons(step.steps, true));
       item.append(set);
     } else {
       item.append(intervalEditor(step, here));
@@ -241,9 +254,10 @@ function show(body) {
   const plan = body.plan;
   title.textContent = plan.name;
   document.title = `${plan.name} · Cadence`;
-  const unit = plan.activity === "cycling" ? "rpm" : "steps/min";
+  const unit = cadenceUnit(plan.activity);
   drawChart(chart, { curve: body.curve, unit });
-  summary.textContent = `${clock(body.totalSeconds)} in ${body.segments.length} intervals; ${describeCurve(body.curve, unit)}`;
+  summary.textContent = plural("tempo.plan.summary", body.segments.length,
+    { duration: clock(body.totalSeconds), curve: describeCurve(body.curve, unit) });
 }
 
 async function save() {
@@ -272,7 +286,7 @@ async function save() {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   if (await save()) {
-    notice.textContent = "Saved.";
+    notice.textContent = t("tempo.plan.saved");
     notice.hidden = false;
   }
 });
@@ -295,7 +309,7 @@ makeButton.addEventListener("click", async () => {
     makeButton.disabled = false;
     return;
   }
-  notice.textContent = "Choosing songs…";
+  notice.textContent = t("tempo.plan.choosing_songs");
   notice.hidden = false;
   try {
     const playlist = await api("POST", `/plans/${planId}/playlists`);
@@ -313,7 +327,7 @@ document.getElementById("save-template").addEventListener("click", async () => {
   if (dirty && !(await save())) return;
   try {
     const template = await api("POST", `/plans/${planId}/template`, { name: nameInput.value });
-    notice.textContent = `Saved as a template: “${template.plan.name}”. Start new plans from it on the Plans page.`;
+    notice.textContent = t("tempo.plan.saved_template", { name: template.plan.name });
     notice.hidden = false;
   } catch (error) {
     showFieldError(error);
@@ -325,8 +339,9 @@ async function loadPlaylists() {
   try {
     const playlists = await api("GET", `/plans/${planId}/playlists`);
     list.replaceChildren(...playlists.map((p, index) => el("li", {},
-      el("a", { href: `/phone/tempo/playlists/${p.id.toLowerCase()}`, text: `Playlist ${index + 1}` }),
-      el("span", { class: "muted", text: ` ${p.playlist.entries.length} songs · ${Math.round(p.playlist.coverage * 100)}% covered` }))));
+      el("a", { href: `/phone/tempo/playlists/${p.id.toLowerCase()}`, text: t("tempo.plan.playlist_n", { n: index + 1 }) }),
+      el("span", { class: "muted", text: ` ${plural("tempo.plan.playlist_detail", p.playlist.entries.length,
+        { percent: Math.round(p.playlist.coverage * 100) })}` }))));
     document.getElementById("playlists-empty").hidden = playlists.length > 0;
   } catch {}
 }

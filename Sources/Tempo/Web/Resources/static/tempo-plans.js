@@ -1,11 +1,26 @@
 // Tempo plans (M2): the shipped templates and the person's own (any activity) as "new plan" buttons, own ones
 // deletable, and the person's plans.
+import { plural, t } from "./i18n.js";
 import { api, deleteWithConfirmation, describeCurve, el, showError } from "./tempo-util.js";
 
 const templates = document.getElementById("templates");
 const templatesError = document.getElementById("templates-error");
 const plans = document.getElementById("plans");
 const status = document.getElementById("plans-status");
+
+/** The templates Cadence ships, by the last part of their fixed ids (index within an activity). */
+const builtInNames = { "000": "intervals", "001": "pyramid", "002": "progression" };
+
+/** A template's name: a shipped one's in the page's language, the person's own as they wrote it. */
+function templateName(template) {
+  const which = template.builtIn && builtInNames[String(template.templateId).slice(-3)];
+  return which ? t(`tempo.plan.template.${which}`) : template.plan.name;
+}
+
+/** "running", "walking" or "cycling", as the page's language says it. */
+function activityName(activity) {
+  return ["running", "walking", "cycling"].includes(activity) ? t(`tempo.plan.activity.${activity}`) : activity;
+}
 
 async function loadTemplates() {
   let list;
@@ -19,13 +34,16 @@ async function loadTemplates() {
   }
   templates.replaceChildren(...list.map((template) => {
     const button = el("button", { type: "button", class: "secondary tempo-template", "data-template": template.templateId },
-      el("span", { class: "tempo-template-name", text: template.plan.name }),
-      el("span", { class: "tempo-template-detail", text: describeCurve(template.curve) }));
+      el("span", { class: "tempo-template-name", text: templateName(template) }),
+      el("span", { class: "tempo-template-detail", text: describeCurve(template.curve, t("tempo.plan.steps_per_min")) }));
     button.addEventListener("click", async () => {
       button.disabled = true;
       templatesError.hidden = true;
       try {
-        const made = await api("POST", "/plans", { template: template.templateId });
+        // A shipped template's plan takes its name in the page's language (the person's to change from then on).
+        const name = templateName(template);
+        const made = await api("POST", "/plans", name === template.plan.name ? { template: template.templateId }
+          : { template: template.templateId, name });
         location.assign(`/phone/tempo/plans/${made.plan.id.toLowerCase()}`);
       } catch (error) {
         button.disabled = false;
@@ -34,8 +52,8 @@ async function loadTemplates() {
     });
     if (template.builtIn) return el("li", {}, button);
     const remove = deleteWithConfirmation({
-      label: "Delete", ariaLabel: `Delete the template ${template.plan.name}`,
-      question: `Delete the template “${template.plan.name}”? Plans made from it stay.`,
+      label: t("tempo.plan.delete"), ariaLabel: t("tempo.plan.delete_template_label", { name: template.plan.name }),
+      question: t("tempo.plan.delete_template_question", { name: template.plan.name }),
       onDelete: async () => {
         templatesError.hidden = true;
         try {
@@ -46,7 +64,7 @@ async function loadTemplates() {
         }
       },
     });
-    button.querySelector(".tempo-template-name").append(el("span", { class: "badge", text: `Yours · ${template.plan.activity}` }));
+    button.querySelector(".tempo-template-name").append(el("span", { class: "badge", text: t("tempo.plan.own_badge", { activity: activityName(template.plan.activity) }) }));
     return el("li", { class: "tempo-own-template" }, button, ...remove);
   }));
 }
@@ -59,10 +77,10 @@ async function loadPlans() {
     status.textContent = error.message;
     return;
   }
-  status.textContent = list.length ? `${list.length} plan${list.length === 1 ? "" : "s"}.` : "No plans yet: start one from a template.";
+  status.textContent = list.length ? plural("tempo.plan.count", list.length) : t("tempo.plan.none_yet");
   plans.replaceChildren(...list.map((body) => el("li", {},
     el("a", { href: `/phone/tempo/plans/${body.plan.id.toLowerCase()}`, class: "tempo-plan-link", text: body.plan.name }),
-    el("span", { class: "muted", text: ` ${body.plan.activity} · ${describeCurve(body.curve)}` }))));
+    el("span", { class: "muted", text: ` ${activityName(body.plan.activity)} · ${describeCurve(body.curve, t("tempo.plan.steps_per_min"))}` }))));
 }
 
 loadTemplates();

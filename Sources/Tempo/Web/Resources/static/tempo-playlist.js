@@ -2,6 +2,7 @@
 // and the entries with what explains them. Remove, pin/unpin, move, swap and insert post an edit;
 // the server plans the unpinned rest again and the page redraws from its answer. The playlist can be deleted.
 import { MixPanel } from "./tempo-mix.js";
+import { formatNumber, plural, t } from "./i18n.js";
 import { api, bpm, clock, deleteWithConfirmation, drawChart, el, showError } from "./tempo-util.js";
 
 const root = document.getElementById("playlist");
@@ -13,14 +14,14 @@ const entriesBox = document.getElementById("entries");
 const warningsBox = document.getElementById("playlist-warnings");
 const errorBox = document.getElementById("playlist-error");
 const status = document.getElementById("playlist-status");
-let unit = "steps/min";
+let unit = t("tempo.music.steps_per_min");
 let library = null;
 let busy = false;
 const mix = new MixPanel(playlistId, errorBox);
 
 function signed(value) {
   const rounded = Math.round(value * 10) / 10;
-  return `${rounded > 0 ? "+" : rounded < 0 ? "−" : "±"}${Math.abs(rounded).toFixed(1)}%`;
+  return `${rounded > 0 ? "+" : rounded < 0 ? "−" : "±"}${formatNumber(Math.abs(rounded), 1)}%`;
 }
 
 function draw(body) {
@@ -28,11 +29,13 @@ function draw(body) {
   drawChart(chart, {
     curve: body.curve, unit,
     songs: list.entries.map((entry) => ({ start: entry.start, end: entry.start + entry.duration, bpm: entry.playedBPM,
-      label: `${entry.song.title}: ${Math.round(entry.playedBPM)} ${unit} from ${clock(entry.start)}` })),
+      label: t("tempo.music.playlist.chart_song", { title: entry.song.title, bpm: formatNumber(Math.round(entry.playedBPM)), unit,
+        start: clock(entry.start) }) })),
   });
   const biggest = list.entries.reduce((m, e) => Math.max(m, Math.abs(e.stretchPercent)), 0);
-  summary.textContent = `${list.entries.length} songs cover ${Math.round(list.coverage * 100)}% of ${clock(list.planDuration)}; `
-    + `the largest tempo change is ${signed(biggest).replace("+", "")} (budget ±${Math.round(list.options.stretchBudget * 100)}%).`;
+  summary.textContent = plural("tempo.music.playlist.summary", list.entries.length, {
+    percent: formatNumber(Math.round(list.coverage * 100)), duration: clock(list.planDuration),
+    change: signed(biggest).replace("+", ""), budget: formatNumber(Math.round(list.options.stretchBudget * 100)) });
   warningsBox.replaceChildren(...list.warnings.map((text) => el("li", { class: "notice tempo-warning", text })));
   entriesBox.replaceChildren(...list.entries.map((entry, index) => entryItem(entry, index, list.entries.length)));
   chart.dataset.entries = String(list.entries.length);
@@ -46,39 +49,43 @@ function number(name, value) {
 function entryItem(entry, index, count) {
   const item = el("li", { class: `tempo-entry${entry.pinned ? " pinned" : ""}`, "data-song-id": entry.song.id.toLowerCase(),
     "data-index": String(index) });
-  const label = `${entry.song.title} at ${clock(entry.start)}`;
+  const label = t("tempo.music.playlist.entry_label", { title: entry.song.title, start: clock(entry.start) });
   const badges = [];
-  if (entry.pinned) badges.push(el("span", { class: "badge", text: "Pinned" }));
-  if (entry.halfTime || entry.beat === "halfTime") badges.push(el("span", { class: "badge tempo-badge", text: "Half-time" }));
-  if (entry.beat === "doubleTime") badges.push(el("span", { class: "badge tempo-badge", text: "Double-time" }));
-  if (entry.repeated) badges.push(el("span", { class: "badge tempo-badge", text: "Repeat" }));
+  if (entry.pinned) badges.push(el("span", { class: "badge", text: t("tempo.music.playlist.badge.pinned") }));
+  if (entry.halfTime || entry.beat === "halfTime") badges.push(el("span", { class: "badge tempo-badge", text: t("tempo.music.playlist.badge.half_time") }));
+  if (entry.beat === "doubleTime") badges.push(el("span", { class: "badge tempo-badge", text: t("tempo.music.playlist.badge.double_time") }));
+  if (entry.repeated) badges.push(el("span", { class: "badge tempo-badge", text: t("tempo.music.playlist.badge.repeat") }));
   item.append(
     el("div", { class: "tempo-entry-head" },
       el("span", { class: "tempo-entry-time", text: clock(entry.start) }),
       el("span", { class: "tempo-entry-title", text: entry.song.title }), ...badges),
     el("p", { class: "tempo-entry-numbers" },
-      number("Target", `${Math.round(entry.targetBPM)}`), number("Song", `${bpm(entry.songBPM)} BPM`),
-      number("Stretch", signed(entry.stretchPercent)), number("Plays at", `${Math.round(entry.playedBPM)}`),
-      ...(entry.song.key ? [number("Key", entry.song.key)] : [])),
+      number(t("tempo.music.playlist.number.target"), formatNumber(Math.round(entry.targetBPM))),
+      number(t("tempo.music.playlist.number.song"), `${bpm(entry.songBPM)} BPM`),
+      number(t("tempo.music.playlist.number.stretch"), signed(entry.stretchPercent)),
+      number(t("tempo.music.playlist.number.plays_at"), formatNumber(Math.round(entry.playedBPM))),
+      ...(entry.song.key ? [number(t("tempo.music.playlist.number.key"), entry.song.key)] : [])),
     el("p", { class: "tempo-why", text: entry.why }));
   const row = el("div", { class: "button-row tempo-entry-buttons" });
-  const button = (text, aria, edit, disabled) => {
-    const b = el("button", { type: "button", class: "secondary", text, "aria-label": `${aria} ${label}`, disabled,
-      "data-op": edit.op + (edit.to !== undefined ? (edit.to < index ? "-up" : "-down") : "") });
-    b.addEventListener("click", () => apply({ ...edit, index }, `${aria}: ${entry.song.title}.`));
+  // `action` names the aria-label ("Remove {entry}") and the status after it ("Remove: {title}. The rest …").
+  const button = (text, action, edit, disabled) => {
+    const b = el("button", { type: "button", class: "secondary", text, "aria-label": t(`tempo.music.playlist.aria.${action}`, { entry: label }),
+      disabled, "data-op": edit.op + (edit.to !== undefined ? (edit.to < index ? "-up" : "-down") : "") });
+    b.addEventListener("click", () => apply({ ...edit, index }, t(`tempo.music.playlist.done.${action}`, { title: entry.song.title })));
     row.append(b);
   };
-  button("Remove", "Remove", { op: "remove" }, false);
-  button(entry.pinned ? "Unpin" : "Pin", entry.pinned ? "Unpin" : "Pin", { op: entry.pinned ? "unpin" : "pin" }, false);
-  button("↑", "Move up", { op: "move", to: index - 1 }, index === 0);
-  button("↓", "Move down", { op: "move", to: index + 1 }, index === count - 1);
+  button(t("tempo.music.playlist.remove"), "remove", { op: "remove" }, false);
+  button(entry.pinned ? t("tempo.music.playlist.unpin") : t("tempo.music.playlist.pin"), entry.pinned ? "unpin" : "pin",
+    { op: entry.pinned ? "unpin" : "pin" }, false);
+  button("↑", "move_up", { op: "move", to: index - 1 }, index === 0);
+  button("↓", "move_down", { op: "move", to: index + 1 }, index === count - 1);
   item.append(row, swapControl(entry, index, label));
   return item;
 }
 
 function swapControl(entry, index, label) {
   const details = el("details", { class: "tempo-swap" },
-    el("summary", { text: "Swap or add a song…", "aria-label": `Swap or add a song at ${label}` }));
+    el("summary", { text: t("tempo.music.playlist.swap_or_add"), "aria-label": t("tempo.music.playlist.swap_or_add_at", { entry: label }) }));
   details.addEventListener("toggle", async () => {
     if (!details.open || details.children.length > 1) return;
     if (!library) {
@@ -92,18 +99,18 @@ function swapControl(entry, index, label) {
     const id = `swap-${index}`;
     const choice = el("select", { id },
       ...library.filter((s) => s.id.toLowerCase() !== entry.song.id.toLowerCase())
-        .map((s) => el("option", { value: s.id, text: `${s.title} (${bpm(s.effectiveBpm)} BPM)` })));
-    const go = el("button", { type: "button", class: "secondary", text: "Swap", "data-op": "swap" });
+        .map((s) => el("option", { value: s.id, text: t("tempo.music.playlist.song_choice", { title: s.title, bpm: bpm(s.effectiveBpm) }) })));
+    const go = el("button", { type: "button", class: "secondary", text: t("tempo.music.playlist.swap"), "data-op": "swap" });
     go.addEventListener("click", () => {
       if (!choice.value) return;
-      apply({ op: "swap", index, songId: choice.value }, `Swapped in ${choice.selectedOptions[0].textContent}.`);
+      apply({ op: "swap", index, songId: choice.value }, t("tempo.music.playlist.done.swap", { song: choice.selectedOptions[0].textContent }));
     });
-    const add = el("button", { type: "button", class: "secondary", text: "Add before", "data-op": "insert" });
+    const add = el("button", { type: "button", class: "secondary", text: t("tempo.music.playlist.add_before"), "data-op": "insert" });
     add.addEventListener("click", () => {
       if (!choice.value) return;
-      apply({ op: "insert", index, songId: choice.value }, `Added ${choice.selectedOptions[0].textContent}.`);
+      apply({ op: "insert", index, songId: choice.value }, t("tempo.music.playlist.done.insert", { song: choice.selectedOptions[0].textContent }));
     });
-    details.append(el("div", { class: "tempo-swap-row" }, el("label", { for: id, text: "Song" }), choice, go, add));
+    details.append(el("div", { class: "tempo-swap-row" }, el("label", { for: id, text: t("tempo.music.playlist.song") }), choice, go, add));
     if (!choice.options.length) go.disabled = add.disabled = true;
   });
   return details;
@@ -113,12 +120,12 @@ async function apply(edit, done) {
   if (busy) return;
   busy = true;
   errorBox.hidden = true;
-  status.textContent = "Planning again…";
+  status.textContent = t("tempo.music.playlist.planning");
   try {
     const body = await api("POST", `/playlists/${playlistId}/edits`, edit);
     draw(body);
     mix.refresh();
-    status.textContent = `${done} The rest was planned again.`;
+    status.textContent = done;
     const again = entriesBox.children[Math.min(edit.to ?? edit.index, entriesBox.children.length - 1)];
     again?.querySelector("button:not([disabled])")?.focus();
   } catch (error) {
@@ -132,8 +139,8 @@ async function apply(edit, done) {
 async function load() {
   try {
     const [body, plan] = await Promise.all([api("GET", `/playlists/${playlistId}`), api("GET", `/plans/${planId}`)]);
-    unit = plan.plan.activity === "cycling" ? "rpm" : "steps/min";
-    document.getElementById("playlist-title").textContent = `Playlist: ${plan.plan.name}`;
+    unit = plan.plan.activity === "cycling" ? "rpm" : t("tempo.music.steps_per_min");
+    document.getElementById("playlist-title").textContent = t("tempo.music.playlist.heading_named", { name: plan.plan.name });
     document.getElementById("plan-link").textContent = plan.plan.name;
     draw(body);
   } catch (error) {
@@ -142,7 +149,7 @@ async function load() {
 }
 
 document.getElementById("playlist-delete-box").append(...deleteWithConfirmation({
-  label: "Delete playlist", question: "Delete this playlist? The plan and your songs stay.",
+  label: t("tempo.music.playlist.delete"), question: t("tempo.music.playlist.delete_question"),
   onDelete: async () => {
     errorBox.hidden = true;
     try {

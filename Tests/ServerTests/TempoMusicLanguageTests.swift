@@ -1,0 +1,134 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// Tempo's music pages in Spanish (issue 23): the library, the plans, the plan editor and a playlist with
+/// `Accept-Language: es` are Spanish (the upload limit with a decimal comma), the same pages in English are as they
+/// were, and a refused plan says why in the request's language with the same `code` and `field`.
+@Suite struct TempoMusicLanguageTests {
+    static func page(_ server: TestServer, _ uri: String, token: String, language: String) async throws -> String {
+        let response = try await server.client.execute(
+            uri: uri, method: .get, headers: [.cookie: "cadence_session=\(token)", .accept: "text/html", .acceptLanguage: language])
+        #expect(response.status == .ok, "\(uri)")
+        return response.text
+    }
+
+    @Test func theLibraryAndPlanPagesAreInSpanish() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("music-es"))
+            let created = try await client.json(.post, "/api/v1/tempo/plans", body: TempoPlansAPITests.writtenPlan, token: token)
+            let planID = try #require((created.object["plan"] as? [String: Any])?["id"] as? String).lowercased()
+
+            let library = try await Self.page(server, "/phone/tempo?sort=bpm", token: token, language: "es-ES,es;q=0.9")
+            #expect(library.contains(#"<html lang="es">"#))
+            #expect(library.contains("<title>Tempo · Cadence</title>"))
+            for words in ["Añadir música", "hasta 209,7 MB cada uno", "Archivos de música", ">Subir</button>", "Tus canciones",
+                          "Ordenar por", #"<option value="added">Añadidas recientemente</option>"#,
+                          #"<option value="bpm" selected>BPM</option>"#, "BPM mín.", "BPM máx.", ">Mostrar</button>"] {
+                #expect(library.contains(words), "\(words)")
+            }
+            for english in ["Add music", "Your songs", "Recently added", "209.7", "Sort by"] {
+                #expect(!library.contains(english), "\(english)")
+            }
+            // The scripts' words come with the page.
+            #expect(library.contains("Elige primero uno o más archivos de música."))
+
+            let plans = try await Self.page(server, "/phone/tempo/plans", token: token, language: "es")
+            #expect(plans.contains(#"<html lang="es">"#))
+            #expect(plans.contains("<title>Planes de entrenamiento · Cadence</title>"))
+            for words in ["<h1>Planes de entrenamiento</h1>", "Nuevo a partir de una plantilla", "Tus planes", "Pirámide"] {
+                #expect(plans.contains(words), "\(words)")
+            }
+
+            let plan = try await Self.page(server, "/phone/tempo/plans/\(planID)", token: token, language: "es")
+            #expect(plan.contains(#"<html lang="es">"#))
+            #expect(plan.contains("<title>Editar plan · Cadence</title>"))
+            for words in ["Intensidad", "Actividad", #"<option value="running">Correr</option>"#, "Pasos", "Añadir intervalo",
+                          "Guardar plan", "Crear lista", "Guardar como plantilla", "Listas de este plan"] {
+                #expect(plan.contains(words), "\(words)")
+            }
+            for english in ["Save plan", "Make playlist", "Add repeat", "Intensity"] { #expect(!plan.contains(english), "\(english)") }
+
+            // The same pages in English are as they were.
+            let english = try await Self.page(server, "/phone/tempo", token: token, language: "en")
+            #expect(english.contains(#"<html lang="en">"#))
+            for words in ["<title>Tempo · Cadence</title>", "Add music", "up to 209.7 MB each", "Recently added", "Min BPM"] {
+                #expect(english.contains(words), "\(words)")
+            }
+            let englishPlan = try await Self.page(server, "/phone/tempo/plans/\(planID)", token: token, language: "en")
+            for words in ["<title>Edit plan · Cadence</title>", "Save plan", "Make playlist", "Playlists for this plan"] {
+                #expect(englishPlan.contains(words), "\(words)")
+            }
+        }
+    }
+
+    @Test func aPlaylistPageIsInSpanish() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("playlist-es"))
+            let account = try await client.accountID(token: token)
+            _ = try await TempoPlansAPITests.seedLibrary(server, account: account)
+            let created = try await client.json(.post, "/api/v1/tempo/plans", body: TempoPlansAPITests.writtenPlan, token: token)
+            let planID = try #require((created.object["plan"] as? [String: Any])?["id"] as? String).lowercased()
+            let playlist = try await client.json(.post, "/api/v1/tempo/plans/\(planID)/playlists", token: token)
+            #expect(playlist.status == .created, "\(playlist.text)")
+            let playlistID = try #require(playlist.object["id"] as? String).lowercased()
+
+            let page = try await Self.page(server, "/phone/tempo/playlists/\(playlistID)", token: token, language: "es")
+            #expect(page.contains(#"<html lang="es">"#))
+            #expect(page.contains("<title>Lista de reproducción · Cadence</title>"))
+            for words in ["Empezar una carrera con esta lista", "Plan y música", "Mezcla", "Crear la mezcla", "Descargar (M4A)",
+                          #"aria-label="Avisos""#, "Canciones"] {
+                #expect(page.contains(words), "\(words)")
+            }
+            for english in ["Make the mix", "Plan and music", "Start a run with this playlist"] { #expect(!page.contains(english), "\(english)") }
+        }
+    }
+
+    @Test func aRefusedPlanSaysWhyInSpanishWithTheSameCodeAndField() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("plan-refusal-es"))
+            let tooMany = #"""
+                {"name": "Bad", "activity": "running", "steps": [{"repeat": {"count": 500, "steps": [
+                  {"interval": {"length": {"seconds": 60}, "target": {"zone": 3}}}]}}]}
+                """#
+            let english = try await client.json(.post, "/api/v1/tempo/plans", body: tooMany, token: token)
+            let spanish = try await client.json(.post, "/api/v1/tempo/plans", body: tooMany, token: token, headers: [.acceptLanguage: "es"])
+            #expect(english.status == .badRequest && spanish.status == .badRequest)
+            #expect(english.errorMessage == "Repeat 1 to 50 times.", "\(english.text)")
+            #expect(spanish.errorMessage == "Repite de 1 a 50 veces.", "\(spanish.text)")
+            #expect(spanish.errorCode == english.errorCode && spanish.errorCode == "invalid_field")
+            #expect(spanish.errorField == english.errorField && spanish.errorField == "steps[0].repeat.count")
+
+            // The editor saves with PUT: the same refusal, in Spanish.
+            let created = try await client.json(.post, "/api/v1/tempo/plans", body: TempoPlansAPITests.writtenPlan, token: token)
+            let planID = try #require((created.object["plan"] as? [String: Any])?["id"] as? String).lowercased()
+            let put = try await client.json(.put, "/api/v1/tempo/plans/\(planID)", body: tooMany, token: token, headers: [.acceptLanguage: "es"])
+            #expect(put.status == .badRequest)
+            #expect(put.errorMessage == "Repite de 1 a 50 veces.", "\(put.text)")
+            #expect(put.errorField == "steps[0].repeat.count")
+
+            // A cadence out of range names its limits; a playlist edit past the end names the count.
+            let slow = #"{"name": "Slow", "activity": "cycling", "steps": [{"interval": {"length": {"seconds": 60}, "target": {"cadence": 20}}}]}"#
+            let cadence = try await client.json(.post, "/api/v1/tempo/plans", body: slow, token: token, headers: [.acceptLanguage: "es"])
+            #expect(cadence.errorMessage == "La cadencia en bicicleta va de 40 a 140 rpm.", "\(cadence.text)")
+            let cadenceEnglish = try await client.json(.post, "/api/v1/tempo/plans", body: slow, token: token)
+            #expect(cadenceEnglish.errorMessage == "A cycling cadence is 40 to 140 rpm.", "\(cadenceEnglish.text)")
+
+            let account = try await client.accountID(token: token)
+            _ = try await TempoPlansAPITests.seedLibrary(server, account: account)
+            let playlist = try await client.json(.post, "/api/v1/tempo/plans/\(planID)/playlists", token: token)
+            let playlistID = try #require(playlist.object["id"] as? String).lowercased()
+            let entries = try #require((playlist.object["playlist"] as? [String: Any])?["entries"] as? [[String: Any]]).count
+            let past = try await client.json(.post, "/api/v1/tempo/playlists/\(playlistID)/edits", body: #"{"op": "remove", "index": 99}"#,
+                                             token: token, headers: [.acceptLanguage: "es"])
+            #expect(past.status == .badRequest)
+            #expect(past.errorField == "index")
+            #expect(past.errorMessage == "No hay ningún elemento 100; la lista tiene \(entries).", "\(past.text)")
+        }
+    }
+}
