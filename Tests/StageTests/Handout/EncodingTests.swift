@@ -7,8 +7,8 @@ import Testing
         #expect(WinAnsi.encode("é ñ — “ ” • €") == [0xE9, 0x20, 0xF1, 0x20, 0x97, 0x20, 0x93, 0x20, 0x94, 0x20, 0x95, 0x20, 0x80])
     }
 
-    @Test func charactersOutsideWinAnsiBecomeQuestionMarks() {
-        #expect(WinAnsi.encode("Ωx😀") == Array("?x?".utf8))
+    @Test func charactersOutsideWinAnsiBecomeCodePointMarkers() {
+        #expect(WinAnsi.encode("Ωx😀") == Array("[U+03A9]x[U+1F600]".utf8))
         #expect(WinAnsi.encode("a\tb\nc") == Array("a b c".utf8))
     }
 
@@ -42,7 +42,7 @@ import Testing
         var lines: [String] = []
         while let line = wrapper.nextLine(width: 100) {
             #expect(line.last.map { $0.x + $0.width } ?? 0 <= 100.01)
-            lines.append(line.map { String(decoding: $0.bytes, as: UTF8.self) }.joined())
+            lines.append(line.map { $0.text }.joined())
         }
         #expect(lines.joined(separator: " ").replacingOccurrences(of: "x ", with: "x") == "one two \(long) three"
             || lines.joined().replacingOccurrences(of: " ", with: "") == "onetwo\(long)three")
@@ -53,6 +53,6 @@ import Testing
         let paragraph = HandoutParagraph(runs: [HandoutRun("plain "), HandoutRun("under lined", style: .underline)])
         var wrapper = ParagraphWrapper(paragraph, size: 10)
         let line = wrapper.nextLine(width: 500) ?? []
-        #expect(line.map { String(decoding: $0.bytes, as: UTF8.self) } == ["plain ", "under lined"])
+        #expect(line.map { $0.text } == ["plain ", "under lined"])
     }
 }

@@ -74,3 +74,36 @@ enum Fixtures {
         return try run("pdfinfo", [url.path])
     }
 }
+
+extension Fixtures {
+    // MARK: Fonts (Debian fonts-dejavu-core and fonts-droid-fallback)
+
+    static let dejaVuDirectory = "/usr/share/fonts/truetype/dejavu/"
+    static let droidFallback = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+
+    static func fontBytes(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    static var hasDejaVu: Bool { FileManager.default.fileExists(atPath: dejaVuDirectory + "DejaVuSans.ttf") }
+
+    /// The handout's fonts as the service loads them (nil without DejaVu).
+    static let handoutFonts: HandoutFonts? = {
+        let names = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf"]
+        let faces = names.compactMap { FileManager.default.contents(atPath: dejaVuDirectory + $0) }
+        guard faces.count == 4 else { return nil }
+        let fallbacks = [droidFallback].compactMap { FileManager.default.contents(atPath: $0) }
+        return try? HandoutFonts(regular: .init(data: faces[0]), bold: .init(data: faces[1]), italic: .init(data: faces[2]),
+                                 boldItalic: .init(data: faces[3]), fallbacks: fallbacks.map { .init(data: $0) })
+    }()
+
+    static var hasDroidFallback: Bool { FileManager.default.fileExists(atPath: droidFallback) }
+
+    /// Runs a poppler tool on the PDF written to a temporary file.
+    static func tool(_ name: String, _ arguments: [String], on pdf: Data) throws -> Output {
+        let url = temporaryFile(".pdf")
+        try pdf.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try run(name, arguments + [url.path])
+    }
+}

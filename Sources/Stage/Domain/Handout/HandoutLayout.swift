@@ -7,6 +7,7 @@
 /// heading and picture no longer fit or the page already holds the maximum number of slides.
 struct HandoutLayout {
     private let options: HandoutOptions
+    private let typesetter: HandoutTypesetter
     private let pageWidth: Double
     private let pageHeight: Double
     private let left = 50.0
@@ -22,8 +23,9 @@ struct HandoutLayout {
     private var y = 0.0
     private var slidesOnPage = 0
 
-    init(options: HandoutOptions) {
+    init(options: HandoutOptions, typesetter: HandoutTypesetter = .helvetica) {
         self.options = options
+        self.typesetter = typesetter
         (pageWidth, pageHeight) = options.paper.points
         contentWidth = pageWidth - 2 * left
         top = pageHeight - 54
@@ -60,7 +62,7 @@ struct HandoutLayout {
 
     /// Wrapped lines centred on the page, moving `y` down.
     private mutating func centered(_ text: String, style: HandoutTextStyle, size: Double, gray: Double) {
-        var wrapper = ParagraphWrapper(HandoutParagraph(runs: [HandoutRun(text, style: style)]), size: size)
+        var wrapper = ParagraphWrapper(HandoutParagraph(runs: [HandoutRun(text, style: style)]), size: size, typesetter: typesetter)
         while let line = wrapper.nextLine(width: contentWidth) {
             let width = line.last.map { $0.x + $0.width } ?? 0
             y -= size * 1.25
@@ -95,7 +97,7 @@ struct HandoutLayout {
         var pictureWidth = picture == nil ? 0 : box.width
 
         for paragraph in slide.notes {
-            var wrapper = ParagraphWrapper(paragraph, size: bodySize)
+            var wrapper = ParagraphWrapper(paragraph, size: bodySize, typesetter: typesetter)
             let indent = Double(paragraph.bulletLevel) * 16
             var first = true
             if wrapper.isFinished { y -= lineHeight * 0.5 } // an empty paragraph is a blank line
@@ -114,11 +116,15 @@ struct HandoutLayout {
                 let width = (beside ? contentWidth - pictureWidth - gutter : contentWidth) - indent
                 guard let line = wrapper.nextLine(width: width) else { break }
                 let baseline = y - bodySize * 1.02
+                // Right-to-left paragraphs hang from the right edge, with the indent and bullet on that side.
+                let rtl = wrapper.isRightToLeft
                 if first && paragraph.bulletLevel > 0 {
-                    let bullet: [UInt8] = [[0x95], [0x96], [0xB7]][paragraph.bulletLevel - 1]
-                    append(.text(x: x + indent - 10, y: baseline, face: .regular, size: bodySize, bytes: bullet, gray: 0.1))
+                    let bullet = typesetter.glyphs(["•", "–", "·"][paragraph.bulletLevel - 1], face: .regular)
+                    let bulletX = rtl ? x + width + 10 - bullet.width(size: bodySize) : x + indent - 10
+                    drawGlyphs(bullet, x: bulletX, baseline: baseline, size: bodySize, gray: 0.1)
                 }
-                draw(line, x: x + indent, baseline: baseline, size: bodySize, gray: 0.1)
+                let lineWidth = line.last.map { $0.x + $0.width } ?? 0
+                draw(line, x: rtl ? x + width - lineWidth : x + indent, baseline: baseline, size: bodySize, gray: 0.1)
                 y -= lineHeight
                 first = false
             }
@@ -129,9 +135,11 @@ struct HandoutLayout {
     }
 
     private mutating func headingLines(_ paragraph: HandoutParagraph, gray: Double) {
-        var wrapper = ParagraphWrapper(paragraph, size: headingSize)
+        var wrapper = ParagraphWrapper(paragraph, size: headingSize, typesetter: typesetter)
         while let line = wrapper.nextLine(width: contentWidth) {
-            draw(line, x: left, baseline: y - headingSize, size: headingSize, gray: gray)
+            let lineWidth = line.last.map { $0.x + $0.width } ?? 0
+            let x = wrapper.isRightToLeft ? left + contentWidth - lineWidth : left
+            draw(line, x: x, baseline: y - headingSize, size: headingSize, gray: gray)
             y -= headingSize * 1.4
         }
     }
@@ -157,7 +165,7 @@ struct HandoutLayout {
         case .missing(let reason):
             append(.box(x: left, y: bottomY, width: size.width, height: size.height, fill: 0.9, stroke: 0.75))
             let size9 = 9.0
-            var wrapper = ParagraphWrapper(HandoutParagraph(runs: [HandoutRun(reason, style: .italic)]), size: size9)
+            var wrapper = ParagraphWrapper(HandoutParagraph(runs: [HandoutRun(reason, style: .italic)]), size: size9, typesetter: typesetter)
             var lines: [[LineFragment]] = []
             while lines.count < 4, let line = wrapper.nextLine(width: size.width - 16) { lines.append(line) }
             var baseline = bottomY + size.height / 2 + Double(lines.count) * size9 * 1.3 / 2 - size9
@@ -175,7 +183,7 @@ struct HandoutLayout {
     private mutating func draw(_ line: [LineFragment], x: Double, baseline: Double, size: Double, gray: Double) {
         for fragment in line {
             let fx = x + fragment.x
-            append(.text(x: fx, y: baseline, face: TextFace(fragment.style), size: size, bytes: fragment.bytes, gray: gray))
+            drawGlyphs(fragment.glyphs, x: fx, baseline: baseline, size: size, gray: gray)
             let thickness = HelveticaMetrics.underlineThickness * size
             if fragment.style.contains(.underline) {
                 let ly = baseline + HelveticaMetrics.underlinePosition * size
@@ -185,6 +193,20 @@ struct HandoutLayout {
                 let ly = baseline + HelveticaMetrics.xHeight * size / 2
                 append(.line(x1: fx, y1: ly, x2: fx + fragment.width, y2: ly, width: thickness, gray: gray))
             }
+        }
+    }
+
+    /// One text mark per stretch of glyphs from one font (a line may mix a face and a CJK fallback).
+    private mutating func drawGlyphs(_ glyphs: [ShapedGlyph], x: Double, baseline: Double, size: Double, gray: Double) {
+        var x = x
+        var start = 0
+        while start < glyphs.count {
+            var end = start + 1
+            while end < glyphs.count, glyphs[end].font == glyphs[start].font { end += 1 }
+            let stretch = Array(glyphs[start..<end])
+            append(.text(x: x, y: baseline, font: glyphs[start].font, size: size, glyphs: stretch, gray: gray))
+            x += stretch.width(size: size)
+            start = end
         }
     }
 
@@ -203,11 +225,11 @@ struct HandoutLayout {
     private mutating func addPageNumbers() {
         let size = 9.0, gap = size * 0.5
         for index in pages.indices {
-            let parts = ["\(index + 1)", "/", "\(pages.count)"].map { WinAnsi.encode($0) }
-            let widths = parts.map { TextFace.regular.width(of: $0, size: size) }
+            let parts = ["\(index + 1)", "/", "\(pages.count)"].map { typesetter.glyphs($0, face: .regular) }
+            let widths = parts.map { $0.width(size: size) }
             var x = (pageWidth - widths.reduce(0, +) - 2 * gap) / 2
             for (part, width) in zip(parts, widths) {
-                pages[index].marks.append(.text(x: x, y: 30, face: .regular, size: size, bytes: part, gray: 0.4))
+                pages[index].marks.append(.text(x: x, y: 30, font: part.first?.font ?? 0, size: size, glyphs: part, gray: 0.4))
                 x += width + gap
             }
         }

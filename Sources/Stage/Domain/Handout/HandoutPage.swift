@@ -4,7 +4,8 @@
 struct HandoutPage {
     enum Mark {
         /// `gray` is 0 (black) … 1 (white).
-        case text(x: Double, y: Double, face: TextFace, size: Double, bytes: [UInt8], gray: Double)
+        /// Glyphs of one font (`font` indexes the typesetter's fonts), in drawing order.
+        case text(x: Double, y: Double, font: Int, size: Double, glyphs: [ShapedGlyph], gray: Double)
         case line(x1: Double, y1: Double, x2: Double, y2: Double, width: Double, gray: Double)
         case box(x: Double, y: Double, width: Double, height: Double, fill: Double?, stroke: Double?)
         /// `picture` indexes the handout's slides; the writer maps it to an image object.

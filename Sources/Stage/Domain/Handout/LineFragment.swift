@@ -1,7 +1,10 @@
-/// A piece of one line of text with a single style, placed relative to the line's start.
+/// A piece of one line of text with a single style, in drawing order, placed relative to the line's start.
 struct LineFragment: Equatable {
-    var bytes: [UInt8]
+    var glyphs: [ShapedGlyph]
     var style: HandoutTextStyle
     var x: Double
     var width: Double
+
+    /// The characters the glyphs stand for, in drawing order.
+    var text: String { glyphs.text }
 }

@@ -29,6 +29,18 @@ enum PDFSyntax {
     /// A literal string from Swift text, through WinAnsi.
     static func literal(_ text: String) -> [UInt8] { literal(WinAnsi.encode(text)) }
 
+    /// A hex string `<…>` of 2-byte codes (glyph IDs under /Identity-H).
+    static func hex(_ codes: [UInt16]) -> [UInt8] {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = [0x3C]
+        out.reserveCapacity(codes.count * 4 + 2)
+        for code in codes {
+            for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int(code >> UInt16(shift) & 0xF)]) }
+        }
+        out.append(0x3E)
+        return out
+    }
+
     /// A number with at most two decimals and no exponent: content streams need no more
     /// precision than 1/100 pt, and shorter numbers keep pages small.
     static func number(_ value: Double) -> String {

@@ -2,10 +2,11 @@
 /// Breaks one rich-text paragraph into lines, one line at a time, so the caller can give
 /// each line a different width (notes run beside the picture, then under it, then onto the
 /// next page). Breaks at spaces; a word longer than a whole line is split between characters
-/// so no text is ever dropped. Runs of spaces collapse to one, as in HTML.
+/// so no text is ever dropped. Runs of spaces collapse to one, as in HTML. Lines come back in
+/// drawing order: right-to-left text (Hebrew, Arabic) is reordered after the line is chosen.
 struct ParagraphWrapper {
     private struct Piece {
-        var bytes: [UInt8]
+        var glyphs: [ShapedGlyph]
         var style: HandoutTextStyle
     }
 
@@ -13,24 +14,29 @@ struct ParagraphWrapper {
 
     private var words: [Word] = []
     private var next = 0
+    private let typesetter: HandoutTypesetter
     let size: Double
+    /// The paragraph reads right to left (its first strong character is Hebrew or Arabic): lines are right-aligned.
+    let isRightToLeft: Bool
 
-    init(_ paragraph: HandoutParagraph, size: Double) {
+    init(_ paragraph: HandoutParagraph, size: Double, typesetter: HandoutTypesetter = .helvetica) {
         self.size = size
+        self.typesetter = typesetter
+        isRightToLeft = BidiClass.paragraphIsRightToLeft(paragraph.plainText)
         var current: Word = []
         for run in paragraph.runs {
-            var pending: [UInt8] = []
-            for byte in WinAnsi.encode(run.text) {
-                if byte == 0x20 {
-                    if !pending.isEmpty { current.append(Piece(bytes: pending, style: run.style)) }
+            var pending: [ShapedGlyph] = []
+            for glyph in typesetter.glyphs(run.text, face: TextFace(run.style)) {
+                if glyph.isSpace {
+                    if !pending.isEmpty { current.append(Piece(glyphs: pending, style: run.style)) }
                     pending = []
                     if !current.isEmpty { words.append(current) }
                     current = []
                 } else {
-                    pending.append(byte)
+                    pending.append(glyph)
                 }
             }
-            if !pending.isEmpty { current.append(Piece(bytes: pending, style: run.style)) }
+            if !pending.isEmpty { current.append(Piece(glyphs: pending, style: run.style)) }
         }
         if !current.isEmpty { words.append(current) }
     }
@@ -47,9 +53,10 @@ struct ParagraphWrapper {
             if let previous = pieces.last {
                 // The space between two words takes only the styles both share, so an
                 // underline or strikethrough never sticks out over a space.
-                word.insert(Piece(bytes: [0x20], style: previous.style.intersection(word[0].style)), at: 0)
+                let style = previous.style.intersection(word[0].style)
+                word.insert(Piece(glyphs: typesetter.glyphs(" ", face: TextFace(style)), style: style), at: 0)
             }
-            let wordWidth = word.reduce(0) { $0 + TextFace($1.style).width(of: $1.bytes, size: size) }
+            let wordWidth = word.reduce(0) { $0 + $1.glyphs.width(size: size) }
             if used + wordWidth <= width {
                 pieces += word
                 used += wordWidth
@@ -72,34 +79,35 @@ struct ParagraphWrapper {
         var used = 0.0
         for piece in word {
             guard rest.isEmpty else { rest.append(piece); continue }
-            let face = TextFace(piece.style)
-            var taken: [UInt8] = []
-            for (index, byte) in piece.bytes.enumerated() {
-                let advance = face.width(of: [byte], size: size)
+            var taken: [ShapedGlyph] = []
+            for (index, glyph) in piece.glyphs.enumerated() {
+                let advance = glyph.width(size: size)
                 if used + advance > width && !(head.isEmpty && taken.isEmpty) {
-                    rest.append(Piece(bytes: Array(piece.bytes[index...]), style: piece.style))
+                    rest.append(Piece(glyphs: Array(piece.glyphs[index...]), style: piece.style))
                     break
                 }
-                taken.append(byte)
+                taken.append(glyph)
                 used += advance
             }
-            if !taken.isEmpty { head.append(Piece(bytes: taken, style: piece.style)) }
+            if !taken.isEmpty { head.append(Piece(glyphs: taken, style: piece.style)) }
         }
         return (head, rest)
     }
 
-    /// Merges neighbouring pieces of one style (so an underline runs under the spaces between
-    /// underlined words) and gives each its x offset.
+    /// Puts the line's glyphs in drawing order, merges neighbours of one style (so an
+    /// underline runs under the spaces between underlined words) and gives each its x offset.
     private func place(_ pieces: [Piece]) -> [LineFragment] {
+        let styled = pieces.flatMap { piece in piece.glyphs.map { ($0, piece.style) } }
+        let visual = BidiReordering.visualOrder(styled, rightToLeft: isRightToLeft) { $0.0.direction }
         var fragments: [LineFragment] = []
         var x = 0.0
-        for piece in pieces {
-            let width = TextFace(piece.style).width(of: piece.bytes, size: size)
-            if let last = fragments.last, last.style == piece.style {
-                fragments[fragments.count - 1].bytes += piece.bytes
+        for (glyph, style) in visual {
+            let width = glyph.width(size: size)
+            if let last = fragments.last, last.style == style {
+                fragments[fragments.count - 1].glyphs.append(glyph)
                 fragments[fragments.count - 1].width += width
             } else {
-                fragments.append(LineFragment(bytes: piece.bytes, style: piece.style, x: x, width: width))
+                fragments.append(LineFragment(glyphs: [glyph], style: style, x: x, width: width))
             }
             x += width
         }

@@ -1,4 +1,5 @@
-/// The four Helvetica faces the handout uses, and the resource names pages refer to them by.
+/// The four faces the handout uses: regular, bold, italic, bold-italic. Embedded fonts are
+/// given in this order (`HandoutFonts`); without them these are the standard Helvetica faces.
 enum TextFace: Int, CaseIterable {
     case regular, bold, italic, boldItalic
 
@@ -16,11 +17,5 @@ enum TextFace: Int, CaseIterable {
     /// The standard-14 font name; these need no embedding, every PDF reader has them.
     var baseFont: String {
         ["Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique"][rawValue]
-    }
-
-    var resourceName: String { "F\(rawValue + 1)" }
-
-    func width(of bytes: some Sequence<UInt8>, size: Double) -> Double {
-        HelveticaMetrics.width(of: bytes, bold: isBold, size: size)
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Text for the standard 14 PDF fonts, which only know WinAnsiEncoding (Windows-1252):
-/// Latin-1 plus curly quotes, dashes, the bullet, € and a few more. That covers the
-/// Western European note languages; anything else (Greek, Cyrillic, CJK, emoji) becomes "?"
-/// because showing those would need an embedded font.
+/// Latin-1 plus curly quotes, dashes, the bullet, € and a few more. Used when no font files
+/// are available; anything else (Greek, Cyrillic, CJK, emoji) then prints as its code point
+/// marker (`MissingGlyphMarker`), never as a silent "?".
 enum WinAnsi {
     /// The Windows-1252 extras in 0x80…0x9F, by Unicode scalar.
     private static let extras: [UInt32: UInt8] = [
@@ -13,33 +13,31 @@ enum WinAnsi {
         0x2122: 0x99, 0x0161: 0x9A, 0x203A: 0x9B, 0x0153: 0x9C, 0x017E: 0x9E, 0x0178: 0x9F,
     ]
 
-    /// Stand-ins that read the same, so common typography does not turn into "?".
+    /// Stand-ins that read the same, so common typography does not turn into a marker.
     private static let lookalikes: [UInt32: UInt8] = [
         0x2011: 0x2D, 0x2010: 0x2D, 0x2212: 0x2D, // hyphens and minus
         0x00A0: 0x20, 0x2009: 0x20, 0x202F: 0x20, 0x2002: 0x20, 0x2003: 0x20, // spaces
         0x2032: 0x27, 0x2033: 0x22, // primes
     ]
 
-    /// One byte per character; tabs and line breaks become spaces, other controls vanish,
-    /// characters outside Windows-1252 become "?". Composed input is expected (NFC), which is
-    /// what Swift strings give for typed text; decomposed accents are composed first.
+    /// One byte per character (see `TextScalars` for spaces and controls); characters outside
+    /// Windows-1252 become their marker, e.g. "[U+03A9]".
     static func encode(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        for character in text.precomposedStringWithCanonicalMapping {
-            // A grapheme may carry combining marks Windows-1252 cannot hold; keep its base.
-            guard let scalar = character.unicodeScalars.first else { continue }
-            bytes.append(contentsOf: byte(for: scalar.value).map { [$0] } ?? [])
+        for scalar in TextScalars.printable(text) {
+            if let code = code(for: scalar) { bytes.append(code) } else {
+                bytes.append(contentsOf: MissingGlyphMarker.text(for: scalar).utf8)
+            }
         }
         return bytes
     }
 
-    private static func byte(for value: UInt32) -> UInt8? {
-        switch value {
-        case 0x09, 0x0A, 0x0D: return 0x20
-        case 0x20...0x7E, 0xA1...0xFF: return UInt8(value)
-        case 0x00...0x1F, 0x7F...0x9F: return nil
-        default: return extras[value] ?? lookalikes[value] ?? 0x3F
+    /// The Windows-1252 byte for a printable character, nil when it has none.
+    static func code(for scalar: Unicode.Scalar) -> UInt8? {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA1...0xFF: UInt8(scalar.value)
+        default: extras[scalar.value] ?? lookalikes[scalar.value]
         }
     }
 }
