@@ -10,16 +10,21 @@ public struct StageHandouts: Sendable {
     let library: StageLibrary
     let mailer: any Mailer
     let clock: any WallClock
+    let fonts: HandoutFonts?
 
-    public init(library: StageLibrary, mailer: any Mailer, clock: any WallClock) {
+    /// - Parameter fonts: the fonts to embed; by default the system's (`SystemHandoutFonts`), nil for Helvetica.
+    public init(library: StageLibrary, mailer: any Mailer, clock: any WallClock, fonts: HandoutFonts? = SystemHandoutFonts.shared) {
         self.library = library
         self.mailer = mailer
         self.clock = clock
+        self.fonts = fonts
     }
 
     public struct Handout: Sendable {
         public let title: String
         public let pdf: Data
+        /// Characters no font could draw, printed as "[U+…]" (e.g. "U+1F600"), so the caller can tell the person.
+        public var missingCharacters: [String] = []
         public var filename: String { StageHandouts.filename(title) }
     }
 
@@ -61,7 +66,9 @@ public struct StageHandouts: Sendable {
             subtitle = "\(series.title) · notes in \(LanguageTag.name(of: language)) · \(date)"
         }
         let document = HandoutDocument(title: loaded.talk.title, subtitle: subtitle, slides: slides)
-        return Handout(title: loaded.talk.title, pdf: HandoutWriter.pdf(for: document, options: options))
+        let output = HandoutWriter.make(document, options: options, fonts: fonts)
+        return Handout(title: loaded.talk.title, pdf: output.pdf,
+                       missingCharacters: output.missingCharacters.map(MissingGlyphMarker.codePoint))
     }
 
     public func email(_ handout: Handout, to account: Account, logger: Logger) async throws {
