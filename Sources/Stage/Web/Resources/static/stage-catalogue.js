@@ -3,26 +3,31 @@
 // The chunks are kept in memory (a reload starts the download again). When every byte is here
 // the file's SHA-256 is checked in the browser (crypto.subtle; on a plain-http LAN address the
 // browser has no crypto.subtle and the server checks it when installing), then it is installed.
+// Every word comes from the catalogue (js.stage.catalogue2.*); sizes and times are written in the page's locale.
+import { t, plural, formatNumber } from "./i18n.js";
+
 const list = document.getElementById("catalogue");
 const CHUNK = Number(list?.dataset.chunk) || 1 << 20;
 
+const k = (key, values) => t(`stage.catalogue2.${key}`, values);
+
 function formatBytes(n) {
-  if (n < 1000) return `${n} bytes`;
-  const units = ["KB", "MB", "GB", "TB"];
+  if (n < 1000) return k("size_bytes", { size: formatNumber(n) });
+  const units = ["size_kb", "size_mb", "size_gb", "size_tb"];
   let value = n / 1000;
   let unit = 0;
   while (value >= 1000 && unit < units.length - 1) {
     value /= 1000;
     unit += 1;
   }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  return k(units[unit], { size: formatNumber(value, value < 10 ? 1 : 0) });
 }
 
 function formatDuration(seconds) {
   const s = Math.max(1, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  if (s < 60) return k("time_seconds", { seconds: formatNumber(s) });
+  if (s < 3600) return k("time_minutes", { minutes: formatNumber(Math.floor(s / 60)), seconds: formatNumber(s % 60) });
+  return k("time_hours", { hours: formatNumber(Math.floor(s / 3600)), minutes: formatNumber(Math.floor((s % 3600) / 60)) });
 }
 
 function hex(buffer) {
@@ -105,15 +110,20 @@ class Download {
     this.running = false;
     this.controller?.abort();
     this.buttons({ resume: true });
-    this.status.textContent = `Paused at ${formatBytes(this.offset)} of ${formatBytes(this.bytes)}.`;
-    this.detail.textContent = `${formatBytes(this.offset)} of ${formatBytes(this.bytes)}`;
+    this.status.textContent = k("paused", this.sizes());
+    this.detail.textContent = k("progress", this.sizes());
     this.bar.dataset.state = "paused";
+  }
+
+  /** The bytes here and the package's size, for the messages that name them. */
+  sizes() {
+    return { done: formatBytes(this.offset), total: formatBytes(this.bytes) };
   }
 
   render() {
     const percent = this.bytes ? Math.floor((this.offset / this.bytes) * 100) : 100;
     this.bar.setAttribute("aria-valuenow", String(percent));
-    this.bar.setAttribute("aria-valuetext", `${percent}%, ${formatBytes(this.offset)} of ${formatBytes(this.bytes)}`);
+    this.bar.setAttribute("aria-valuetext", k("progress_percent", { percent: formatNumber(percent), ...this.sizes() }));
     this.fill.style.width = `${percent}%`;
     const now = performance.now();
     this.samples.push({ t: now, offset: this.offset });
@@ -121,10 +131,12 @@ class Download {
     const first = this.samples[0];
     const seconds = (now - first.t) / 1000;
     const speed = seconds > 0.05 ? (this.offset - first.offset) / seconds : 0;
-    let text = `${formatBytes(this.offset)} of ${formatBytes(this.bytes)}`;
+    let text = k("progress", this.sizes());
     if (speed > 0) {
-      text += ` · ${formatBytes(Math.round(speed))}/s`;
-      if (this.offset < this.bytes) text += ` · about ${formatDuration((this.bytes - this.offset) / speed)} left`;
+      const values = { ...this.sizes(), speed: formatBytes(Math.round(speed)) };
+      text = this.offset < this.bytes
+        ? k("progress_speed_left", { ...values, time: formatDuration((this.bytes - this.offset) / speed) })
+        : k("progress_speed", values);
     }
     this.detail.textContent = text;
   }
@@ -138,7 +150,7 @@ class Download {
     this.say("");
     this.buttons({ pause: true });
     this.bar.dataset.state = "running";
-    this.status.textContent = "Downloading…";
+    this.status.textContent = k("downloading");
     this.render();
     const url = `/api/v1/stage/catalogue/${this.id}/file`;
     while (live() && this.offset < this.bytes) {
@@ -153,21 +165,19 @@ class Download {
         if (!live()) return;
         const total = rangeTotal(response);
         if (response.status === 416 || (response.status === 206 && total !== this.bytes)) {
-          return this.refuse(`The server's copy of “${this.title}” is incomplete or damaged (${formatBytes(total ?? 0)} of ` +
-            `${formatBytes(this.bytes)}): it does not match the catalogue, so it cannot be installed. Nothing was installed.`);
+          return this.refuse(k("incomplete", { title: this.title, got: formatBytes(total ?? 0), total: formatBytes(this.bytes) }));
         }
         if (response.status !== 206) {
-          return this.stop(await errorMessage(response, `The download failed (${response.status}).`), response.status >= 500);
+          return this.stop(await errorMessage(response, k("download_failed", { status: response.status })), response.status >= 500);
         }
         data = new Uint8Array(await response.arrayBuffer());
       } catch (error) {
         if (!live()) return; // paused
-        return this.stop(`The connection was lost at ${formatBytes(this.offset)} of ${formatBytes(this.bytes)}. ` +
-          "Press Resume to carry on from there.", true);
+        return this.stop(k("connection_lost", this.sizes()), true);
       }
       if (!live()) return;
       if (data.byteLength !== end - this.offset + 1) {
-        return this.refuse(`The server sent a damaged part of “${this.title}”. Nothing was installed; download it again.`);
+        return this.refuse(k("damaged_part", { title: this.title }));
       }
       this.chunks.push(data);
       this.offset += data.byteLength;
@@ -180,7 +190,7 @@ class Download {
   stop(text, resumable) {
     this.running = false;
     this.say(text);
-    this.status.textContent = resumable ? "Stopped" : "Not downloaded";
+    this.status.textContent = resumable ? k("stopped") : k("not_downloaded");
     this.buttons(resumable ? { resume: true } : { start: true });
   }
 
@@ -188,10 +198,10 @@ class Download {
   refuse(text) {
     this.reset();
     this.say(text);
-    this.status.textContent = "Not installed";
+    this.status.textContent = k("not_installed");
     this.bar.dataset.state = "refused";
     this.passwordForm.hidden = true;
-    this.startButton.textContent = "Download again";
+    this.startButton.textContent = k("download_again");
     this.buttons({ start: true });
   }
 
@@ -203,20 +213,19 @@ class Download {
     this.chunks = [];
     let checked;
     if (window.isSecureContext && crypto.subtle) {
-      this.status.textContent = "Checking the checksum (SHA-256)…";
+      this.status.textContent = k("checking");
       const digest = hex(await crypto.subtle.digest("SHA-256", await this.blob.arrayBuffer()));
       if (digest !== this.sha256) {
-        return this.refuse(`The download of “${this.title}” does not match its checksum (SHA-256): it was damaged on the way. ` +
-          "Nothing was installed; download it again.");
+        return this.refuse(k("checksum_mismatch", { title: this.title }));
       }
-      checked = "Downloaded; checksum (SHA-256) verified.";
+      checked = "verified";
     } else {
-      checked = "Downloaded. This page is not on a secure (HTTPS) address, so the checksum is checked by the server when installing.";
+      checked = "not_secure";
     }
-    this.status.textContent = checked;
+    this.status.textContent = k(checked);
     if (this.protected) {
       this.passwordForm.hidden = false;
-      this.status.textContent = `${checked} Enter the package's password to install it.`;
+      this.status.textContent = k(`${checked}_password`);
       this.passwordForm.querySelector("input").focus();
     } else {
       await this.install(null);
@@ -228,7 +237,7 @@ class Download {
     const button = this.passwordForm.querySelector("button");
     button.disabled = true;
     this.say("");
-    this.status.textContent = "Installing…";
+    this.status.textContent = k("installing");
     const headers = { "Content-Type": "application/vnd.cadence.package" };
     if (password) headers["X-Package-Password"] = password;
     let response;
@@ -238,8 +247,8 @@ class Download {
       });
     } catch {
       button.disabled = false;
-      this.status.textContent = "Not installed yet";
-      this.say("The server could not be reached; try installing again.");
+      this.status.textContent = k("not_installed_yet");
+      this.say(k("unreachable"));
       if (!this.protected) this.passwordForm.hidden = false;
       return;
     }
@@ -252,27 +261,30 @@ class Download {
       this.passwordForm.hidden = true;
       input.removeAttribute("aria-invalid");
       this.blob = null;
-      this.status.textContent = `Installed “${body.title}”: ${body.talks} talk${body.talks === 1 ? "" : "s"}, ` +
-        `${body.slides} slide${body.slides === 1 ? "" : "s"}.`;
+      this.status.textContent = k("installed", {
+        title: body.title, talks: plural("stage.catalogue2.talks", body.talks), slides: plural("stage.catalogue2.slides", body.slides),
+      });
       const open = this.el(".catalogue-open");
       open.href = `/phone/stage/series/${body.seriesId}`;
-      open.textContent = `Open ${body.title}`;
+      open.textContent = k("open", { title: body.title });
       this.el(".catalogue-done").hidden = false;
-      this.startButton.textContent = "Download again";
+      this.startButton.textContent = k("download_again");
       this.buttons({ start: true });
       return;
     }
-    const text = body.error?.message || `Installing failed (${response.status}).`;
+    const text = body.error?.message || k("install_failed", { status: response.status });
     if (body.error?.field === "password") {
       // A wrong password: the download is kept; try again.
       this.passwordForm.hidden = false;
       input.setAttribute("aria-invalid", "true");
       input.focus();
-      this.status.textContent = "Not installed yet";
+      this.status.textContent = k("not_installed_yet");
       this.say(text);
       return;
     }
-    this.refuse(/nothing was installed/i.test(text) ? text : `${text} Nothing was installed.`);
+    // The server's refusal is in the page's language; it may already say that nothing was installed.
+    const said = /nothing was installed/i.test(text) || text.toLowerCase().includes(k("nothing_installed_phrase").toLowerCase());
+    this.refuse(said ? text : k("nothing_installed", { message: text }));
   }
 }
 
