@@ -1,6 +1,7 @@
 // Import page (S7): uploads the file with a progress bar, then follows the import's
 // progress until the talk is ready; Cancel stops either step.
 import { t } from "./i18n.js";
+import { stageText, messageText } from "./stage-import-text.js";
 const form = document.getElementById("import-form");
 const panel = document.getElementById("import-progress");
 const bar = document.getElementById("import-bar");
@@ -54,7 +55,7 @@ form.addEventListener("submit", (event) => {
       body = JSON.parse(upload.responseText);
     } catch {}
     if (upload.status !== 202) {
-      fail(body.error?.message || t("stage.import.upload_failed", { status: upload.status }));
+      fail(messageText(body.error?.message) || t("stage.import.upload_failed", { status: upload.status }));
       stage.textContent = t("stage.import.not_imported");
       return;
     }
@@ -75,7 +76,7 @@ async function follow() {
     if (!response.ok) return fail(t("stage.import.lost"));
     const job = await response.json();
     bar.value = 0.3 + job.fraction * 0.7;
-    stage.textContent = job.stage;
+    stage.textContent = stageText(job.stage);
     if (job.state === "done") {
       cancel.hidden = true;
       form.querySelector("button[type=submit]").disabled = false;
@@ -84,11 +85,11 @@ async function follow() {
       if (job.message) {
         message.hidden = false;
         message.className = "notice";
-        message.textContent = job.message;
+        message.textContent = messageText(job.message);
       }
       return;
     }
-    if (job.state === "failed" || job.state === "cancelled") return fail(job.message || t("stage.import.failed"));
+    if (job.state === "failed" || job.state === "cancelled") return fail(messageText(job.message) || t("stage.import.failed"));
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
 }
