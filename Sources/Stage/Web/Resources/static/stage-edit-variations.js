@@ -4,6 +4,11 @@ import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** A variation's name as shown: the original's default name, made by the server, in the page's language. */
+export function variationName(v) {
+  return v.isOriginal && v.name === "Original" ? t("stage.variation2.original") : v.name;
+}
+
 export function openVariation(id) {
   const url = new URL(location.href);
   url.searchParams.set("variation", id);
@@ -27,12 +32,13 @@ export class VariationsPanel {
   draw(talk) {
     const { variations, activeId } = this;
     $("variation").replaceChildren(...variations.map((v) =>
-      new Option(`${v.name}${v.isOriginal ? " (original)" : ""}${v.id === activeId ? " — presented" : ""}`, v.id, false, v.id === talk.variation.id)));
+      new Option(t(`stage.variation2.option_${v.isOriginal ? "original" : "other"}${v.id === activeId ? "_presented" : ""}`, { name: variationName(v) }),
+        v.id, false, v.id === talk.variation.id)));
     const active = variations.find((v) => v.id === activeId);
-    $("presented").textContent = talk.variation.id === activeId ? t("stage.edit.presented_now") : t("stage.edit.presented", { name: active ? active.name : "—" });
+    $("presented").textContent = talk.variation.id === activeId ? t("stage.edit.presented_now") : t("stage.edit.presented", { name: active ? variationName(active) : "—" });
     $("present").disabled = talk.variation.id === activeId;
     $("delete-variation").disabled = talk.variation.isOriginal;
-    if (document.activeElement !== $("variation-name")) $("variation-name").value = talk.variation.name;
+    if (document.activeElement !== $("variation-name")) $("variation-name").value = variationName(talk.variation);
     $("share-variation").href = `${this.api}/variations/${talk.variation.id}/export`;
   }
 
@@ -46,13 +52,16 @@ export class VariationsPanel {
     $("rename").addEventListener("click", () => this.guarded(async () => {
       await this.waitForSaves();
       const talk = this.current();
-      const renamed = await this.call("PUT", `/variations/${talk.variation.id}`, { name: $("variation-name").value, revision: talk.variation.revision });
+      // The original's name shown translated and left as it was is kept as stored.
+      const typed = $("variation-name").value;
+      const name = typed === variationName(talk.variation) ? talk.variation.name : typed;
+      const renamed = await this.call("PUT", `/variations/${talk.variation.id}`, { name, revision: talk.variation.revision });
       talk.variation = renamed;
       this.variations = this.variations.map((v) => (v.id === renamed.id ? renamed : v));
       this.render();
     }));
     $("delete-variation").addEventListener("click", () => {
-      $("confirm-delete-variation-text").textContent = t("stage.edit.delete_named", { name: this.current().variation.name });
+      $("confirm-delete-variation-text").textContent = t("stage.edit.delete_named", { name: variationName(this.current().variation) });
       $("confirm-delete-variation").hidden = false;
     });
     $("delete-variation-no").addEventListener("click", () => ($("confirm-delete-variation").hidden = true));

@@ -2,6 +2,7 @@
 // made here is saved; the page takes the new variation in when the live event for it arrives, as it does for a
 // choice made on the edit page or on another device.
 import { t } from "./i18n.js";
+import { variationName } from "./stage-edit-variations.js";
 
 export class VariationPicker {
   constructor(talkId, select, container, note) {
@@ -18,7 +19,7 @@ export class VariationPicker {
     if (!response.ok) return;
     const { active, variations } = await response.json();
     this.presented = active;
-    this.select.replaceChildren(...variations.map((v) => new Option(v.name, v.id, false, v.id === active)));
+    this.select.replaceChildren(...variations.map((v) => new Option(variationName(v), v.id, false, v.id === active)));
     this.container.hidden = variations.length < 2;
   }
 
