@@ -11,6 +11,7 @@ import { wireControls } from "./stage-controls.js";
 import { watchDisplays } from "./stage-displays.js";
 import { ScreenSender } from "./stage-screen-sender.js";
 import { VariationPicker } from "./stage-variation-picker.js";
+import { variationName } from "./stage-edit-variations.js";
 import { PresenterTimer, SlideLog } from "./stage-timer.js";
 import { ScreenWakeLock } from "./wake-lock.js";
 import { t } from "./i18n.js";
@@ -387,7 +388,8 @@ export function setupPresenter(live) {
       // Redraw everything even when both variations start with the same slide: its notes and
       // its neighbours may differ.
       render(true);
-      note(t("stage.present.now_presenting", { name: data.name }));
+      const original = String(data.variationId).toLowerCase() === String(data.talkId).toLowerCase();
+      note(t("stage.present.now_presenting", { name: variationName({ isOriginal: original, name: data.name }) }));
     } catch (error) {
       note(error.message);
     }
