@@ -10,7 +10,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from browser.pagecheck import check_page, set_viewport
 from browser.test_accounts import fill, shown, shows_text, submit, wait_for_path
 from browser.test_live import pair_watch, status, wait_until
-from conftest import ARTIFACTS, unique_email
+from conftest import ARTIFACTS, api, unique_email
 
 
 def add_cue(phone, keyword, at):
@@ -299,3 +299,64 @@ def test_the_watch_page_reloads_without_the_server_and_runs_the_talk(driver, sec
             .then((runs) => done(runs.length)).catch((error) => done(String(error)));""")
     assert runs == 1, runs
     assert watch.find_element(By.ID, "talk-keyword").text == "Goodbye"
+
+
+def overflowing(driver, selector):
+    """The elements under `selector` whose content is wider than their box (cut off or spilling out)."""
+    return driver.execute_script("""
+        return [...document.querySelectorAll(arguments[0])]
+            .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+            .map((e) => `${e.id || e.className}: ${e.textContent} (${e.scrollWidth} > ${e.clientWidth})`);
+    """, selector)
+
+
+def assert_clock_line_fits(watch):
+    """The clock line stays one line: elapsed, pace and time left side by side, none cut off or overlapping."""
+    line = watch.execute_script("""
+        const box = document.querySelector('.cue-meta').getBoundingClientRect();
+        const spans = [...document.querySelectorAll('.cue-meta > span')].map((s) => s.getBoundingClientRect());
+        return { box: [box.left, box.right], spans: spans.map((r) => [r.left, r.right, r.top, r.bottom]) };""")
+    spans = line["spans"]
+    assert all(left >= line["box"][0] - 0.5 and right <= line["box"][1] + 0.5 for left, right, _, _ in spans), line
+    assert all(a[1] <= b[0] + 0.5 for a, b in zip(spans, spans[1:])), line
+    assert all(top < spans[0][3] and bottom > spans[0][2] for _, _, top, bottom in spans), line
+
+
+def test_the_cue_card_in_spanish_fits_the_watch(driver, second_driver, own_server):
+    """Issue 23: with the account in Spanish the watch's cue card speaks Spanish (the talk's title and keywords stay
+    as typed) and its words fit the smallest watch (176×215): the clock line, the pace and the buttons."""
+    phone, watch, base = driver, second_driver, own_server.base
+    email = unique_email("habla")
+    pair_watch(phone, watch, base, email)
+    status_code, body = api(base, "POST", "/api/v1/auth/login", {"email": email, "password": "live password 1"})
+    assert status_code == 200, body
+    assert api(base, "PATCH", "/api/v1/account", {"language": "es"}, body["token"])[0] == 200
+    set_viewport(watch, 176, 215)
+    watch.refresh()
+    wait_until(watch, lambda: status(watch) == "online")
+    assert watch.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
+    assert shown(watch, "#talk-title").text == "Sin tema"
+
+    # Over ten minutes, so the time left takes its widest usual form (10:58).
+    cast_talk(phone, watch, base, "Charla corta", "10:59", [("Open", "0"), ("Close", "0:13")])
+    assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
+    assert watch.find_element(By.ID, "talk-duration").text == "10:59 · 2 pistas"
+    watch.find_element(By.ID, "talk-start").click()
+    wait_until(watch, lambda: pace(watch) == "onTime", message="never green")
+    assert watch.find_element(By.ID, "talk-pace").text == "a tiempo"
+    assert watch.find_element(By.ID, "talk-remaining").text.startswith("−10:5")
+    assert_clock_line_fits(watch)  # "a tiempo" is the widest pace word
+    wait_until(phone, lambda: phone_run(phone) == "Ahora en el reloj: Open")
+    watch.find_element(By.ID, "talk-pause").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-pause").text == "Seguir")
+    wait_until(watch, lambda: pace(watch) == "overdue", timeout=20, message="never red")
+    assert watch.find_element(By.ID, "talk-pace").text == "tarde"
+    assert not overflowing(watch, "#talk-running, #talk-running *")
+    assert watch.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    watch.save_screenshot(str(ARTIFACTS / "watch-176-es-overdue.png"))
+    assert_clock_line_fits(watch)
+    watch.find_element(By.ID, "talk-next").click()
+    watch.find_element(By.ID, "talk-next").click()
+    wait_until(watch, lambda: watch.find_element(By.ID, "talk-keyword").text == "Fin")
+    wait_until(phone, lambda: phone_run(phone) == "Ahora en el reloj: Fin")
+    check_page(watch, "watch in Spanish, finished")
