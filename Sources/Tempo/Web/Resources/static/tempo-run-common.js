@@ -3,16 +3,19 @@
 // localStorage until the server acknowledges them, a step detector and the tempo rule.
 
 import { clockText } from "./format.js";
+import { t } from "./i18n.js";
+import { paceUnit, perUnit, speedText } from "./tempo-util.js";
 
 /** Zone tables from Sources/Tempo/Domain/Activity.swift: cadence and speed (m/s) at zones 1…5. */
 const ZONES = {
-  running: { cadence: [150, 160, 168, 176, 185], speed: [420, 375, 330, 290, 255].map((s) => 1000 / s), unit: "steps/min" },
-  walking: { cadence: [100, 108, 115, 122, 130], speed: [720, 660, 600, 545, 500].map((s) => 1000 / s), unit: "steps/min" },
+  running: { cadence: [150, 160, 168, 176, 185], speed: [420, 375, 330, 290, 255].map((s) => 1000 / s), unit: "steps_per_min" },
+  walking: { cadence: [100, 108, 115, 122, 130], speed: [720, 660, 600, 545, 500].map((s) => 1000 / s), unit: "steps_per_min" },
   cycling: { cadence: [70, 80, 90, 100, 110], speed: [18, 22, 26, 30, 34].map((k) => k / 3.6), unit: "rpm" },
 };
 
+/** "steps/min" or "rpm", in the page's language. */
 export function cadenceUnit(activity) {
-  return (ZONES[activity] || ZONES.running).unit;
+  return t(`tempo.util.${(ZONES[activity] || ZONES.running).unit}`);
 }
 
 function interpolate(x, xs, ys) {
@@ -41,12 +44,17 @@ export function showsSpeed(activity) {
   return activity === "cycling" || activity === "other";
 }
 
-/** "5:30 /km" for seconds per km; a speed in km/h where `showsSpeed`. */
+/** "5:30 /km" for seconds per km ("8:51 /mi" in imperial units); a speed in km/h (mph) where `showsSpeed`. */
 export function paceText(activity, secondsPerKm) {
   if (!Number.isFinite(secondsPerKm) || secondsPerKm <= 0 || secondsPerKm > 3600) return "–";
-  if (showsSpeed(activity)) return `${(3600 / secondsPerKm).toFixed(1)} km/h`;
-  const s = Math.round(secondsPerKm);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} /km`;
+  if (showsSpeed(activity)) return speedText(secondsPerKm);
+  return t("tempo.util.pace", { clock: paceClock(secondsPerKm), unit: paceUnit() });
+}
+
+/** A pace's clock alone, per the person's unit: "5:30". */
+export function paceClock(secondsPerKm) {
+  const s = Math.round(perUnit(secondsPerKm));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 /** "5:30" → 330; a plain number is minutes. */

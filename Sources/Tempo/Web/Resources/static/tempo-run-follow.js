@@ -5,6 +5,8 @@
 // GET …/songs/{id}/beats; without them, at once and from the start). A song that ends is followed by the best one
 // for the cadence then. There is always music while the library has an analysed song.
 import { stepTempoRule } from "./tempo-run-music.js";
+import { formatNumber, t } from "./i18n.js";
+import { cadenceUnit } from "./tempo-run-common.js";
 
 const FOLLOW_AFTER = 5;
 const FADE_SECONDS = 2;
@@ -60,7 +62,7 @@ export class FollowMusic {
     const library = avoid ? this.library.filter((s) => s.id !== avoid) : this.library;
     const choice = window.CadencePaceFollow.chooseSong(library.length ? library : this.library, this.target, this.budget, recent);
     if (!choice) {
-      this.songLabel.textContent = "No analysed songs in your library: add music to run with it.";
+      this.songLabel.textContent = t("tempo.run.music.no_songs");
       return;
     }
     const entry = { song: { id: choice.song.id, title: choice.song.title }, songBPM: choice.song.bpm, beat: choice.beat,
@@ -72,7 +74,8 @@ export class FollowMusic {
     this.rule = { state: { rate: null, lastCadence: this.rule.state?.lastCadence ?? null,
                            heartRateEase: this.rule.state?.heartRateEase ?? 0 }, output: null };
     this.outFor = 0;
-    this.songLabel.textContent = `♪ ${entry.song.title}: chosen for ${Math.round(this.target)} ${run.activity === "cycling" ? "rpm" : "steps/min"}`;
+    this.songLabel.textContent = t("tempo.run.music.chosen_for", { title: entry.song.title, cadence: formatNumber(Math.round(this.target)),
+      unit: cadenceUnit(run.activity) });
     this.save?.();
   }
 
@@ -84,7 +87,7 @@ export class FollowMusic {
     player.volume = 1;
     if (from > 0) await new Promise((done) => player.addEventListener("loadedmetadata", () => { player.currentTime = from; done(); }, { once: true }));
     if (this.run && !this.run.pausedAt && !this.run.endedAt) {
-      await player.play().catch(() => { this.songLabel.textContent = `♪ ${entry.song.title}: tap Pause and Resume to start the music.`; });
+      await player.play().catch(() => { this.songLabel.textContent = t("tempo.run.music.tap_to_start", { title: entry.song.title }); });
     }
   }
 

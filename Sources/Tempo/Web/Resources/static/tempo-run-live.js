@@ -7,6 +7,7 @@
 // simulator stays on or off until the run ends.
 import { metresBetween } from "./geo.js";
 import { LiveChannel, showLiveStatus } from "./live.js";
+import { plural, t } from "./i18n.js";
 import { api, showError } from "./tempo-util.js";
 import {
   SampleQueue, StepDetector, isoSeconds, newId, noteSource, planPosition, sourcesOf, speedForCadence, wholeSecond, zoneNow,
@@ -47,7 +48,10 @@ const steps = new StepDetector();
 
 const live = new LiveChannel({
   onStatus(state) {
-    showLiveStatus(state, { connecting: "Connecting…", online: "Online", offline: "Offline, recording here", revoked: "Signed out" });
+    showLiveStatus(state, {
+      connecting: t("tempo.run.live.connecting"), online: t("tempo.run.live.online"), offline: t("tempo.run.live.offline"),
+      revoked: t("tempo.run.live.revoked"),
+    });
   },
 });
 
@@ -132,8 +136,8 @@ async function enterRun() {
   }
   $("run-setup").hidden = true;
   $("run-now").hidden = false;
-  $("live-title").textContent = run.name || "Run";
-  $("run-cadence-label").textContent = run.activity === "cycling" ? "Cadence (rpm)" : "Cadence";
+  $("live-title").textContent = run.name || t("tempo.run.live.run");
+  $("run-cadence-label").textContent = t(run.activity === "cycling" ? "tempo.run.live.cadence_rpm" : "tempo.run.live.cadence");
   root.dataset.runId = run.id;
   document.body.dataset.runId = run.id;
   sim.refresh(run);
@@ -149,7 +153,7 @@ function startGeolocation() {
   if (geoWatch !== null || !navigator.geolocation) return;
   geoWatch = navigator.geolocation.watchPosition(
     (p) => { position = { lat: p.coords.latitude, lon: p.coords.longitude, ele: p.coords.altitude ?? undefined, at: Date.now() }; },
-    () => { $("run-sensors").textContent = "Position is not available: distance comes from the simulator or stays empty."; },
+    () => { $("run-sensors").textContent = t("tempo.run.live.no_position"); },
     { enableHighAccuracy: true, maximumAge: 1000 });
 }
 
@@ -220,11 +224,11 @@ async function saveRun() {
   const button = $("run-save");
   button.disabled = true;
   errorBox.hidden = true;
-  $("run-sync").textContent = "Saving…";
+  $("run-sync").textContent = t("tempo.run.live.saving");
   await flush(true);
   if (queue.size > 0) {
     button.disabled = false;
-    fail(`${queue.size} samples could not be sent yet; check the connection and press Save again.`);
+    fail(plural("tempo.run.live.unsent", queue.size));
     return;
   }
   const pauses = run.pauses.filter((p) => p.end > p.start).map((p) => ({ start: isoSeconds(p.start), end: isoSeconds(p.end) }));
@@ -259,11 +263,12 @@ function measure() {
   const strapHr = heartStrap.heartRate();
   const hr = strapHr ?? freshWatch("hr") ?? (watchSeen ? null : simulated?.hr ?? null);
   const hrSource = strapHr !== null ? heartStrap.name : freshWatch("hr") !== null ? "watch" : hr !== null ? "simulated" : null;
-  let source = "the plan";
-  if (simulated?.cadence) source = "the simulator";
-  else if (podCadence !== null) source = "the foot pod";
-  else if (steps.cadence() !== null) source = "your steps";
-  else if (freshWatch("cadence") !== null) source = "the watch";
+  // What the music follows, by name (the page says it in its language).
+  let source = "plan";
+  if (simulated?.cadence) source = "simulator";
+  else if (podCadence !== null) source = "foot_pod";
+  else if (steps.cadence() !== null) source = "steps";
+  else if (freshWatch("cadence") !== null) source = "watch";
   // Kept with the run: what measured each reading (the simulator and the plan measure nothing; the watch reports
   // its own sensors with its own samples).
   const sources = {
@@ -362,7 +367,7 @@ function publish(force, at, elapsed, reading) {
   const pace = currentPace(reading);
   live.send("tempo.run.state", {
     runId: run.id, activity: run.activity, startedAt: run.startedAt, pausedMs: paused, pausedAt: run.pausedAt, paused: !!run.pausedAt,
-    ended: !!run.endedAt, elapsed: Math.round(elapsed), interval: at?.segment?.name ?? (at?.done ? "Plan complete" : "Free run"),
+    ended: !!run.endedAt, elapsed: Math.round(elapsed), interval: at?.segment?.name ?? (at?.done ? t("tempo.run.now.plan_complete") : t("tempo.run.now.free_run")),
     intervalIndex: at?.segment ? at.index : null, timeLeft: at && !at.done ? Math.round(at.left) : null,
     next: at?.next?.name ?? null, targetCadence: at && !at.done ? Math.round(at.cadence) : null,
     targetPace: at && !at.done ? Math.round(1000 / speedForCadence(run.activity, at.cadence)) : null,
@@ -434,10 +439,10 @@ live.connect();
 /** The sensors panel, where the browser has Web Bluetooth: connect buttons, and what each sensor says now. */
 function showSensors() {
   const status = [heartStrap, footPod].filter((sensor) => sensor.name).map((sensor) => {
-    if (!sensor.connected) return `${sensor.name}: disconnected`;
+    if (!sensor.connected) return t("tempo.run.live.sensor_disconnected", { name: sensor.name });
     const value = sensor.kind === "heartRate" ? sensor.heartRate() : sensor.cadence();
-    const unit = sensor.kind === "heartRate" ? "bpm" : "steps/min";
-    return `${sensor.name}: ${value !== null ? `${value} ${unit}` : "no reading yet"}`;
+    if (value === null) return t("tempo.run.live.sensor_waiting", { name: sensor.name });
+    return t(sensor.kind === "heartRate" ? "tempo.run.live.sensor_bpm" : "tempo.run.live.sensor_steps", { name: sensor.name, value });
   });
   $("sensor-status").textContent = status.join(" · ");
 }
@@ -446,7 +451,7 @@ for (const [id, sensor] of [["connect-heart-rate", heartStrap], ["connect-foot-p
   $(id).addEventListener("click", () => {
     sensor.connect().catch((error) => {
       // The person closed the chooser: nothing to say. Anything else is worth a line.
-      if (error?.name !== "NotFoundError") $("sensor-status").textContent = `Could not connect: ${error?.message || error}`;
+      if (error?.name !== "NotFoundError") $("sensor-status").textContent = t("tempo.run.live.connect_failed", { reason: error?.message || error });
     });
   });
 }

@@ -6,6 +6,7 @@
 // crossfaded on the beat, and one audio element that a locked phone keeps playing. The rule then moves the mix's
 // rate around 1 (the song is the part of the mix playing now).
 import { mixSource } from "./tempo-mix.js";
+import { t } from "./i18n.js";
 
 export class RunMusic {
   constructor(audio, songLabel) {
@@ -48,7 +49,7 @@ export class RunMusic {
     if (index >= this.entries.length) {
       run.songIndex = this.entries.length;
       audio.pause();
-      this.songLabel.textContent = "The mix is over.";
+      this.songLabel.textContent = t("tempo.run.music.mix_over");
       save();
       return;
     }
@@ -63,9 +64,9 @@ export class RunMusic {
     if (this.rule.state === null) this.rule = { state: { rate: null, lastCadence: null, heartRateEase: 0 }, output: null };
     run.songIndex = index;
     save();
-    this.songLabel.textContent = `♪ Mix: ${this.entries[index].song.title} (${index + 1} of ${this.entries.length})`;
+    this.songLabel.textContent = t("tempo.run.music.mix_part", { title: this.entries[index].song.title, number: index + 1, count: this.entries.length });
     if (!run.pausedAt && !run.endedAt) {
-      audio.play().catch(() => { this.songLabel.textContent = "♪ Mix: tap Pause and Resume to start the music."; });
+      audio.play().catch(() => { this.songLabel.textContent = t("tempo.run.music.mix_tap_to_start"); });
     }
   }
 
@@ -80,7 +81,7 @@ export class RunMusic {
     if (index >= this.entries.length) {
       run.songIndex = this.entries.length;
       audio.removeAttribute("src");
-      this.songLabel.textContent = "The playlist is over.";
+      this.songLabel.textContent = t("tempo.run.music.playlist_over");
       save();
       return;
     }
@@ -100,11 +101,11 @@ export class RunMusic {
       audio.playbackRate = Math.max(0.5, Math.min(2, entry.playbackRate));
       audio.dataset.rate = audio.playbackRate.toFixed(4);
     }
-    this.songLabel.textContent = `♪ ${entry.song.title} (${index + 1} of ${this.entries.length})`;
+    this.songLabel.textContent = t("tempo.run.music.song", { title: entry.song.title, number: index + 1, count: this.entries.length });
     if (!run.pausedAt && !run.endedAt) {
       audio.play().catch(() => {
         // Autoplay refused (no tap yet, e.g. after a reload): the Resume tap starts it.
-        this.songLabel.textContent = `♪ ${entry.song.title}: tap Pause and Resume to start the music.`;
+        this.songLabel.textContent = t("tempo.run.music.tap_to_start", { title: entry.song.title });
       });
     }
   }
@@ -125,7 +126,7 @@ export class RunMusic {
       run.mixAt = this.audio.currentTime || run.mixAt || 0;
       if (index !== run.songIndex && index < this.entries.length) {
         run.songIndex = index;
-        this.songLabel.textContent = `♪ Mix: ${this.entries[index].song.title} (${index + 1} of ${this.entries.length})`;
+        this.songLabel.textContent = t("tempo.run.music.mix_part", { title: this.entries[index].song.title, number: index + 1, count: this.entries.length });
       }
       const part = this.entries[index];
       if (part?.tempo?.length) {

@@ -1,6 +1,8 @@
 // The runner simulator (demos and tests), switched on explicitly: readings made up from the cadence, pace and
 // heart rate typed here. A run started with it on is marked simulated, and the choice holds until the run ends.
+import { t } from "./i18n.js";
 import { parsePace } from "./tempo-run-common.js";
+import { imperial, METRES_PER_MILE } from "./tempo-util.js";
 
 const STORE = "cadence.tempo.simulator";
 const $ = (id) => document.getElementById(id);
@@ -14,7 +16,9 @@ export class RunSimulator {
   }
 
   values() {
-    const cadence = Number(this.cadence.value), hr = Number(this.hr.value), pace = parsePace(this.pace.value);
+    const cadence = Number(this.cadence.value), hr = Number(this.hr.value), typed = parsePace(this.pace.value);
+    // Typed per km or per mi (the account's units); the run keeps seconds per km.
+    const pace = typed === null ? null : imperial() ? typed / (METRES_PER_MILE / 1000) : typed;
     return { cadence: Number.isFinite(cadence) && cadence > 0 ? cadence : null, hr: Number.isFinite(hr) && hr > 0 ? hr : null, pace };
   }
 
@@ -28,7 +32,7 @@ export class RunSimulator {
     const paceInvalid = this.on.checked && pace === null;
     this.pace.setAttribute("aria-invalid", String(paceInvalid));
     $("sim-error").hidden = !paceInvalid;
-    $("sim-error").textContent = paceInvalid ? "Pace: write minutes and seconds per km, e.g. 5:30 (1:00 to 60:00)." : "";
+    $("sim-error").textContent = paceInvalid ? t(imperial() ? "tempo.run.sim.pace_invalid_mi" : "tempo.run.sim.pace_invalid_km") : "";
     localStorage.setItem(STORE, JSON.stringify({ on: this.on.checked, cadence: this.cadence.value, pace: this.pace.value, hr: this.hr.value }));
     document.body.dataset.simulator = String(this.on.checked);
   }

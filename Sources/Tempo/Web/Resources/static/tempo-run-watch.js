@@ -8,6 +8,7 @@
 // make up a heart rate from the plan's effort). It keeps them in localStorage and sends them over
 // the live channel (`tempo.samples`) when it can; the server merges by time, so a batch sent
 // twice changes nothing.
+import { t } from "./i18n.js";
 import { LiveChannel, showLiveStatus } from "./live.js";
 import { ScreenWakeLock } from "./wake-lock.js";
 import { BluetoothSensor } from "./tempo-sensors.js";
@@ -30,7 +31,10 @@ const steps = new StepDetector();
 
 const live = new LiveChannel({
   onStatus(state) {
-    showLiveStatus(state, { connecting: "Connecting…", online: "Online", offline: "Offline", revoked: "Removed" });
+    showLiveStatus(state, {
+      connecting: t("tempo.run.watch.connecting"), online: t("tempo.run.watch.online"), offline: t("tempo.run.watch.offline"),
+      revoked: t("tempo.run.watch.revoked"),
+    });
     if (state !== "online") inflight = null; // resent by the channel when it is back; acknowledged then
   },
 });
@@ -121,7 +125,7 @@ function reading(at) {
 function showStrap() {
   const button = $("watch-connect-hr");
   button.hidden = !BluetoothSensor.available();
-  button.textContent = heartStrap.connected ? `HR: ${heartStrap.name}` : "Connect HR strap";
+  button.textContent = heartStrap.connected ? t("tempo.run.watch.strap", { name: heartStrap.name }) : t("tempo.run.watch.connect_hr");
 }
 
 /** The simulator's heart rate: rises with the plan's effort. Never used unless the run is marked simulated. */
@@ -168,7 +172,7 @@ live.on("ack", (data) => {
 });
 live.on("error", (data) => {
   if (!inflight || data.id !== inflight.id) return;
-  fail(data.message || "The server refused the watch's samples.");
+  fail(data.message || t("tempo.run.watch.refused"));
   if (queue) queue.remove(inflight.times); // refused now, refused again: do not loop
   inflight = null;
 });
@@ -214,9 +218,9 @@ async function startHere() {
     method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ id, startedAt: isoSeconds(startedAt), planId }),
   }).catch(() => null);
-  if (!response) return fail("The server could not be reached; a run starts online.");
+  if (!response) return fail(t("tempo.run.watch.unreachable"));
   const body = await response.json().catch(() => null);
-  if (!response.ok) return fail(body?.error?.message || `The server answered ${response.status}.`);
+  if (!response.ok) return fail(body?.error?.message || t("tempo.util.server_answered", { status: response.status }));
   run = { id, activity: body.activity, startedAt, segments: [], own: true, lastSample: null, name: body.name, simulated: false,
     state: { startedAt, pausedMs: 0, paused: false, pausedAt: null, pauses: [] } };
   queue = new SampleQueue(id, "watch");
@@ -247,7 +251,7 @@ async function ownControl(action) {
       method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ endedAt: isoSeconds(endedAt), pauses: (state.pauses || []).map((p) => ({ start: isoSeconds(p.start), end: isoSeconds(p.end) })) }),
     }).catch(() => null);
-    if (!response || !response.ok) fail("The run is kept here; it is saved when the network is back.");
+    if (!response || !response.ok) fail(t("tempo.run.watch.kept_here"));
     else {
       // Say so to the account's other devices (the phone's start page shows the run until it ends).
       if (live.socket?.readyState === WebSocket.OPEN) live.send("tempo.run.state", { runId: run.id, ...state, ended: true });
@@ -265,32 +269,32 @@ function render() {
   $("watch-run").hidden = !run || !!run.state?.ended;
   document.body.dataset.runId = run?.id || "";
   if (!run || run.state?.ended) {
-    $("watch-idle-heading").textContent = run?.state?.ended ? "Run ended" : "No run";
+    $("watch-idle-heading").textContent = t(run?.state?.ended ? "tempo.run.watch.ended" : "tempo.run.watch.no_run");
     return;
   }
   const state = run.state || {};
   const elapsed = activeSeconds();
   const at = planPosition(run.segments, elapsed);
-  const name = at ? (at.done ? "Plan complete" : at.segment.name) : state.interval || "Free run";
+  const name = at ? (at.done ? t("tempo.run.now.plan_complete") : at.segment.name) : state.interval || t("tempo.run.now.free_run");
   const heading = $("watch-interval");
   const round = at?.segment ? roundText(at.segment) : "";
   const text = round ? `${name} ${round}` : name;
   if (heading.textContent !== text) heading.textContent = text;
   $("watch-time-left").textContent = at && !at.done ? clock(at.left) : clock(elapsed);
-  $("watch-next").textContent = at?.next ? `Next: ${at.next.name}` : at && !at.done ? "Last interval" : "";
+  $("watch-next").textContent = at?.next ? t("tempo.run.watch.next", { name: at.next.name }) : at && !at.done ? t("tempo.run.now.last_interval") : "";
   const mine = run.mine || {};
   const pace = state.pace ?? (mine.cadence ? 1000 / speedForCadence(run.activity, mine.cadence) : null);
   $("watch-pace").textContent = paceText(run.activity, pace);
   $("watch-hr").textContent = mine.hr ?? state.hr ?? "–";
   // A simulated run's heart rate is made up: the label says so (a strap's reading is real, simulated run or not).
-  $("watch-hr-label").textContent = run.simulated && heartStrap.heartRate() === null ? "Sim. HR" : "HR";
+  $("watch-hr-label").textContent = t(run.simulated && heartStrap.heartRate() === null ? "tempo.run.watch.sim_hr" : "tempo.run.watch.hr");
   $("watch-cadence").textContent = state.cadence ?? mine.cadence ?? "–";
-  $("watch-cadence-label").textContent = cadenceUnit(run.activity) === "rpm" ? "rpm" : "Cad.";
+  $("watch-cadence-label").textContent = run.activity === "cycling" ? cadenceUnit(run.activity) : t("tempo.run.watch.cadence");
   $("watch-elapsed").textContent = clock(elapsed);
-  $("watch-pause").textContent = state.paused ? "Resume" : "Pause";
-  $("watch-skip").textContent = run.own ? "End" : "Skip";
+  $("watch-pause").textContent = t(state.paused ? "tempo.run.watch.resume" : "tempo.run.watch.pause");
+  $("watch-skip").textContent = t(run.own ? "tempo.run.watch.end" : "tempo.run.watch.skip");
   const pending = queue?.size || 0;
-  $("watch-sync").textContent = pending > 2 ? `${pending} to sync` : "";
+  $("watch-sync").textContent = pending > 2 ? t("tempo.run.watch.to_sync", { count: pending }) : "";
   document.body.dataset.samplesPending = String(pending);
   document.body.dataset.interval = at?.segment ? String(at.index) : "";
   if (at?.segment && shownIndex !== at.index) {
@@ -341,7 +345,7 @@ live.connect();
 
 $("watch-connect-hr").addEventListener("click", () => {
   heartStrap.connect().catch((error) => {
-    if (error?.name !== "NotFoundError") fail(`Could not connect the strap: ${error?.message || error}`);
+    if (error?.name !== "NotFoundError") fail(t("tempo.run.watch.connect_failed", { reason: error?.message || error }));
   });
 });
 showStrap();

@@ -1,7 +1,8 @@
 // One run (M5): its stats (time, distance, pace, splits, climb, heart rate, cadence, calories
 // with how they were estimated), charts over time drawn as SVG from the summary's series,
 // what cleaning dropped, export to GPX/TCX, rename and delete.
-import { api, el, showError, svg } from "./tempo-util.js";
+import { formatDateTime, formatNumber, t } from "./i18n.js";
+import { api, distanceText, el, paceAxisUnit, perUnit, showError, speedUnit, svg } from "./tempo-util.js";
 import { cadenceUnit, clock, paceText, showsSpeed } from "./tempo-run-common.js";
 import { drawAtShownWidth, lineChart } from "./tempo-line-chart.js";
 
@@ -15,13 +16,14 @@ function drawCharts(body) {
   const activity = body.run.activity;
   const speed = showsSpeed(activity);
   const charts = [
-    { key: "pace", title: speed ? "Speed" : "Pace", unit: speed ? "km/h" : "min/km",
-      points: speed ? (series.pace || []).map((p) => ({ seconds: p.seconds, value: 3600 / p.value })) : series.pace || [],
-      format: speed ? (v) => v.toFixed(0) : (v) => clock(v), invert: !speed },
-    { key: "heartRate", title: "Heart rate", unit: "bpm", points: series.heartRate || [], format: (v) => v.toFixed(0) },
-    { key: "cadence", title: "Cadence", unit: cadenceUnit(activity), points: series.cadence || [], format: (v) => v.toFixed(0) },
-    { key: "tempo", title: "Music tempo", unit: "BPM", points: series.tempo || [], format: (v) => v.toFixed(0) },
-  ];
+    // In the account's units: a pace per km or per mi, a speed in km/h or mph (the series are per km).
+    { key: "pace", name: speed ? "speed" : "pace", unit: speed ? speedUnit() : paceAxisUnit(),
+      points: (series.pace || []).map((p) => ({ seconds: p.seconds, value: speed ? 3600 / perUnit(p.value) : perUnit(p.value) })),
+      format: speed ? (v) => formatNumber(Math.round(v)) : (v) => clock(v), invert: !speed },
+    { key: "heartRate", name: "heart_rate", unit: "bpm", points: series.heartRate || [], format: (v) => formatNumber(Math.round(v)) },
+    { key: "cadence", name: "cadence", unit: cadenceUnit(activity), points: series.cadence || [], format: (v) => formatNumber(Math.round(v)) },
+    { key: "tempo", name: "tempo", unit: "BPM", points: series.tempo || [], format: (v) => formatNumber(Math.round(v)) },
+  ].map((chart) => ({ ...chart, title: t(`tempo.run.chart.${chart.name}`), axis: t("tempo.run.chart.axis", { unit: chart.unit }) }));
   const box = $("run-charts");
   box.replaceChildren();
   for (const chart of charts) {
@@ -29,10 +31,12 @@ function drawCharts(body) {
     const figure = el("figure", { class: "run-chart", "data-chart": chart.key });
     figure.append(el("figcaption", { id: headingId, text: chart.title }));
     if (chart.points.length < 2) {
-      figure.append(el("p", { class: "hint", text: `No ${chart.title.toLowerCase()} recorded.` }));
+      figure.append(el("p", { class: "hint", text: t(`tempo.run.chart.${chart.name}_none`) }));
     } else {
       const values = chart.points.map((p) => p.value);
-      const range = `${chart.title} from ${chart.format(Math.min(...values))} to ${chart.format(Math.max(...values))} ${chart.unit}.`;
+      const range = t("tempo.run.chart.range", {
+        what: chart.title, low: chart.format(Math.min(...values)), high: chart.format(Math.max(...values)), unit: chart.unit,
+      });
       const wrap = el("div", { class: "tempo-chart-wrap" });
       const image = svg("svg", { class: "tempo-chart", role: "img", "aria-label": range });
       wrap.append(image);
@@ -53,9 +57,9 @@ function stat(name, value, id) {
 function sensorsText(run) {
   if (run.simulated) return "";
   const sensors = run.sensors ?? {};
-  const parts = [["Heart rate", sensors.heartRate], ["Cadence", sensors.cadence]]
-    .filter(([, names]) => names?.length).map(([what, names]) => `${what} from ${names.join(", ")}`);
-  return parts.length ? `${parts.join(" · ")}.` : "";
+  const parts = [["heart_rate", sensors.heartRate], ["cadence", sensors.cadence]]
+    .filter(([, names]) => names?.length).map(([what, names]) => t(`tempo.run.page.${what}_from`, { names: names.join(", ") }));
+  return parts.length ? t("tempo.run.page.sensors", { list: parts.join(" · ") }) : "";
 }
 
 function render(body) {
@@ -65,47 +69,50 @@ function render(body) {
   $("run-name").textContent = run.name;
   $("rename-name").value = run.name;
   $("run-activity").value = run.activity;
-  const started = new Date(run.startedAt).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
-  const facts = [started, run.activity === "other" ? "activity unknown" : run.activity];
-  if (run.simulated) facts.push("simulated");
-  if (run.status === "recording") facts.push("still recording");
-  if (run.source !== "recorded") facts.push(`imported from ${run.source.toUpperCase()}`);
+  const started = formatDateTime(new Date(run.startedAt));
+  const facts = [started, t(`tempo.run.page.activity.${["running", "walking", "cycling"].includes(run.activity) ? run.activity : "other"}`)];
+  if (run.simulated) facts.push(t("tempo.run.page.simulated"));
+  if (run.status === "recording") facts.push(t("tempo.run.page.recording"));
+  if (run.source !== "recorded") facts.push(t("tempo.run.page.imported_from", { format: run.source.toUpperCase() }));
   $("run-when").textContent = facts.join(" · ");
   $("run-simulated").hidden = !run.simulated;
   root.dataset.simulated = String(!!run.simulated);
   $("run-sensors").textContent = sensorsText(run);
   const hasDistance = s.distance > 0;
   $("run-stats").replaceChildren(
-    stat("Time", clock(s.elapsedSeconds), "time"),
-    stat("Moving", clock(s.movingSeconds), "moving"),
-    stat("Distance", `${(s.distance / 1000).toFixed(2)} km`, "distance"),
-    stat(showsSpeed(run.activity) ? "Average speed" : "Average pace",
+    stat(t("tempo.run.page.time"), clock(s.elapsedSeconds), "time"),
+    stat(t("tempo.run.page.moving"), clock(s.movingSeconds), "moving"),
+    stat(t("tempo.run.page.distance"), distanceText(s.distance), "distance"),
+    stat(t(showsSpeed(run.activity) ? "tempo.run.page.average_speed" : "tempo.run.page.average_pace"),
       hasDistance && s.averagePace ? paceText(run.activity, s.averagePace) : "–", "pace"),
-    stat("Climb", `${Math.round(s.elevationGain)} m up · ${Math.round(s.elevationLoss)} m down`, "elevation"),
-    stat("Heart rate", s.averageHeartRate ? `${Math.round(s.averageHeartRate)} avg · ${Math.round(s.maxHeartRate)} max` : "–", "hr"),
-    stat("Cadence", s.averageCadence ? `${Math.round(s.averageCadence)} ${unit}` : "–", "cadence"),
-    stat("Calories", s.calories?.method === "none" ? "–" : `${Math.round(s.calories?.kilocalories || 0)} kcal`, "calories"),
+    stat(t("tempo.run.page.climb"), t("tempo.run.page.climb_value", { up: formatNumber(Math.round(s.elevationGain)), down: formatNumber(Math.round(s.elevationLoss)) }), "elevation"),
+    stat(t("tempo.run.page.heart_rate"), s.averageHeartRate
+      ? t("tempo.run.page.heart_rate_value", { average: formatNumber(Math.round(s.averageHeartRate)), max: formatNumber(Math.round(s.maxHeartRate)) }) : "–", "hr"),
+    stat(t("tempo.run.page.cadence"), s.averageCadence ? t("tempo.run.page.cadence_value", { cadence: formatNumber(Math.round(s.averageCadence)), unit }) : "–", "cadence"),
+    stat(t("tempo.run.page.calories"), s.calories?.method === "none" ? "–"
+      : t("tempo.run.page.calories_value", { kcal: formatNumber(Math.round(s.calories?.kilocalories || 0)) }), "calories"),
   );
   $("run-calories-method").textContent = s.calories?.methodText || "";
   const rows = (s.splits || []).map((split) => {
     const pace = split.distance > 0 ? (split.seconds / split.distance) * 1000 : null;
-    const label = split.distance >= 999.5 ? String(split.number) : `${split.number} (${Math.round(split.distance)} m)`;
+    const label = split.distance >= 999.5 ? String(split.number)
+      : t("tempo.run.page.split_part", { number: split.number, metres: formatNumber(Math.round(split.distance)) });
     return el("tr", {},
       el("th", { scope: "row", text: label }), el("td", { text: clock(split.seconds) }), el("td", { text: paceText(run.activity, pace) }),
-      el("td", { text: split.averageHeartRate ? String(Math.round(split.averageHeartRate)) : "–" }),
-      el("td", { text: `+${Math.round(split.elevationGain)} m` }));
+      el("td", { text: split.averageHeartRate ? formatNumber(Math.round(split.averageHeartRate)) : "–" }),
+      el("td", { text: t("tempo.run.page.split_climb", { metres: formatNumber(Math.round(split.elevationGain)) }) }));
   });
   $("run-splits").querySelector("tbody").replaceChildren(...rows);
   $("run-splits-empty").hidden = rows.length > 0;
   $("run-splits-empty").textContent = s.distance > 0 && !s.movingSeconds
-    ? "No splits: the times recorded do not say how long any stretch took." : "No full kilometre recorded.";
+    ? t("tempo.run.page.splits_no_times") : t("tempo.run.page.splits_none");
   showIntervals(body, run.activity, unit);
   const report = body.importReport;
   const warnings = report?.warnings || [];
   $("run-import-warnings").replaceChildren(...warnings.map((text) => el("li", { class: "notice tempo-warning", text })));
   $("run-import-warnings").hidden = !warnings.length;
   const notes = [...(report?.notes || []), ...(body.cleaning?.notes || [])];
-  $("run-cleaning").replaceChildren(...(notes.length || warnings.length ? notes : ["Nothing was dropped: every sample was kept as recorded."])
+  $("run-cleaning").replaceChildren(...(notes.length || warnings.length ? notes : [t("tempo.run.page.nothing_dropped")])
     .map((text) => el("li", { text })));
   $("export-gpx").href = `/api/v1/tempo/runs/${runId}/export.gpx`;
   $("export-tcx").href = `/api/v1/tempo/runs/${runId}/export.tcx`;
@@ -120,21 +127,23 @@ function showIntervals(body, activity, unit) {
   $("run-intervals-panel").hidden = !intervals.length;
   $("run-intervals").querySelector("tbody").replaceChildren(...intervals.map((i) => el("tr", {},
     el("th", { scope: "row", text: i.name }),
-    el("td", { text: `${paceText(activity, i.plannedPace)} / ${i.seconds > 0 ? paceText(activity, i.pace) : "–"}` }),
-    el("td", { text: `${Math.round(i.plannedCadence)} / ${i.cadence ? Math.round(i.cadence) : "–"} ${unit}` }),
-    el("td", { text: i.heartRate ? String(Math.round(i.heartRate)) : "–" }),
-    el("td", { text: i.secondsInZone == null ? "–" : `${clock(i.secondsInZone)} of ${clock(i.seconds)} in zone ${i.zone}` }))));
+    el("td", { text: t("tempo.run.page.planned_measured", { planned: paceText(activity, i.plannedPace), measured: i.seconds > 0 ? paceText(activity, i.pace) : "–" }) }),
+    el("td", { text: t("tempo.run.page.planned_measured_cadence", {
+      planned: formatNumber(Math.round(i.plannedCadence)), measured: i.cadence ? formatNumber(Math.round(i.cadence)) : "–", unit }) }),
+    el("td", { text: i.heartRate ? formatNumber(Math.round(i.heartRate)) : "–" }),
+    el("td", { text: i.secondsInZone == null ? "–"
+      : t("tempo.run.page.in_zone", { time: clock(i.secondsInZone), total: clock(i.seconds), zone: i.zone }) }))));
   const zones = body.heartRateZones;
   $("run-zones-panel").hidden = !zones;
   if (!zones) return;
   const total = zones.zones.reduce((sum, z) => sum + z.seconds, 0) || 1;
-  $("run-zones-max").textContent = `Zones of a maximum heart rate of ${zones.maximum} bpm (set it on the runs page).`;
+  $("run-zones-max").textContent = t("tempo.run.page.zones_max", { maximum: formatNumber(zones.maximum) });
   $("run-zones").replaceChildren(...zones.zones.map((z) => {
     // The bar's length through the CSSOM (the page's CSP allows no style attributes).
     const bar = el("span", { class: "run-zone-bar", "aria-hidden": "true" });
     bar.style.setProperty("--share", (z.seconds / total).toFixed(3));
     return el("li", { class: "run-zone", "data-zone": String(z.zone), "data-seconds": String(Math.round(z.seconds)) },
-      el("span", { class: "run-zone-name", text: `Zone ${z.zone} (${z.low}–${z.high})` }), bar,
+      el("span", { class: "run-zone-name", text: t("tempo.run.page.zone", { zone: z.zone, low: z.low, high: z.high }) }), bar,
       el("span", { class: "run-zone-time", text: clock(z.seconds) }));
   }));
 }
@@ -158,7 +167,7 @@ $("rename-form").addEventListener("submit", async (event) => {
   fields.forEach((f) => f.removeAttribute("aria-invalid"));
   try {
     await api("PUT", `/runs/${runId}`, { name: $("rename-name").value, activity: $("run-activity").value });
-    notice.textContent = "Saved.";
+    notice.textContent = t("tempo.run.page.saved");
     notice.hidden = false;
     await load();
   } catch (error) {

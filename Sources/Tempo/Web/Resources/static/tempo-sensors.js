@@ -3,6 +3,7 @@
 // characteristic's bytes exactly as the Bluetooth SIG specifications lay them out; their cases are shared in
 // Tests/TempoTests/gatt-cases.json. A reading older than STALE_MS, or taken while the strap says it has no skin
 // contact, is no reading: the run then records no heart rate rather than a stale or made-up one.
+import { t } from "./i18n.js";
 
 export const STALE_MS = 5000;
 
@@ -74,7 +75,7 @@ export class BluetoothSensor {
   async connect() {
     const { service, characteristic, parse } = KINDS[this.kind];
     this.device = await navigator.bluetooth.requestDevice({ filters: [{ services: [service] }] });
-    this.name = this.device.name || (this.kind === "heartRate" ? "Heart-rate sensor" : "Foot pod");
+    this.name = this.device.name || t(this.kind === "heartRate" ? "tempo.run.sensors.heart_rate" : "tempo.run.sensors.foot_pod");
     this.device.addEventListener("gattserverdisconnected", () => {
       this.latest = null;
       this.onChange(this);

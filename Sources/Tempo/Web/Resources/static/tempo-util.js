@@ -1,6 +1,8 @@
-// Tempo pages: the JSON API, number formatting and the SVG chart (plan curve, songs' tempi).
+// Tempo pages: the JSON API, number formatting, the account's units (km or mi) and the SVG chart (plan curve,
+// songs' tempi).
 
 import { clockText } from "./format.js";
+import { formatNumber, t } from "./i18n.js";
 
 /** An API call; resolves to the parsed body, or throws an Error with .field from the API's error. */
 export async function api(method, path, body) {
@@ -13,7 +15,7 @@ export async function api(method, path, body) {
   try {
     response = await fetch(`/api/v1/tempo${path}`, options);
   } catch {
-    throw new Error("The server could not be reached; check the connection and try again.");
+    throw new Error(t("tempo.util.unreachable"));
   }
   if (response.status === 204) return null;
   let data = null;
@@ -21,7 +23,7 @@ export async function api(method, path, body) {
     data = await response.json();
   } catch {}
   if (!response.ok) {
-    const error = new Error(data?.error?.message || `The server answered ${response.status}.`);
+    const error = new Error(data?.error?.message || t("tempo.util.server_answered", { status: response.status }));
     error.field = data?.error?.field || null;
     error.status = response.status;
     throw error;
@@ -45,12 +47,12 @@ export function el(tag, attributes = {}, ...children) {
 
 export function showError(element, error) {
   const message = typeof error === "string" ? error : error.message;
-  element.textContent = error.field ? `${message} (field: ${error.field})` : message;
+  element.textContent = error.field ? t("tempo.util.with_field", { message, field: error.field }) : message;
   element.hidden = false;
 }
 
 export function bpm(value) {
-  return value === null || value === undefined ? "" : `${Number(value).toFixed(value % 1 === 0 ? 0 : 1)}`;
+  return value === null || value === undefined ? "" : formatNumber(Number(value), value % 1 === 0 ? 0 : 1);
 }
 
 /** A length (a song, a plan) to the nearest second. */
@@ -60,7 +62,7 @@ export function clock(seconds) {
 
 export function minutes(seconds) {
   const m = seconds / 60;
-  return `${Number.isInteger(Math.round(m * 10) / 10) ? Math.round(m) : m.toFixed(1)} min`;
+  return t("tempo.util.minutes", { minutes: Number.isInteger(Math.round(m * 10) / 10) ? formatNumber(Math.round(m)) : formatNumber(m, 1) });
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -87,7 +89,7 @@ export function niceStep(range, target) {
  * curve: [{seconds, cadence, effort}]; songs: [{start, end, bpm, label}].
  */
 export function drawChart(target, options) {
-  const { curve, songs = [], unit = "steps/min" } = options;
+  const { curve, songs = [], unit = t("tempo.util.steps_per_min") } = options;
   // Drawn at the width it is shown at, so the labels keep their size; again when that changes.
   const shown = target.parentElement?.clientWidth || 640;
   const W = Math.round(Math.min(960, Math.max(260, shown)));
@@ -126,7 +128,7 @@ export function drawChart(target, options) {
     grid.append(svg("line", { x1: x(t), x2: x(t), y1: top, y2: H - bottom, class: "chart-vline" }));
     grid.append(svg("text", { x: x(t), y: H - bottom + 16, "text-anchor": "middle", class: "chart-label" }, String(Math.round(t / 60))));
   }
-  grid.append(svg("text", { x: (left + W - right) / 2, y: H - 4, "text-anchor": "middle", class: "chart-axis" }, "minutes"));
+  grid.append(svg("text", { x: (left + W - right) / 2, y: H - 4, "text-anchor": "middle", class: "chart-axis" }, t("tempo.util.axis_minutes")));
   grid.append(svg("text", { x: 12, y: (top + H - bottom) / 2, "text-anchor": "middle", class: "chart-axis",
     transform: `rotate(-90 12 ${(top + H - bottom) / 2})` }, unit));
   target.append(grid);
@@ -151,25 +153,93 @@ export function drawChart(target, options) {
 }
 
 /** One sentence for screen readers (and everyone) describing the curve. */
-export function describeCurve(curve, unit = "steps/min") {
-  if (!curve.length) return "No intervals yet.";
+export function describeCurve(curve, unit = t("tempo.util.steps_per_min")) {
+  if (!curve.length) return t("tempo.util.no_intervals");
   const values = curve.map((p) => p.cadence);
   const total = curve[curve.length - 1].seconds;
-  return `${minutes(total)}, cadence from ${Math.round(Math.min(...values))} to ${Math.round(Math.max(...values))} ${unit}.`;
+  return t("tempo.util.curve", {
+    length: minutes(total), low: formatNumber(Math.round(Math.min(...values))), high: formatNumber(Math.round(Math.max(...values))), unit,
+  });
 }
 
 /**
  * A delete button that asks first, in the page (no dialog): `label` on the button, `question` and `keep` in the
  * confirmation; `onDelete` runs on "Delete". Returns the nodes to place (the button, then the hidden question).
  */
-export function deleteWithConfirmation({ label, question, keep = "Keep it", ariaLabel, buttonClass = "secondary tempo-delete", onDelete }) {
+export function deleteWithConfirmation({ label, question, keep = t("tempo.util.keep_it"), ariaLabel, buttonClass = "secondary tempo-delete", onDelete }) {
   const remove = el("button", { type: "button", class: buttonClass, text: label, "aria-label": ariaLabel });
   const confirm = el("div", { class: "tempo-confirm", hidden: true }, el("p", { text: question }));
-  const yes = el("button", { type: "button", class: "danger", "data-action": "confirm-delete", text: "Delete" });
+  const yes = el("button", { type: "button", class: "danger", "data-action": "confirm-delete", text: t("tempo.util.delete") });
   const no = el("button", { type: "button", class: "secondary", text: keep });
   confirm.append(el("div", { class: "button-row" }, yes, no));
   remove.addEventListener("click", () => { confirm.hidden = false; remove.hidden = true; no.focus(); });
   no.addEventListener("click", () => { confirm.hidden = true; remove.hidden = false; remove.focus(); });
   yes.addEventListener("click", onDelete);
   return [remove, confirm];
+}
+
+// ---- Units: the account's choice (`data-units` on the page), for what the pages show; the API stays in SI ----
+
+export const METRES_PER_MILE = 1609.344;
+export const KILOGRAMS_PER_POUND = 0.45359237;
+
+/** "metric" or "imperial", as the page says (`data-units` on an element of it); metric when it says nothing. */
+export function units() {
+  return document.querySelector("[data-units]")?.dataset.units === "imperial" ? "imperial" : "metric";
+}
+
+export function imperial() {
+  return units() === "imperial";
+}
+
+/** Metres in the person's long unit (km or mi). */
+export function distanceValue(metres) {
+  return metres / (imperial() ? METRES_PER_MILE : 1000);
+}
+
+/** "km" or "mi". */
+export function distanceUnit() {
+  return t(imperial() ? "unit.mi" : "unit.km");
+}
+
+/** "10.00 km" or "6.21 mi" (two decimals, in the page's digits); "–" for nothing. */
+export function distanceText(metres, fractionDigits = 2) {
+  if (metres === null || metres === undefined || !Number.isFinite(metres)) return "–";
+  return t("tempo.util.distance", { value: formatNumber(distanceValue(metres), fractionDigits), unit: distanceUnit() });
+}
+
+/** Seconds per km as seconds per the person's unit (per km or per mi). */
+export function perUnit(secondsPerKm) {
+  return imperial() ? secondsPerKm * (METRES_PER_MILE / 1000) : secondsPerKm;
+}
+
+/** "/km" or "/mi", after a pace's clock. */
+export function paceUnit() {
+  return t(imperial() ? "unit.pace_mi" : "unit.pace_km");
+}
+
+/** "min/km" or "min/mi", on a chart's axis. */
+export function paceAxisUnit() {
+  return t(imperial() ? "tempo.util.min_per_mi" : "tempo.util.min_per_km");
+}
+
+/** A speed from seconds per km: "12.0 km/h" or "7.5 mph". */
+export function speedText(secondsPerKm) {
+  const perHour = imperial() ? 3600 / secondsPerKm * 1000 / METRES_PER_MILE : 3600 / secondsPerKm;
+  return t("tempo.util.speed", { value: formatNumber(perHour, 1), unit: speedUnit() });
+}
+
+/** "km/h" or "mph". */
+export function speedUnit() {
+  return t(imperial() ? "tempo.util.mph" : "tempo.util.kmh");
+}
+
+/** Kilograms in the person's unit (kg or lb). */
+export function weightValue(kilograms) {
+  return imperial() ? kilograms / KILOGRAMS_PER_POUND : kilograms;
+}
+
+/** A weight typed in the person's unit, back to kilograms (what the API keeps). */
+export function kilogramsFrom(value) {
+  return imperial() ? value * KILOGRAMS_PER_POUND : value;
 }

@@ -1,0 +1,54 @@
+"""The run pages in the account's units and language (issue 23): an account in miles and Spanish sees a 10 km run
+as 6,21 mi at 8:03 /mi, with a decimal comma, on the history, the progress table and the run page; its GPX export
+and the API stay in metres."""
+import datetime
+import json
+import urllib.request
+
+from selenium.webdriver.common.by import By
+
+from browser.pagecheck import check_page
+from browser.test_tempo import wait_until
+from browser.test_tempo_progress import gpx
+from browser.test_tempo_run import signed_in_runner
+from conftest import api
+
+
+def test_an_imperial_spanish_runner_sees_miles_with_a_decimal_comma(driver, own_server):
+    base = own_server.base
+    token = signed_in_runner(driver, base, "miles", "miles-pass-1")
+    start = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0) - datetime.timedelta(hours=2)
+    request = urllib.request.Request(f"{base}/api/v1/tempo/runs/import?activity=running",
+                                     data=gpx(start, 10_000, 3000).encode(), method="POST")  # 5:00 /km, 8:03 /mi
+    request.add_header("Authorization", f"Bearer {token}")
+    request.add_header("Content-Type", "application/gpx+xml")
+    with urllib.request.urlopen(request) as response:
+        run = json.loads(response.read())["run"]
+    run_id = run["id"].lower()
+    assert api(base, "PATCH", "/api/v1/account", {"units": "imperial", "language": "es"}, token=token)[0] == 200
+
+    driver.get(f"{base}/phone/tempo/runs")
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
+    item = f"#runs li[data-run-id='{run_id}'] .run-facts"
+    wait_until(driver, lambda: driver.find_elements(By.CSS_SELECTOR, item), message="the run in the history")
+    facts = driver.find_element(By.CSS_SELECTOR, item).text
+    assert "6,21 mi" in facts and "8:03 /mi" in facts and "50:00" in facts, facts
+    assert "km" not in facts, facts
+    wait_until(driver, lambda: "1 carrera en doce semanas" in driver.find_element(By.ID, "progress-status").text,
+               message=f"progress: {driver.find_element(By.ID, 'progress-status').text!r}")
+    weeks = driver.find_element(By.ID, "progress-weeks").text
+    assert "6,21 mi (1)" in weeks and "8:03 /mi" in weeks, weeks
+    assert driver.find_element(By.CSS_SELECTOR, "label[for='profile-weight']").text == "Peso (lb)"
+    check_page(driver, "runs page in miles and Spanish")
+
+    driver.get(f"{base}/phone/tempo/runs/{run_id}")
+    wait_until(driver, lambda: driver.find_element(By.ID, "run-page").get_attribute("data-loaded") == "true", message="run page")
+    distance = driver.find_element(By.CSS_SELECTOR, "[data-stat='distance']").text
+    pace = driver.find_element(By.CSS_SELECTOR, "[data-stat='pace']").text
+    assert distance == "6,21 mi" and pace == "8:03 /mi", (distance, pace)
+    assert "Ritmo medio" in driver.find_element(By.ID, "run-stats").text
+    check_page(driver, "run page in miles and Spanish")
+
+    # What files and the API say stays in metres.
+    status, body = api(base, "GET", f"/api/v1/tempo/runs/{run_id}", token=token)
+    assert status == 200 and abs(body["summary"]["distance"] - 10_000) < 10, body["summary"]["distance"]
