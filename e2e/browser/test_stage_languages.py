@@ -1,13 +1,19 @@
 """The presenter's three language choices, in real headless Chromium against the real server: the interface (the
 account's language, PATCH /api/v1/account), the slides' and the notes' (the series'). Each changes only itself: the
 interface in Spanish leaves the demo talk's slides and notes in English; the notes in Spanish change the notes (and
-their lang) but neither the interface nor the slides. The Spanish presenter passes the page checks."""
+their lang) but neither the interface nor the slides. The Spanish presenter passes the page checks. The import page
+(the job's stage, a refused file) and the download page (progress, sizes in the locale, install and refusal
+messages) speak Spanish too."""
+import os
+import re
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from browser.pagecheck import check_page
 from browser.test_accounts import sign_in
+from browser.test_stage_catalogue import catalogue_cli, entry, exported_series, progress
 from browser.waiting import wait_until
 from conftest import ARTIFACTS, api, unique_email
 from corpus.decks import make_pptx
@@ -128,3 +134,55 @@ def test_the_import_page_says_the_jobs_stage_and_refusals_in_spanish(driver, own
     wait_until(driver, lambda: driver.find_element(By.ID, "import-open").is_displayed(), timeout=120, message="the import never ended")
     assert text(driver, "import-stage") == "4 diapositivas importadas"
     check_page(driver, "import page in Spanish (imported)")
+
+
+def test_the_download_page_speaks_spanish_with_spanish_sizes(driver, own_server, tmp_path):
+    base = own_server.base
+    owner = api(base, "POST", "/api/v1/auth/register", {"email": unique_email("op-es"), "displayName": "Op", "password": PASSWORD})[1]["token"]
+    package = exported_series(base, owner, "Pascua", 6, tmp_path / "pascua.cadence")
+    broken = exported_series(base, owner, "Adviento", 1, tmp_path / "adviento.cadence")
+    assert catalogue_cli(own_server, "add", str(package), "--free").returncode == 0
+    assert catalogue_cli(own_server, "add", str(broken), "--free").returncode == 0
+    on_disk = os.path.join(own_server.data, "catalogue", "adviento.cadence")
+    with open(on_disk, "r+b") as handle:
+        handle.truncate(os.path.getsize(on_disk) // 2)
+
+    email = unique_email("listener-es")
+    status, signed = api(base, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Lee", "password": PASSWORD})
+    assert status == 201
+    assert api(base, "PATCH", "/api/v1/account", {"language": "es"}, token=signed["token"])[0] == 200
+    sign_in(driver, base, email, PASSWORD)
+
+    # Small chunks and a slow network, so the progress is seen: Spanish words, sizes with a decimal comma.
+    driver.get(base + "/phone/stage/catalogue?chunk=16384")
+    assert page_lang(driver) == "es"
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 5, "downloadThroughput": 300 * 1024, "uploadThroughput": -1})
+    pascua = entry(driver, "Pascua")
+    pascua.find_element(By.CSS_SELECTOR, ".catalogue-start").click()
+    WebDriverWait(driver, 30).until(lambda d: progress(pascua) >= 15)
+    detail = pascua.find_element(By.CSS_SELECTOR, ".catalogue-detail").text
+    assert re.search(r"^\d+(,\d)? [KM]B de \d+(,\d)? [KM]B · ", detail) and "quedan unos" in detail, detail
+    assert " of " not in detail and "left" not in detail, detail
+    bar = pascua.find_element(By.CSS_SELECTOR, "[role=progressbar]").get_attribute("aria-valuetext")
+    assert re.search(r"^\d+ %, .* de ", bar), bar
+    pascua.find_element(By.CSS_SELECTOR, ".catalogue-pause").click()
+    assert pascua.find_element(By.CSS_SELECTOR, ".catalogue-status").text.startswith("En pausa: ")
+    pascua.find_element(By.CSS_SELECTOR, ".catalogue-resume").click()
+    WebDriverWait(driver, 90).until(lambda d: "Se instaló" in pascua.find_element(By.CSS_SELECTOR, ".catalogue-status").text)
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    assert pascua.find_element(By.CSS_SELECTOR, ".catalogue-status").text == "Se instaló «Pascua»: 1 charla, 6 diapositivas."
+    assert pascua.find_element(By.CSS_SELECTOR, ".catalogue-open").text == "Abrir Pascua"
+
+    # The truncated package: refused in Spanish, nothing installed.
+    adviento = entry(driver, "Adviento")
+    adviento.find_element(By.CSS_SELECTOR, ".catalogue-start").click()
+    WebDriverWait(driver, 30).until(lambda d: adviento.find_element(By.CSS_SELECTOR, ".catalogue-message").is_displayed())
+    message = adviento.find_element(By.CSS_SELECTOR, ".catalogue-message").text
+    assert message.startswith("La copia de «Adviento» del servidor está incompleta o dañada (") and message.endswith("No se instaló nada."), message
+    assert adviento.find_element(By.CSS_SELECTOR, ".catalogue-status").text == "No instalada"
+    assert adviento.find_element(By.CSS_SELECTOR, ".catalogue-start").text == "Descargar de nuevo"
+    driver.get_log("browser")  # the refused range request is expected
+    check_page(driver, "catalogue page in Spanish")
