@@ -191,8 +191,9 @@ public struct SpotsPages: Sendable {
     /// A page in the Spots frame: the live channel, the zone, the map's tiles.
     private func render(_ template: String, title: String, _ page: some Sendable, zone: TimeZone,
                         request: Request, context: SignedInContext) -> Response {
-        pages.render(template, title: title, page: FramedPage(SpotsFrame(zone: zone, mapTiles: mapTiles), page),
-                     request: request, context: context)
+        let frame = SpotsFrame(zone: zone, mapTiles: mapTiles, messages: PageRenderer.messages(for: request, context: context))
+        return pages.render(template, title: title, page: FramedPage(frame, page),
+                            request: request, context: context)
     }
 
     private func ownReminder(_ identity: Identity, _ context: SignedInContext) async throws -> StoredReminder {

@@ -12,9 +12,14 @@ struct SpotsFrame: Sendable {
     let tiles: String
     let attribution: String
 
-    init(zone: TimeZone, mapTiles: MapTiles) {
+    init(zone: TimeZone, mapTiles: MapTiles, messages: Messages) {
         self.zone = zone.identifier
         tiles = mapTiles.urlTemplate
-        attribution = mapTiles.attribution
+        // Cadence's own words about the tiles are the person's; a provider's attribution stays as the provider wrote it.
+        let otherHost = "Map tiles: "
+        attribution = mapTiles == .offline ? messages("spots.map.offline_tiles")
+            : mapTiles.attribution.hasPrefix(otherHost)
+            ? messages("spots.map.tiles_from", ["host": String(mapTiles.attribution.dropFirst(otherHost.count))])
+            : mapTiles.attribution
     }
 }

@@ -1,13 +1,15 @@
 // Spots alerts (R4) on the phone's Spots pages and on the watch: each `spots.alert` from the
 // live channel shows in place (big, dismissible), as a browser notification when the person
 // allowed them (asked only with a button), vibrates where the device can, and chimes.
+import { t } from "./i18n.js";
 import { formatDateTime, formatTime } from "./spots-util.js";
 
 export function describeAlert(alert) {
-  if (alert.kind === "arrive") return `Arrived at ${alert.placeName || "the place"}`;
-  if (alert.kind === "leave") return `Left ${alert.placeName || "the place"}`;
-  if (alert.late && alert.due) return `Late: was due at ${formatDateTime(alert.due)}`;
-  return alert.due ? `Due now (${formatTime(alert.due)})` : "Due now";
+  const place = alert.placeName;
+  if (alert.kind === "arrive") return place ? t("spots.alert.arrived", { place }) : t("spots.alert.arrived_somewhere");
+  if (alert.kind === "leave") return place ? t("spots.alert.left", { place }) : t("spots.alert.left_somewhere");
+  if (alert.late && alert.due) return t("spots.alert.late", { when: formatDateTime(alert.due) });
+  return alert.due ? t("spots.alert.due_now_at", { time: formatTime(alert.due) }) : t("spots.alert.due_now");
 }
 
 export function setupSpotsAlerts(live) {
@@ -93,14 +95,14 @@ export function setupSpotsAlerts(live) {
       const open = document.createElement("a");
       open.className = "button secondary";
       open.href = `/phone/spots/${alert.reminderId}`;
-      open.textContent = "Open";
+      open.textContent = t("spots.alert.open");
       buttons.append(open);
     }
     const close = document.createElement("button");
     close.type = "button";
     close.className = "primary";
-    close.textContent = "Dismiss";
-    close.setAttribute("aria-label", `Dismiss ${alert.title}`);
+    close.textContent = t("spots.alert.dismiss");
+    close.setAttribute("aria-label", t("spots.alert.dismiss_label", { title: alert.title }));
     close.addEventListener("click", () => dismiss(item));
     buttons.append(close);
     item.append(buttons);
@@ -129,8 +131,8 @@ export function setupSpotsAlerts(live) {
     }
     const link = document.createElement("a");
     link.href = location.pathname + location.search;
-    link.textContent = "Show the changes";
-    note.replaceChildren("Changed in a calendar app. ", link);
+    link.textContent = t("spots.alert.show_changes");
+    note.replaceChildren(t("spots.alert.changed") + " ", link);
   });
 
   live.on("spots.alert", (data, message) => {
@@ -149,14 +151,14 @@ export function setupSpotsAlerts(live) {
   function update() {
     if (!("Notification" in window)) {
       ask.hidden = true;
-      if (status) status.textContent = "This browser cannot show notifications; alerts show on this page.";
+      if (status) status.textContent = t("spots.alert.no_notifications");
       return;
     }
     const permission = Notification.permission;
     ask.hidden = permission !== "default";
     if (status) {
-      status.textContent = permission === "granted" ? "Notifications are on."
-        : permission === "denied" ? "Notifications are blocked for this site; alerts show on this page."
+      status.textContent = permission === "granted" ? t("spots.alert.notifications_on")
+        : permission === "denied" ? t("spots.alert.notifications_blocked")
         : "";
     }
   }

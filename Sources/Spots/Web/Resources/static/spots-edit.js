@@ -1,5 +1,6 @@
 // The reminder form (R1, R2): the due time in this browser's zone, and the place: tap the map
 // to drop the pin (drag it to adjust), or search the gazetteer by name; radius and trigger.
+import { formatNumber, plural, t } from "./i18n.js";
 import { browserZone, errorMessage, localInputValue, makeMap, rememberZone } from "./spots-util.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,7 +11,7 @@ const due = $("due");
 const tz = $("tz");
 if (due.dataset.ms && tz.value !== zone) due.value = localInputValue(Number(due.dataset.ms));
 tz.value = zone;
-$("tz-hint").textContent = `Times in ${zone}.`;
+$("tz-hint").textContent = t("spots.edit.zone_hint", { zone });
 
 const latitude = $("latitude");
 const longitude = $("longitude");
@@ -31,10 +32,10 @@ function currentRadius() {
 
 function describe() {
   if (!latitude.value || !longitude.value) {
-    coordinates.textContent = "No place set.";
+    coordinates.textContent = t("spots.edit.no_place");
     return;
   }
-  coordinates.textContent = `Pin at ${Number(latitude.value).toFixed(5)}, ${Number(longitude.value).toFixed(5)}.`;
+  coordinates.textContent = t("spots.edit.pin_at", { latitude: formatNumber(Number(latitude.value), 5), longitude: formatNumber(Number(longitude.value), 5) });
 }
 
 function drawPin(lat, lon) {
@@ -42,7 +43,7 @@ function drawPin(lat, lon) {
   const L = globalThis.L;
   const at = [lat, lon];
   if (!marker) {
-    marker = L.marker(at, { draggable: true, keyboard: true, title: "The place", alt: "The place's pin" }).addTo(map);
+    marker = L.marker(at, { draggable: true, keyboard: true, title: t("spots.edit.pin_title"), alt: t("spots.edit.pin_alt") }).addTo(map);
     marker.on("dragend", () => {
       const p = marker.getLatLng();
       setPin(p.lat, p.lng, { move: false });
@@ -58,7 +59,7 @@ function setPin(lat, lon, { move = true, zoom = null } = {}) {
   const wrapped = ((((lon + 180) % 360) + 360) % 360) - 180;
   latitude.value = lat.toFixed(6);
   longitude.value = wrapped.toFixed(6);
-  if (!placeName.value.trim()) placeName.value = "Dropped pin";
+  if (!placeName.value.trim()) placeName.value = t("spots.edit.dropped_pin");
   drawPin(lat, wrapped);
   if (map && move) map.setView([lat, wrapped], zoom ?? Math.max(map.getZoom(), 15));
   describe();
@@ -94,15 +95,15 @@ $("clear-place").addEventListener("click", clearPin);
 const locate = $("locate-me");
 if (!navigator.geolocation) locate.hidden = true;
 locate.addEventListener("click", () => {
-  mapStatus.textContent = "Finding where you are…";
+  mapStatus.textContent = t("spots.edit.locating");
   navigator.geolocation.getCurrentPosition((position) => {
-    if (!placeName.value.trim()) placeName.value = "My location";
+    if (!placeName.value.trim()) placeName.value = t("spots.edit.my_location");
     setPin(position.coords.latitude, position.coords.longitude, { zoom: 16 });
-    mapStatus.textContent = `Pinned where you are (±${Math.round(position.coords.accuracy)} m).`;
+    mapStatus.textContent = t("spots.edit.pinned_here", { accuracy: formatNumber(Math.round(position.coords.accuracy)) });
   }, (error) => {
     mapStatus.textContent = error.code === error.PERMISSION_DENIED
-      ? "Location permission was denied. Tap the map or search by name instead."
-      : "Your position is not available right now. Tap the map or search by name instead.";
+      ? t("spots.edit.denied")
+      : t("spots.edit.unavailable");
   }, { enableHighAccuracy: true, maximumAge: 30000, timeout: 20000 });
 });
 
@@ -125,13 +126,12 @@ function showResults(places, query) {
       placeName.value = place.name;
       setPin(place.latitude, place.longitude, { zoom: 13 });
       results.replaceChildren();
-      searchStatus.textContent = `Pinned ${button.textContent}.`;
+      searchStatus.textContent = t("spots.edit.pinned", { place: button.textContent });
     });
     item.append(button);
     results.append(item);
   }
-  searchStatus.textContent = places.length ? `${places.length} place${places.length === 1 ? "" : "s"} found.`
-    : `No place found for “${query}”.`;
+  searchStatus.textContent = places.length ? plural("spots.edit.found", places.length) : t("spots.edit.none_found", { query });
 }
 
 async function runSearch() {
@@ -146,12 +146,12 @@ async function runSearch() {
   try {
     const response = await fetch(`/api/v1/spots/places?q=${encodeURIComponent(query)}&limit=8`, { signal: inFlight.signal });
     if (!response.ok) {
-      searchStatus.textContent = await errorMessage(response, "The search failed.");
+      searchStatus.textContent = await errorMessage(response, t("spots.edit.search_failed"));
       return;
     }
     showResults(await response.json(), query);
   } catch (error) {
-    if (error.name !== "AbortError") searchStatus.textContent = "The search failed: the server could not be reached.";
+    if (error.name !== "AbortError") searchStatus.textContent = t("spots.edit.search_offline");
   }
 }
 

@@ -1,6 +1,7 @@
 // The Spots list page: "Share my location" (browser geolocation, batched to the server at
 // most every 5 s or on a move of more than 25 m) and iCalendar import.
 import { metresBetween } from "./geo.js";
+import { formatNumber, plural, t } from "./i18n.js";
 import { browserZone, errorMessage, formatClock, localizeTimes, rememberZone } from "./spots-util.js";
 
 rememberZone();
@@ -29,7 +30,7 @@ function say(text, kind = "") {
 
 function setPressed(on) {
   toggle.setAttribute("aria-pressed", String(on));
-  toggle.textContent = on ? "Stop sharing my location" : "Share my location";
+  toggle.textContent = on ? t("spots.list.stop_sharing") : t("spots.list.share");
   toggle.classList.toggle("primary", on);
   toggle.classList.toggle("secondary", !on);
 }
@@ -51,10 +52,10 @@ async function flush() {
       status.dataset.sent = String(Number(status.dataset.sent || 0) + batch.length);
       status.dataset.fired = String(Number(status.dataset.fired || 0) + (result.fired || 0));
     } else if (response.status === 401) {
-      say("You were signed out; sign in again to share your location.", "error");
+      say(t("spots.list.signed_out"), "error");
       stop();
     } else {
-      say(await errorMessage(response, `The server refused the position (${response.status}).`), "error");
+      say(await errorMessage(response, t("spots.list.refused", { status: response.status })), "error");
     }
   } catch {
     // Offline: keep the fixes (oldest first) and try again shortly.
@@ -80,7 +81,7 @@ function onFix(position) {
   const fix = { latitude, longitude, accuracy, at: Math.round(position.timestamp || Date.now()) };
   queue.push(fix);
   if (queue.length > MAX_QUEUE) queue.shift();
-  say(`Sharing. Last position ±${Math.round(accuracy)} m at ${formatClock(fix.at)}.`, "ok");
+  say(t("spots.list.sharing", { accuracy: formatNumber(Math.round(accuracy)), time: formatClock(fix.at) }), "ok");
   status.dataset.accuracy = String(Math.round(accuracy));
   const moved = !lastSent || movedMetres(lastSent, fix) > MOVE_METRES;
   const since = Date.now() - lastSentAt;
@@ -90,24 +91,24 @@ function onFix(position) {
 
 function onError(error) {
   if (error.code === error.PERMISSION_DENIED) {
-    say("Location permission was denied, so nothing is shared. Allow location for this site in the browser's settings, then try again.", "error");
+    say(t("spots.list.denied"), "error");
     stop(false);
   } else if (error.code === error.POSITION_UNAVAILABLE) {
-    say("No position available right now; still trying.", "warn");
+    say(t("spots.list.unavailable"), "warn");
   } else {
-    say("Still waiting for a position…", "warn");
+    say(t("spots.list.still_waiting"), "warn");
   }
 }
 
 function start() {
   if (!("geolocation" in navigator)) {
-    say("This browser cannot tell its location.", "error");
+    say(t("spots.list.no_geolocation"), "error");
     return;
   }
   if (watchId !== null) return;
   setPressed(true);
   localStorage.setItem(SHARING_KEY, "on");
-  say("Waiting for a position…");
+  say(t("spots.list.waiting"));
   watchId = navigator.geolocation.watchPosition(onFix, onError, { enableHighAccuracy: true, maximumAge: 0, timeout: 60000 });
 }
 
@@ -117,7 +118,7 @@ function stop(announce = true) {
   localStorage.removeItem(SHARING_KEY);
   setPressed(false);
   flush();
-  if (announce) say("Not sharing.");
+  if (announce) say(t("spots.list.not_sharing"));
 }
 
 toggle.addEventListener("click", () => (watchId === null ? start() : stop()));
@@ -142,13 +143,13 @@ function showResult(kind, text, warnings = [], count = warnings.length) {
   result.className = kind;
   result.replaceChildren(Object.assign(document.createElement("p"), { textContent: text }));
   if (!warnings.length) return;
-  const listed = count > warnings.length ? ` (the first ${warnings.length})` : "";
   const heading = Object.assign(document.createElement("p"), {
-    textContent: `${count} ${count === 1 ? "line" : "lines"} could not be read${listed}:`,
+    textContent: count > warnings.length ? plural("spots.list.unread_lines_first", count, { shown: formatNumber(warnings.length) })
+      : plural("spots.list.unread_lines", count),
   });
   const list = Object.assign(document.createElement("ul"), { id: "import-warnings", className: "import-warnings" });
   for (const warning of warnings) {
-    list.append(Object.assign(document.createElement("li"), { textContent: `Line ${warning.line}: ${warning.reason}` }));
+    list.append(Object.assign(document.createElement("li"), { textContent: t("spots.list.unread_line", { line: warning.line, reason: warning.reason }) }));
   }
   result.append(heading, list);
 }
@@ -168,26 +169,26 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const file = document.getElementById("ics-file").files[0];
   if (!file) {
-    showResult("error", "Choose an .ics file first.");
+    showResult("error", t("spots.list.choose_file"));
     return;
   }
-  showResult("hint", "Importing…");
+  showResult("hint", t("spots.list.importing"));
   try {
     const response = await fetch(`/api/v1/spots/import?tz=${encodeURIComponent(browserZone())}`, {
       method: "POST", headers: { "Content-Type": "text/calendar" }, body: file,
     });
     if (!response.ok) {
-      showResult("error", await errorMessage(response, `The import failed (${response.status}).`));
+      showResult("error", await errorMessage(response, t("spots.list.import_failed", { status: response.status })));
       return;
     }
     const body = await response.json();
-    const text = `Imported ${body.imported}, updated ${body.updated}.`;
+    const text = t("spots.list.imported", { imported: formatNumber(body.imported), updated: formatNumber(body.updated) });
     const warnings = body.warnings || [];
     const count = body.warningCount ?? warnings.length;
-    showResult("notice", `${text} Reloading the list…`, warnings, count);
+    showResult("notice", t("spots.list.imported_reloading", { result: text }), warnings, count);
     sessionStorage.setItem(resultKey, JSON.stringify({ text, warnings, count }));
     setTimeout(() => location.reload(), 1200);
   } catch {
-    showResult("error", "The import failed: the server could not be reached.");
+    showResult("error", t("spots.list.import_offline"));
   }
 });

@@ -3,6 +3,7 @@
 // once, put back if the save fails). "Show where I am" centres the map on this device's
 // position (drawn at once, without moving the map, when the browser already allows location).
 // The list below is the same, as text.
+import { formatNumber, t } from "./i18n.js";
 import { errorMessage, localizeTimes, makeMap, rememberZone } from "./spots-util.js";
 
 rememberZone();
@@ -26,20 +27,20 @@ async function movePlace(item, marker, circle) {
   };
   try {
     const shown = await fetch(`/api/v1/spots/reminders/${id}`);
-    if (!shown.ok) return putBack(await errorMessage(shown, "The place could not be moved."));
+    if (!shown.ok) return putBack(await errorMessage(shown, t("spots.map.move_failed")));
     const reminder = await shown.json();
     const place = { ...reminder.place, latitude: Number(to.lat.toFixed(6)), longitude: Number(to.lng.toFixed(6)) };
     const saved = await fetch(`/api/v1/spots/reminders/${id}`, {
       method: "PUT", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ title: reminder.title, notes: reminder.notes, due: reminder.due ?? undefined, place }),
     });
-    if (!saved.ok) return putBack(await errorMessage(saved, "The place could not be moved."));
+    if (!saved.ok) return putBack(await errorMessage(saved, t("spots.map.move_failed")));
     item.dataset.latitude = String(place.latitude);
     item.dataset.longitude = String(place.longitude);
-    status.textContent = `Moved ${item.dataset.placeName} (${item.dataset.title}).`;
+    status.textContent = t("spots.map.moved", { place: item.dataset.placeName, title: item.dataset.title });
     element.dataset.moved = id;
   } catch {
-    putBack("The place could not be moved: the server did not answer.");
+    putBack(t("spots.map.move_offline"));
   }
 }
 
@@ -47,7 +48,7 @@ async function movePlace(item, marker, circle) {
  *  the view on the places and says nothing when the position cannot be had; the button centres the map on it. */
 function showMe(quiet) {
   if (!("geolocation" in navigator)) {
-    if (!quiet) status.textContent = "This browser cannot tell where you are.";
+    if (!quiet) status.textContent = t("spots.map.no_geolocation");
     return;
   }
   navigator.geolocation.getCurrentPosition((position) => {
@@ -56,15 +57,15 @@ function showMe(quiet) {
     me?.remove();
     me = L.layerGroup([
       L.circle(at, { radius: accuracy, color: "#0a7a3d", weight: 1, fillOpacity: 0.1, interactive: false }),
-      L.circleMarker(at, { radius: 7, color: "#ffffff", weight: 2, fillColor: "#0a7a3d", fillOpacity: 1 }).bindTooltip("You are here"),
+      L.circleMarker(at, { radius: 7, color: "#ffffff", weight: 2, fillColor: "#0a7a3d", fillOpacity: 1 }).bindTooltip(t("spots.map.you_are_here")),
     ]).addTo(map);
     if (!quiet) map.setView(at, Math.max(map.getZoom(), 15));
-    status.textContent = `You are here (within ${accuracy} m).`;
+    status.textContent = t("spots.map.you_are_within", { accuracy: formatNumber(accuracy) });
     element.dataset.me = `${at[0].toFixed(5)},${at[1].toFixed(5)}`;
     element.dataset.meFixes = String(Number(element.dataset.meFixes || 0) + 1);
   }, (error) => {
     if (!quiet) status.textContent = error.code === error.PERMISSION_DENIED
-      ? "Cadence may not see where you are: allow location for this site to show it." : "Where you are could not be found.";
+      ? t("spots.map.denied") : t("spots.map.not_found");
   }, { enableHighAccuracy: true, timeout: 15000, maximumAge: 30000 });
 }
 
@@ -81,9 +82,9 @@ function popupContent(item) {
   title.textContent = item.dataset.title;
   const edit = document.createElement("a");
   edit.href = `/phone/spots/${item.dataset.reminderId}`;
-  edit.textContent = "Edit";
+  edit.textContent = t("spots.map.edit");
   edit.className = "spots-popup-edit";
-  edit.setAttribute("aria-label", `Edit ${item.dataset.title}`);
+  edit.setAttribute("aria-label", t("spots.map.edit_label", { title: item.dataset.title }));
   box.append(name, title, edit);
   return box;
 }

@@ -1,6 +1,7 @@
 // Shared by the Spots pages: the browser's time zone (zone.js: sent to the server as a cookie so
 // pages show and read times in it), local time formatting, and distances on the ground.
 
+import { locale, t } from "./i18n.js";
 import { browserZone } from "./zone.js";
 
 export { ZONE_COOKIE, browserZone, rememberZone } from "./zone.js";
@@ -15,11 +16,12 @@ export function renderedElsewhere() {
   return !(UTC_NAMES.has(rendered) && UTC_NAMES.has(here));
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, {
+// In the page's language (its locale), in this browser's zone.
+const dateTime = new Intl.DateTimeFormat(locale, {
   weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
 });
-const timeOnly = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
-const clock = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const timeOnly = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" });
+const clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 export function formatDateTime(ms) { return dateTime.format(new Date(ms)); }
 export function formatTime(ms) { return timeOnly.format(new Date(ms)); }
@@ -56,12 +58,21 @@ export async function errorMessage(response, fallback) {
 export function makeMap(element, status, options = {}) {
   const L = globalThis.L;
   if (!L) {
-    if (status) status.textContent = "The map could not load (Leaflet is missing on this server). Search by name instead.";
+    if (status) status.textContent = t("spots.map.no_leaflet");
     element.hidden = true;
     return null;
   }
   L.Icon.Default.imagePath = "/vendor/leaflet/images/";
-  const map = L.map(element, { worldCopyJump: true, ...options });
+  // Leaflet's own controls say their words in the page's language too.
+  const map = L.map(element, { worldCopyJump: true, ...options, zoomControl: false });
+  if (options.zoomControl !== false) {
+    L.control.zoom({ zoomInTitle: t("spots.map.zoom_in"), zoomOutTitle: t("spots.map.zoom_out") }).addTo(map);
+  }
+  const prefix = document.createElement("a");
+  prefix.href = "https://leafletjs.com";
+  prefix.title = t("spots.map.leaflet_title");
+  prefix.textContent = t("spots.map.leaflet");
+  map.attributionControl?.setPrefix(prefix.outerHTML);
   const tiles = L.tileLayer(element.dataset.tiles, {
     attribution: element.dataset.attribution, maxZoom: 19, crossOrigin: false,
   });
@@ -69,7 +80,7 @@ export function makeMap(element, status, options = {}) {
   tiles.on("tileerror", () => {
     if (warned || !status) return;
     warned = true;
-    status.textContent = "The map pictures could not load; tapping the map still sets the place.";
+    status.textContent = t("spots.map.tiles_failed");
   });
   tiles.addTo(map);
   return map;
