@@ -18,8 +18,13 @@ import Testing
     }
 
     @Test func passwordNeedsTenCharacters() throws {
-        #expect(throws: ValidationError(field: "password", "A password needs at least 10 characters.")) {
+        do {
             try AccountRules.checkPassword("123456789")
+            Issue.record("a 9-character password was accepted")
+        } catch {
+            #expect(error.field == "password")
+            #expect(error.message == "A password needs at least 10 characters.")
+            #expect(error.localized == MessageKey("account.error.password_too_short", ["min": "10"]))
         }
         try AccountRules.checkPassword("1234567890")
     }

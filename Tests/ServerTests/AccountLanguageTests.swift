@@ -213,4 +213,58 @@ import Testing
             #expect(reset.status == .noContent)
         }
     }
+
+    /// What a person reads on a page (text and the labels screen readers say) that is not inside the pseudo
+    /// language's ⟦ ⟧: words that skipped the catalogue, once the allowed user content is taken out.
+    static func unmarked(_ html: String, allowing: [String]) -> [String] {
+        var body = html
+        if let start = body.range(of: "<body") { body = String(body[start.lowerBound...]) }
+        body = body.replacing(#/<\/?(?:strong|em|code)>/#, with: "")  // inline markup inside a message
+        body = body.replacing(#/<script[\s\S]*?<\/script>/#, with: " ").replacing(#/<style[\s\S]*?<\/style>/#, with: " ")
+        var texts = body.matches(of: #/(?:aria-label|title|placeholder|alt)="([^"]*)"/#).map { String($0.output.1) }
+        texts += body.replacing(#/<[^>]*>/#, with: "\n").split(separator: "\n").map(String.init)
+        return texts.filter { text in
+            var rest = text.replacing(#/⟦[^⟦⟧]*⟧/#, with: " ").replacing(#/&[#\w]+;/#, with: " ")
+            for allowed in allowing + ["Cadence", "Talks", "Stage", "Tempo", "Spots"] { rest = rest.replacingOccurrences(of: allowed, with: " ") }
+            return rest.contains(where: \.isLetter)
+        }
+    }
+
+    @Test func everyPlatformPageSaysItsWordsFromTheCatalogue() async throws {
+        try await withTestServer { server in
+            let email = uniqueEmail("pseudo")
+            let token = try await server.client.register(email: email, name: "Pat")
+            let pairing = try await server.client.startPairing(token: token)
+            let watch = try #require(try await server.client.pair(code: pairing.code, name: "Wrist").object["token"] as? String)
+            var pages: [(String, TestResponse)] = []
+            for uri in ["/login", "/login?reset=done", "/login?deleted=1", "/register", "/forgot", "/reset", "/reset?token=abc", "/pair"] {
+                pages.append((uri, try await Self.page(server, uri, language: "qps")))
+            }
+            for uri in ["/phone", "/account", "/account?saved=preferences", "/phone/devices"] {
+                pages.append((uri, try await Self.page(server, uri, token: token, language: "qps")))
+            }
+            pages.append(("/watch", try await server.client.execute(
+                uri: "/watch", method: .get, headers: [.accept: "text/html", .acceptLanguage: "qps", .cookie: "cadence_device=\(watch)"])))
+            // Forms answered with a refusal, a code and an app password.
+            pages.append(("wrong password", try await Self.post(server, "/account/password",
+                ["currentPassword": "nope nope nope", "newPassword": "a new password", "confirmPassword": "a new password"],
+                token: token, language: "qps")))
+            pages.append(("pairing", try await Self.post(server, "/phone/devices/pairing", [:], token: token, language: "qps")))
+            pages.append(("app password", try await Self.post(server, "/phone/devices/app-passwords", ["name": "Thunderbird"],
+                                                              token: token, language: "qps")))
+            for (uri, response) in pages {
+                #expect(response.status == .ok, "\(uri)")
+                #expect(response.text.contains(#"<html lang="qps">"#), "\(uri)")
+                #expect(!response.text.contains("⟦?"), "\(uri) names a key the catalogue lacks")
+                // User content: the person's name, address and devices, the example talk's title, the session's
+                // user agent (none sent: "unknown"), and the languages' own names (each marked with its lang).
+                let left = Self.unmarked(response.text, allowing: [
+                    "Pat", email, "Wrist", "Thunderbird", "http://cadence.test/dav/", "/pair", "Example: a five-minute talk",
+                    "unknown", "English", "Español",
+                ])
+                    .filter { !$0.contains("cadence.test/pair?") && !$0.contains("dvc_") }
+                #expect(left.isEmpty, "\(uri): words outside the catalogue: \(left.prefix(5))")
+            }
+        }
+    }
 }

@@ -12,13 +12,22 @@ public enum DeviceName {
     ]
 
     public static func describe(userAgent: String) -> String {
+        describe(userAgent: userAgent, messages: nil)
+    }
+
+    /// The name in `messages`' language (`account.sessions.browser_on_system`, `account.sessions.unknown_device`);
+    /// English without a catalogue. Product names stay as they are.
+    public static func describe(userAgent: String, messages: Messages?) -> String {
         let browser = browsers.first { userAgent.contains($0.marker) }?.name
         let system = systems.first { userAgent.contains($0.marker) }?.name
         switch (browser, system) {
-        case let (browser?, system?): return "\(browser) on \(system)"
+        case let (browser?, system?):
+            return messages.map { $0("account.sessions.browser_on_system", ["browser": browser, "system": system]) } ?? "\(browser) on \(system)"
         case let (browser?, nil): return browser
         case let (nil, system?): return system
-        case (nil, nil): return userAgent.isEmpty ? "Unknown device" : String(userAgent.prefix(40))
+        case (nil, nil):
+            if !userAgent.isEmpty { return String(userAgent.prefix(40)) }
+            return messages.map { $0("account.sessions.unknown_device") } ?? "Unknown device"
         }
     }
 }

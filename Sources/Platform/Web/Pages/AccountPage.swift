@@ -32,7 +32,7 @@ struct AccountPage: Sendable {
          notice: String?, error: String?) {
         let format = LocaleFormat(language: messages.language)
         self.sessions = sessions.map { session in
-            let device = DeviceName.describe(userAgent: session.userAgent)
+            let device = DeviceName.describe(userAgent: session.userAgent, messages: messages)
             let isCurrent = session.id == current
             return Session(
                 id: session.id.uuidString, device: device,
