@@ -47,6 +47,16 @@ struct MultilingualHandoutTests {
         #expect(!text.contains("?"))
     }
 
+    @Test func aFaceWithoutAScriptBorrowsItFromItsSiblings() throws {
+        // DejaVu Sans Bold Oblique has no Arabic; the bold face does.
+        let notes = [HandoutParagraph(runs: [HandoutRun("مرحبا", style: [.bold, .italic])])]
+        let document = HandoutDocument(title: "T", slides: [HandoutSlide(number: 1, notes: notes)])
+        let output = HandoutWriter.make(document, fonts: Fixtures.handoutFonts)
+        #expect(output.missingCharacters.isEmpty)
+        let text = try Fixtures.text(of: output.pdf)
+        #expect(text.contains("مرحبا") && !text.contains("[U+"))
+    }
+
     @Test func withoutFontsHelveticaPrintsMarkersNotQuestionMarks() throws {
         let output = HandoutWriter.make(Self.document(["Καλημέρα café"]))
         #expect(output.missingCharacters.map(MissingGlyphMarker.codePoint).contains("U+039A"))
@@ -82,7 +92,13 @@ struct MultilingualHandoutTests {
     @Test(.enabled(if: Fixtures.tool("pdftoppm") != nil, "pdftoppm not installed"))
     func pagesRenderWithoutComplaint() throws {
         let url = Fixtures.temporaryFile(".pdf")
-        try HandoutWriter.pdf(for: Self.document(Self.greetings + ["**bold** *italic* ***both***"].map { $0 }), fonts: Fixtures.handoutFonts).write(to: url)
+        let notes = Self.greetings.map { HandoutParagraph($0) } + [
+            HandoutParagraph(runs: HandoutNotes.runs("**Жирный** *κursiv* ***مرحبا*** __подчёркнуто__ ~~зачёркнуто~~ 😀 🧑")),
+            HandoutParagraph("עמוד 12 של Cadence 2024, ועוד", bulletLevel: 1),
+            HandoutParagraph("السلام عليكم ١٢٣", bulletLevel: 2),
+        ]
+        let document = HandoutDocument(title: "Σύνοψη · 概要", slides: [HandoutSlide(number: 1, title: "שלום", picture: .missing("—"), notes: notes)])
+        try HandoutWriter.pdf(for: document, fonts: Fixtures.handoutFonts).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let prefix = NSTemporaryDirectory() + "handout-scripts-render" // look at handout-scripts-render-2.png
         let result = try Fixtures.run("pdftoppm", ["-png", "-r", "60", url.path, prefix])

@@ -62,7 +62,9 @@ struct HandoutTypesetter {
     var fontCount: Int { all.isEmpty ? TextFace.allCases.count : all.count }
 
     private func embeddedGlyph(_ scalar: Unicode.Scalar, text: String, face: TextFace, direction: BidiClass) -> ShapedGlyph? {
-        let candidates = [face.rawValue] + Array(TextFace.allCases.count..<all.count)
+        // The style's face first, then its sibling faces (DejaVu Sans Bold Oblique has no Arabic,
+        // DejaVu Sans has), then the fallbacks: a letter in a plain face beats a marker.
+        let candidates = face.substitutes.map(\.rawValue) + Array(TextFace.allCases.count..<all.count)
         for index in candidates {
             let glyph = all[index].glyph(for: scalar)
             if glyph != 0 {

@@ -14,6 +14,16 @@ enum TextFace: Int, CaseIterable {
 
     var isBold: Bool { self == .bold || self == .boldItalic }
 
+    /// This face, then the faces closest to it (same weight first), for characters it lacks.
+    var substitutes: [TextFace] {
+        switch self {
+        case .regular: [.regular, .bold, .italic, .boldItalic]
+        case .bold: [.bold, .regular, .boldItalic, .italic]
+        case .italic: [.italic, .regular, .boldItalic, .bold]
+        case .boldItalic: [.boldItalic, .bold, .italic, .regular]
+        }
+    }
+
     /// The standard-14 font name; these need no embedding, every PDF reader has them.
     var baseFont: String {
         ["Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique"][rawValue]
