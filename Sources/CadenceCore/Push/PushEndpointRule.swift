@@ -11,15 +11,25 @@ public enum PushEndpointRule: Sendable {
 
     /// Why this endpoint is refused, or nil when it is accepted.
     public func refusal(of text: String) -> String? {
+        refusalWithKey(of: text)?.text
+    }
+
+    /// The refusal with its catalogue key (`devices.push.error.endpoint_*`), so a page can say it in its language.
+    public func refusalWithKey(of text: String) -> (text: String, key: MessageKey)? {
         guard text.count <= 2048, let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(),
               !host.isEmpty
-        else { return "The endpoint is the push service's URL from the browser's subscription." }
-        if case .allowLocal = self { return scheme == "https" || scheme == "http" ? nil : "The endpoint must be an http(s) URL." }
-        guard scheme == "https" else { return "A push service's endpoint is an https URL." }
+        else {
+            return ("The endpoint is the push service's URL from the browser's subscription.", MessageKey("devices.push.error.endpoint_url"))
+        }
+        if case .allowLocal = self {
+            return scheme == "https" || scheme == "http" ? nil
+                : ("The endpoint must be an http(s) URL.", MessageKey("devices.push.error.endpoint_http"))
+        }
+        guard scheme == "https" else { return ("A push service's endpoint is an https URL.", MessageKey("devices.push.error.endpoint_https")) }
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let isAddress = bare.contains(":") || bare.split(separator: ".").allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
         if isAddress || bare == "localhost" || bare.hasSuffix(".localhost") || !bare.contains(".") {
-            return "A push service's endpoint names a public host, not \(host)."
+            return ("A push service's endpoint names a public host, not \(host).", MessageKey("devices.push.error.endpoint_public", ["host": host]))
         }
         return nil
     }

@@ -25,7 +25,8 @@ struct AuthenticationMiddleware: RouterMiddleware {
         }
         if let header = request.headers[.authorization] {
             guard let token = Self.token(fromAuthorization: header) else {
-                throw APIError(.unauthorized, code: "unauthorized", "The Authorization header must be \"Bearer <token>\".")
+                throw APIError(.unauthorized, code: "unauthorized", "The Authorization header must be \"Bearer <token>\".",
+                               key: "auth.error.bad_authorization")
             }
             if token.hasPrefix(DeviceService.tokenPrefix) {
                 context.device = try await devices.identity(token: token)
@@ -33,7 +34,8 @@ struct AuthenticationMiddleware: RouterMiddleware {
                 context.identity = try await service.identity(token: token, viaCookie: false)
             }
             guard context.identity != nil || context.device != nil else {
-                throw APIError(.unauthorized, code: "unauthorized", "This token is unknown or was revoked. Sign in again.")
+                throw APIError(.unauthorized, code: "unauthorized", "This token is unknown or was revoked. Sign in again.",
+                               key: "auth.error.unknown_token")
             }
         } else {
             if let token = request.cookies[SessionCookie.name]?.value {
@@ -43,7 +45,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
                 context.device = try await devices.identity(token: token)
             }
             if context.identity != nil || context.device != nil, !request.method.isSafe, !Self.isSameOrigin(request) {
-                throw APIError(.forbidden, code: "cross_origin", "Cross-site requests may not change anything.")
+                throw APIError(.forbidden, code: "cross_origin", "Cross-site requests may not change anything.", key: "auth.error.cross_origin")
             }
         }
         return try await Self.inAccountLanguage(request, context: context, next)

@@ -109,7 +109,8 @@ struct DevicesController {
 
     @Sendable func me(request: Request, context: AppContext) async throws -> DeviceBody {
         guard let device = context.device else {
-            throw APIError(.unauthorized, code: "unauthorized", "Send a device token (Authorization: Bearer dvc_…) or the device cookie.")
+            throw APIError(.unauthorized, code: "unauthorized", "Send a device token (Authorization: Bearer dvc_…) or the device cookie.",
+                           key: "devices.error.device_token")
         }
         return DeviceBody(device.device, current: true)
     }

@@ -32,15 +32,17 @@ final class LiveController: Sendable {
             // Browsers attach cookies to sockets opened by any site; a bearer token proves intent by itself.
             let viaCookie = request.headers[.authorization] == nil
             guard !viaCookie || AuthenticationMiddleware.isSameOrigin(request) else {
-                throw APIError(.forbidden, code: "cross_origin", "A live channel may only be opened from Cadence's own pages.")
+                throw APIError(.forbidden, code: "cross_origin", "A live channel may only be opened from Cadence's own pages.",
+                               key: "devices.live.error.cross_origin")
             }
             if let since = request.uri.queryParameters["since"], Int64(since).map({ $0 >= 0 }) != true {
-                throw APIError.invalid(field: "since", "since is the last seq this device saw: a whole number, 0 or more.")
+                throw APIError.invalid(field: "since", "since is the last seq this device saw: a whole number, 0 or more.",
+                                       localized: MessageKey("devices.live.error.since"))
             }
             // Only an upgrade request has a slot (see NativeWebSocketUpgradeChannel). (Upgrade and Connection are
             // hop-by-hop and stripped before routing; the key is not.)
             guard request.headers[.secWebSocketKey] != nil, let slot = context.nativeWebSocket else {
-                throw APIError(.upgradeRequired, code: "upgrade_required", "Open this address as a WebSocket.")
+                throw APIError(.upgradeRequired, code: "upgrade_required", "Open this address as a WebSocket.", key: "devices.live.error.upgrade")
             }
             let session = LiveSocketSession(opening: try LiveSocketOpening(context: context, request: request), controller: self)
             slot.accept { channel, pingInterval in

@@ -77,7 +77,7 @@ struct PushController {
         } else if let identity = context.identity {
             subscriber = .session(identity.session, label: Self.browserName(identity.session.userAgent, owner: identity.account.displayName))
         } else {
-            throw APIError(.unauthorized, code: "unauthorized", "Sign in or use a device token.")
+            throw APIError(.unauthorized, code: "unauthorized", "Sign in or use a device token.", key: "devices.push.error.unauthorized")
         }
         let subscription = try await service.subscribe(accountID: context.account.id, subscriber: subscriber, endpoint: body.endpoint,
                                                        p256dh: body.keys.p256dh, auth: body.keys.auth)
@@ -100,8 +100,9 @@ struct PushController {
         var muted = try await service.mutedModules(accountID: context.account.id)
         for (name, on) in input.modules {
             guard let module = PushModule(rawValue: name) else {
-                throw ValidationError(field: "modules.\(name)",
-                                      "\"\(name)\" is not a module; they are \(PushModule.allCases.map(\.rawValue).joined(separator: ", ")).")
+                let modules = PushModule.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError(field: "modules.\(name)", "\"\(name)\" is not a module; they are \(modules).",
+                                      key: "devices.push.error.unknown_module", ["name": name, "modules": modules])
             }
             if on { muted.remove(module) } else { muted.insert(module) }
         }

@@ -55,16 +55,20 @@ public struct PushService: Sendable {
     public func subscribe(accountID: UUID, subscriber: Subscriber, endpoint: String, p256dh: String, auth: String) async throws
         -> PushSubscription
     {
-        if let refusal = endpointRule.refusal(of: endpoint) { throw ValidationError(field: "endpoint", refusal) }
+        if let refusal = endpointRule.refusalWithKey(of: endpoint) {
+            throw ValidationError(field: "endpoint", refusal.text, key: refusal.key.key, refusal.key.arguments)
+        }
         guard let key = Base64URL.decode(p256dh), key.count == 65, key.first == 4 else {
-            throw ValidationError(field: "keys.p256dh", "keys.p256dh is the browser's P-256 key: 65 bytes, base64url.")
+            throw ValidationError(field: "keys.p256dh", "keys.p256dh is the browser's P-256 key: 65 bytes, base64url.",
+                                  key: "devices.push.error.p256dh")
         }
         guard let secret = Base64URL.decode(auth), secret.count == 16 else {
-            throw ValidationError(field: "keys.auth", "keys.auth is the browser's auth secret: 16 bytes, base64url.")
+            throw ValidationError(field: "keys.auth", "keys.auth is the browser's auth secret: 16 bytes, base64url.",
+                                  key: "devices.push.error.auth")
         }
         // A key that is not on the curve would fail every push: refuse it now, where the browser can hear.
         guard (try? WebPushEncryption.encrypt(Data(), userAgentKey: key, authSecret: secret)) != nil else {
-            throw ValidationError(field: "keys.p256dh", "keys.p256dh is not a point on P-256.")
+            throw ValidationError(field: "keys.p256dh", "keys.p256dh is not a point on P-256.", key: "devices.push.error.p256dh_curve")
         }
         let subscription: PushSubscription
         switch subscriber {
