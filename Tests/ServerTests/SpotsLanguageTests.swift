@@ -1,5 +1,6 @@
 import CadenceCore
 import Foundation
+import Geo
 import Hummingbird
 import HummingbirdTesting
 import Spots
@@ -32,6 +33,31 @@ import Web
     ])
     func aSummaryInSpanish(_ rule: String, _ expected: String) {
         #expect(Recurrence.summary(ofRule: rule, in: Catalogues.bundled.messages(.spanish)) == expected)
+    }
+
+    /// Every fence decision's catalogue sentence reads in English exactly as the decision's own reason.
+    @Test(arguments: [FenceTrigger.arrive, .leave]) func aFenceDecisionReadsTheSameFromTheCatalogue(_ trigger: FenceTrigger) throws {
+        let center = try Coordinate(latitude: 52.37, longitude: 4.89)
+        let fence = try Fence(id: UUID(), center: center, radius: 150, trigger: trigger)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let english = Catalogues.bundled.messages(.english), spanish = Catalogues.bundled.messages(.spanish)
+        // (metres east, accuracy, seconds): outside, edge, in, in, edge, out, out, far, coarse, stale, duplicate, in, 5 km.
+        let steps: [(Double, Double, Double)] = [(1_000, 20, 1), (160, 20, 2), (50, 20, 3), (60, 20, 4), (140, 20, 5), (400, 20, 6),
+                                                 (500, 20, 7), (3_000, 20, 8), (100, 500, 9), (100, 20, 5), (100, 20, 9), (10, 5, 10),
+                                                 (5_000, 20, 11), (20, 5, 12)]
+        var state = FenceState.initial
+        var keys: Set<String> = []
+        for (metres, accuracy, seconds) in steps {
+            let point = Geo.destination(from: center, bearingDegrees: 90, distance: metres)
+            let report = try LocationReport(coordinate: point, accuracy: accuracy, at: start.addingTimeInterval(seconds))
+            let (next, decision) = FenceRules.evaluate(report, fence: fence, state: state)
+            state = next
+            let key = try #require(decision.localizedReason)
+            keys.insert(key.key)
+            #expect(english(key.key, key.arguments) == decision.reason)
+            #expect(spanish.has(key.key) && spanish(key.key, key.arguments) != decision.reason, "\(key.key)")
+        }
+        #expect(keys.count >= 8, "\(keys)")
     }
 
     @Test func theListAndTheFormAreInSpanish() async throws {

@@ -28,14 +28,24 @@ public struct FenceDecision: Equatable, Sendable, Codable {
     public let distance: Double
     /// The report's accuracy, metres.
     public let accuracy: Double
-    /// One plain sentence: why it did or didn't fire, with numbers.
+    /// One plain sentence: why it did or didn't fire, with numbers (English, as the API gives it).
     public let reason: String
+    /// The same sentence's catalogue key and values (`spots.fence.…`), so a page can say it in the person's language;
+    /// absent on decisions kept before there was one.
+    public let reasonKey: String?
+    public let reasonArguments: [String: String]?
 
-    public init(outcome: Outcome, fired: Bool, distance: Double, accuracy: Double, reason: String) {
+    public init(outcome: Outcome, fired: Bool, distance: Double, accuracy: Double, reason: String,
+                reasonKey: String? = nil, reasonArguments: [String: String]? = nil) {
         self.outcome = outcome
         self.fired = fired
         self.distance = distance
         self.accuracy = accuracy
         self.reason = reason
+        self.reasonKey = reasonKey
+        self.reasonArguments = reasonArguments
     }
+
+    /// The reason as a catalogue message, when it has one.
+    public var localizedReason: MessageKey? { reasonKey.map { MessageKey($0, reasonArguments ?? [:]) } }
 }

@@ -30,18 +30,26 @@ public enum FenceRules {
         let radiusText = Geo.format(metres: r)
         let accText = Geo.format(metres: acc)
 
-        func decision(_ outcome: FenceDecision.Outcome, _ fired: Bool, _ reason: String) -> FenceDecision {
-            FenceDecision(outcome: outcome, fired: fired, distance: d, accuracy: acc, reason: reason)
+        // Each sentence's catalogue key (`spots.fence.<key>`) with the same numbers, for pages in another language.
+        let inside = d <= r
+        let numbers = ["distance": Geo.format(metres: inside ? r - d : d - r), "radius": radiusText, "accuracy": accText]
+        func decision(_ outcome: FenceDecision.Outcome, _ fired: Bool, _ reason: String, key: String,
+                      _ arguments: [String: String]? = nil) -> FenceDecision {
+            FenceDecision(outcome: outcome, fired: fired, distance: d, accuracy: acc, reason: reason,
+                          reasonKey: "spots.fence." + key, reasonArguments: arguments ?? numbers)
         }
+        let side = inside ? "inside" : "outside"
 
         if let last = state.lastReportAt {
             if report.at < last {
                 return (state, decision(.stale, false,
-                    "Ignored: this report from \(stamp(report.at)) is older than the last one used (\(stamp(last))), so it arrived out of order."))
+                    "Ignored: this report from \(stamp(report.at)) is older than the last one used (\(stamp(last))), so it arrived out of order.", key: "stale",
+                    ["at": stamp(report.at), "last": stamp(last)]))
             }
             if report.at == last {
                 return (state, decision(.duplicate, false,
-                    "Ignored: a report for the same time (\(stamp(report.at))) was already used, so this one is a duplicate."))
+                    "Ignored: a report for the same time (\(stamp(report.at))) was already used, so this one is a duplicate.", key: "duplicate",
+                    ["at": stamp(report.at)]))
             }
         }
 
@@ -60,15 +68,18 @@ public enum FenceRules {
                 if !state.alerted {
                     next.alerted = true
                     let what = outcome == .entered ? "arrived" : "inside and not alerted yet"
-                    return (next, decision(outcome, true, "\(whereText): \(what) — alert sent."))
+                    return (next, decision(outcome, true, "\(whereText): \(what) — alert sent.",
+                                           key: outcome == .entered ? "arrived_sent" : "inside_sent"))
                 }
-                return (next, decision(outcome, false, "\(whereText): still inside — already alerted on arrival, no new alert until you leave."))
+                return (next, decision(outcome, false, "\(whereText): still inside — already alerted on arrival, no new alert until you leave.",
+                                       key: "still_inside_alerted"))
             case .leave:
                 next.alerted = false
                 if outcome == .entered {
-                    return (next, decision(.entered, false, "\(whereText): arrived — no alert; this reminder goes off when you leave."))
+                    return (next, decision(.entered, false, "\(whereText): arrived — no alert; this reminder goes off when you leave.",
+                                           key: "arrived_waits_leave"))
                 }
-                return (next, decision(.stillInside, false, "\(whereText): still inside — no alert until you leave."))
+                return (next, decision(.stillInside, false, "\(whereText): still inside — no alert until you leave.", key: "still_inside_waits_leave"))
             }
         }
 
@@ -80,31 +91,33 @@ public enum FenceRules {
             case .arrive:
                 next.alerted = false
                 if outcome == .left {
-                    return (next, decision(.left, false, "\(whereText): left — no alert; the arrival alert is armed again."))
+                    return (next, decision(.left, false, "\(whereText): left — no alert; the arrival alert is armed again.", key: "left_rearmed"))
                 }
-                return (next, decision(.stillOutside, false, "\(whereText): not there — no alert."))
+                return (next, decision(.stillOutside, false, "\(whereText): not there — no alert.", key: "not_there"))
             case .leave:
                 if outcome == .left {
                     if !state.alerted {
                         next.alerted = true
-                        return (next, decision(.left, true, "\(whereText): left — alert sent."))
+                        return (next, decision(.left, true, "\(whereText): left — alert sent.", key: "left_sent"))
                     }
-                    return (next, decision(.left, false, "\(whereText): left — already alerted for this departure."))
+                    return (next, decision(.left, false, "\(whereText): left — already alerted for this departure.", key: "left_alerted"))
                 }
                 if state.position == .unknown {
-                    return (next, decision(.stillOutside, false, "\(whereText): outside, but you were not seen inside before — no alert; it goes off when you leave after being there."))
+                    return (next, decision(.stillOutside, false, "\(whereText): outside, but you were not seen inside before — no alert; it goes off when you leave after being there.",
+                                           key: "outside_never_inside"))
                 }
-                return (next, decision(.stillOutside, false, "\(whereText): still outside — no alert until you have been back inside."))
+                return (next, decision(.stillOutside, false, "\(whereText): still outside — no alert until you have been back inside.", key: "still_outside"))
             }
         }
 
         // The accuracy circle straddles the edge: keep what we knew.
         if acc >= r {
             return (next, decision(.uncertain, false,
-                "Accuracy \(accText) is too coarse to tell whether you were inside the \(radiusText) circle: no alert."))
+                "Accuracy \(accText) is too coarse to tell whether you were inside the \(radiusText) circle: no alert.", key: "too_coarse"))
         }
         return (next, decision(.uncertain, false,
-            "\(whereText), too close to the edge to tell whether you were inside: no change, no alert."))
+            "\(whereText), too close to the edge to tell whether you were inside: no change, no alert.",
+            key: "edge_" + side))
     }
 
     /// UTC ISO 8601, locale-independent.

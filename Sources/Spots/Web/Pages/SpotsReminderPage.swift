@@ -53,9 +53,11 @@ struct SpotsReminderPage: Sendable {
         return SpotsAPI.deviceName(key)
     }
 
-    /// Why it did or didn't fire: a time alert's in the person's words; a place decision's as it was written then.
+    /// Why it did or didn't fire, in the person's words; a place decision kept before decisions had a catalogue key
+    /// reads as it was written then.
     static func reason(_ event: SpotsEvent, _ body: SpotsEventBody, _ messages: Messages) -> String {
-        guard event.decision == nil else { return body.reason }
-        return messages(event.late ? "spots.show.sent_late" : "spots.show.sent_on_time")
+        guard let decision = event.decision else { return messages(event.late ? "spots.show.sent_late" : "spots.show.sent_on_time") }
+        guard let key = decision.localizedReason, messages.has(key.key) else { return body.reason }
+        return messages(key.key, key.arguments)
     }
 }
