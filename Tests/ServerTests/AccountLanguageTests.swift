@@ -225,7 +225,7 @@ import Testing
         texts += body.replacing(#/<[^>]*>/#, with: "\n").split(separator: "\n").map(String.init)
         return texts.filter { text in
             var rest = text.replacing(#/⟦[^⟦⟧]*⟧/#, with: " ").replacing(#/&[#\w]+;/#, with: " ")
-            for allowed in allowing + ["Cadence", "Talks", "Stage", "Tempo", "Spots"] { rest = rest.replacingOccurrences(of: allowed, with: " ") }
+            for allowed in allowing + ["Cadence"] { rest = rest.replacingOccurrences(of: allowed, with: " ") }
             return rest.contains(where: \.isLetter)
         }
     }

@@ -14,19 +14,8 @@ struct PhoneController {
     let talks: TalkService
     let runs: TempoRuns
 
-    /// A feature's card: its name (a product name, the same in every language) and its words in the catalogue
-    /// (`phone.module.<id>.tagline`, `….empty`).
-    struct ModuleCard {
-        let id: String
-        let name: String
-    }
-
-    static let modules = [
-        ModuleCard(id: "talks", name: "Talks"),
-        ModuleCard(id: "stage", name: "Stage"),
-        ModuleCard(id: "tempo", name: "Tempo"),
-        ModuleCard(id: "spots", name: "Spots"),
-    ]
+    /// The features, each a card whose words are in the catalogue (`phone.module.<id>.name`, `.tagline`, `.empty`).
+    static let modules = ["talks", "stage", "tempo", "spots"]
 
     func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("/phone", use: home)
@@ -41,13 +30,13 @@ struct PhoneController {
         let cards = Self.modules.map { module in
             // Talks lists its first three talks, Tempo the last run and this week; the other cards say what the
             // feature is for until it has content.
-            let items = module.id == "talks" ? topics.prefix(3).map {
+            let items = module == "talks" ? topics.prefix(3).map {
                 PhoneHomePage.Card.Item(title: $0.title,
                                         detail: messages.plural("phone.talks.cues", count: $0.cues.count, ["duration": CueTime.format($0.duration)]))
-            } : module.id == "tempo" ? tempo : []
-            return PhoneHomePage.Card(id: module.id, name: module.name, tagline: messages("phone.module.\(module.id).tagline"),
-                                      href: "/phone/\(module.id)", items: items, hasItems: !items.isEmpty,
-                                      emptyState: items.isEmpty ? messages("phone.module.\(module.id).empty") : nil)
+            } : module == "tempo" ? tempo : []
+            return PhoneHomePage.Card(id: module, name: messages("phone.module.\(module).name"), tagline: messages("phone.module.\(module).tagline"),
+                                      href: "/phone/\(module)", items: items, hasItems: !items.isEmpty,
+                                      emptyState: items.isEmpty ? messages("phone.module.\(module).empty") : nil)
         }
         let page = PhoneHomePage(greeting: messages("phone.greeting", ["name": identity.account.displayName]), modules: cards)
         return pages.render("phone", title: "phone.title", page: page, request: request, context: context)
