@@ -53,7 +53,8 @@ struct Platform {
         push = PushService(
             subscriptions: SQLPushSubscriptionRepository(database: database), keys: SQLVAPIDKeyRepository(database: database),
             transport: dependencies.pushTransport, clock: dependencies.clock, logger: dependencies.logger,
-            subject: dependencies.publicURL, endpointRule: dependencies.pushEndpoints, retry: dependencies.pushRetry)
+            subject: dependencies.publicURL, endpointRule: dependencies.pushEndpoints, retry: dependencies.pushRetry,
+            accounts: SQLAccountRepository(database: database))
         live = LiveService(
             events: liveEvents, devices: SQLDeviceRepository(database: database), presence: presence, hub: hub,
             instances: SQLInstanceMessenger(database: database), clock: dependencies.clock, logger: dependencies.logger,

@@ -14,6 +14,8 @@ public struct PushService: Sendable {
     let logger: Logger
     let subject: String
     let endpointRule: PushEndpointRule
+    /// Where a push finds the account's language (nil: every push in English, e.g. the CLI's bench).
+    let accounts: (any AccountRepository)?
     public let retry: PushRetryPolicy
     /// Deliveries under way at once in a fan-out (each is an HTTP request; encryption runs on the callers' threads).
     let concurrentDeliveries: Int
@@ -21,8 +23,9 @@ public struct PushService: Sendable {
 
     public init(subscriptions: any PushSubscriptionRepository, keys: any VAPIDKeyRepository, transport: any PushTransport,
                 clock: any WallClock, logger: Logger, subject: String, endpointRule: PushEndpointRule = .publicHTTPS,
-                retry: PushRetryPolicy = PushRetryPolicy(), concurrentDeliveries: Int = 64) {
+                retry: PushRetryPolicy = PushRetryPolicy(), concurrentDeliveries: Int = 64, accounts: (any AccountRepository)? = nil) {
         self.endpointRule = endpointRule
+        self.accounts = accounts
         self.subscriptions = subscriptions
         self.keys = keys
         self.transport = transport
@@ -112,14 +115,18 @@ public struct PushService: Sendable {
     }
 
     /// Pushes an event in the background when a feature's rule makes a notification of it (the caller, which just
-    /// kept the event, does not wait for push services).
+    /// kept the event, does not wait for push services). It is said in the account's language.
     public func relay(_ event: LiveEvent, rules: LivePushRules) {
         guard let notification = rules.notification(for: event) else { return }
-        Task { _ = await send(notification, to: event.accountID) }
+        Task { _ = await send(notification, to: event.accountID, in: { rules.notification(for: event, in: $0) }) }
     }
 
-    /// Encrypts the notification for each of the account's fitting subscriptions and delivers it.
-    public func send(_ notification: PushNotification, to accountID: UUID) async -> Report {
+    /// Encrypts the notification for each of the account's fitting subscriptions and delivers it. With `translated`
+    /// (the same notification made in another language) it goes out in the account's language: one look-up of the
+    /// account, made only when there is a subscription to send to. An account that chose no language gets English:
+    /// no browser is asking, and a subscription does not record its browser's.
+    public func send(_ notification: PushNotification, to accountID: UUID,
+                     in translated: (@Sendable (Language) -> PushNotification?)? = nil) async -> Report {
         var report = Report()
         do {
             guard try await !subscriptions.mutedModules(accountID: accountID).contains(notification.module) else {
@@ -129,12 +136,27 @@ public struct PushService: Sendable {
             let targets = try await subscriptions.subscriptions(accountID: accountID)
                 .filter { notification.isFor(role: $0.role, deviceID: $0.deviceID) }
             report.skipped = targets.isEmpty
-            report = try await fanOut(notification, to: targets, report: report)
+            var said = notification
+            if !targets.isEmpty, let translated, let language = await language(of: accountID), language != .english {
+                said = translated(language) ?? notification
+            }
+            report = try await fanOut(said, to: targets, report: report)
         } catch {
             logger.warning("push failed", metadata: ["error": .string(String(describing: error))])
             report.failed += 1
         }
         return report
+    }
+
+    /// The account's chosen language; nil (English) when it chose none or cannot be read now (the push still goes).
+    private func language(of accountID: UUID) async -> Language? {
+        guard let accounts else { return nil }
+        do {
+            return try await accounts.find(id: accountID)?.language
+        } catch {
+            logger.warning("push language not read", metadata: ["error": .string(String(describing: error))])
+            return nil
+        }
     }
 
     /// Delivers to many subscriptions, `concurrentDeliveries` at a time.
