@@ -85,6 +85,37 @@ import Testing
         }
     }
 
+    /// The push is said in the account's language (looked up when it is delivered): a Spanish account's alert
+    /// reads in Spanish, its reminder's title and place as typed; an English account's is unchanged.
+    @Test func anAlertIsPushedInTheAccountsLanguage() async throws {
+        try await Self.withPushServer { server, receiver, base in
+            let client = server.client
+            let spanish = try await client.register(email: uniqueEmail("pushes"))
+            let set = try await client.json(.patch, "/api/v1/account", body: #"{"language":"es"}"#, token: spanish)
+            #expect(set.status == .ok, "\(set.text)")
+            let english = try await client.register(email: uniqueEmail("pushen"))
+            let spanishBrowser = PushBrowser()
+            let englishBrowser = PushBrowser()
+            _ = try await Self.subscribe(client, spanishBrowser, endpoint: "\(base)/push/es", token: spanish)
+            _ = try await Self.subscribe(client, englishBrowser, endpoint: "\(base)/push/en", token: english)
+
+            _ = try await Self.firePlaceAlert(server, token: spanish, title: "Ver a Ana")
+            _ = try await Self.firePlaceAlert(server, token: english)
+            try await Self.waitForRequests(receiver, count: 2)
+            let pushes = Dictionary(receiver.requests.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            let es = try JSONSerialization.jsonObject(with: try spanishBrowser.decrypt(try #require(pushes["/push/es"]).body)) as? [String: Any] ?? [:]
+            #expect(es["title"] as? String == "Ver a Ana")
+            #expect(es["body"] as? String == "Llegaste a Brandenburg Gate.")
+            #expect((es["actions"] as? [[String: String]]) == [["action": "complete", "title": "Completar"],
+                                                               ["action": "snooze", "title": "Posponer 10 min"]])
+            let en = try JSONSerialization.jsonObject(with: try englishBrowser.decrypt(try #require(pushes["/push/en"]).body)) as? [String: Any] ?? [:]
+            #expect(en["title"] as? String == "Meet Ann")
+            #expect(en["body"] as? String == "You arrived at Brandenburg Gate.")
+            #expect((en["actions"] as? [[String: String]]) == [["action": "complete", "title": "Complete"],
+                                                               ["action": "snooze", "title": "Snooze 10 min"]])
+        }
+    }
+
     @Test func aSubscriptionThePushServiceCallsGoneIsRemoved() async throws {
         try await Self.withPushServer { server, receiver, base in
             let token = try await server.client.register(email: uniqueEmail("gone"))

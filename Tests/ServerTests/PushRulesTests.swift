@@ -21,8 +21,8 @@ import Testing
         return rules
     }()
 
-    static func notification(_ type: String, _ data: String) -> PushNotification? {
-        rules.notification(for: LiveEvent(accountID: UUID(), seq: 1, type: type, at: 0, data: data))
+    static func notification(_ type: String, _ data: String, in language: Language = .english) -> PushNotification? {
+        rules.notification(for: LiveEvent(accountID: UUID(), seq: 1, type: type, at: 0, data: data), in: language)
     }
 
     @Test func aTimeAlertSaysItIsDueAndALateOneSaysWhy() throws {
@@ -37,6 +37,58 @@ import Testing
         let leaving = try #require(Self.notification("spots.alert",
             #"{"reminderId":"A2","title":"Lock up","notes":"","kind":"leave","late":false,"placeName":"Office"}"#))
         #expect(leaving.body == "You left Office.")
+    }
+
+    /// A Spanish account's alert says its words in Spanish; the reminder's title, notes and place stay as typed, and
+    /// an English account's alert is unchanged.
+    @Test func anAlertIsSaidInTheAccountsLanguage() throws {
+        let event = #"{"reminderId":"A1","title":"Llamar a mamá","notes":"Her birthday","kind":"time","late":false,"due":1800000000000}"#
+        let spanish = try #require(Self.notification("spots.alert", event, in: .spanish))
+        #expect(spanish.title == "Llamar a mamá")
+        #expect(spanish.body == "Vence ahora. Her birthday")
+        #expect(spanish.actions == [.init(action: "complete", title: "Completar"), .init(action: "snooze", title: "Posponer 10 min")])
+        #expect(spanish.data == ["reminderId": "A1", "kind": "time", "due": "1800000000000"])
+        let english = try #require(Self.notification("spots.alert", event))
+        #expect(english.body == "Due now. Her birthday")
+        #expect(english.actions == [.init(action: "complete", title: "Complete"), .init(action: "snooze", title: "Snooze 10 min")])
+        #expect(spanish.tag == english.tag && spanish.url == english.url && spanish.urgency == english.urgency)
+
+        let late = #"{"reminderId":"A1","title":"Call mum","notes":"","kind":"time","late":true}"#
+        #expect(Self.notification("spots.alert", late, in: .spanish)?.body == "Vencía mientras el servidor estaba caído.")
+        let arriving = #"{"reminderId":"A2","title":"Lock up","notes":"","kind":"arrive","late":false,"placeName":"Oficina"}"#
+        #expect(Self.notification("spots.alert", arriving, in: .spanish)?.body == "Llegaste a Oficina.")
+        #expect(Self.notification("spots.alert", arriving)?.body == "You arrived at Oficina.")
+        let nowhere = #"{"reminderId":"A2","title":"Lock up","notes":"","kind":"leave","late":false}"#
+        #expect(Self.notification("spots.alert", nowhere, in: .spanish)?.body == "Saliste del lugar.")
+        #expect(Self.notification("spots.alert", nowhere)?.body == "You left the place.")
+    }
+
+    /// Every feature's push in Spanish, and through the pseudo language: no word outside the catalogue but what the
+    /// person typed (a talk's title, a file's name).
+    @Test func everyFeaturesPushIsSaidInTheAccountsLanguage() throws {
+        let cast = #"{"topic":{"title":"Keynote"},"serverTime":1}"#
+        #expect(Self.notification("talk.cast", cast, in: .spanish)?.title == "Tu charla está en tu reloj")
+        #expect(Self.notification("talk.cast", cast, in: .spanish)?.body == "Keynote")
+        #expect(Self.notification("talk.cast", cast)?.title == "Your talk is on your watch")
+
+        let imported = #"{"jobId":"J","state":"done","filename":"deck.pptx","stage":"Imported 1 slide","seconds":90}"#
+        let done = try #require(Self.notification("stage.import.ended", imported, in: .spanish))
+        #expect(done.title == "Diapositivas importadas" && done.body == "deck.pptx: Se importó 1 diapositiva")
+        #expect(Self.notification("stage.import.ended", imported)?.body == "deck.pptx: Imported 1 slide")
+        let failed = try #require(Self.notification("stage.import.ended",
+            #"{"jobId":"J","state":"failed","filename":"deck.pdf","stage":"Failed","seconds":90}"#, in: .spanish))
+        #expect(failed.title == "Falló la importación de diapositivas" && failed.body == "deck.pdf: La importación falló.")
+
+        let analysed = try #require(Self.notification("tempo.analysis.ended", #"{"seconds":90,"analysed":1234,"failed":2}"#, in: .spanish))
+        #expect(analysed.title == "Tu música está analizada")
+        #expect(analysed.body == "1234 canciones tienen tempo. 2 no se pudieron leer." || analysed.body == "1.234 canciones tienen tempo. 2 no se pudieron leer.")
+        #expect(Self.notification("tempo.analysis.ended", #"{"seconds":90,"analysed":1,"failed":0}"#)?.body == "1 song has a tempo.")
+
+        let pseudo = try #require(Self.notification("spots.alert",
+            #"{"reminderId":"A1","title":"Call mum","notes":"","kind":"arrive","placeName":"Office"}"#, in: .pseudo))
+        #expect(pseudo.body == "⟦You arrived at Office.⟧")
+        #expect(pseudo.actions.allSatisfy { $0.title.hasPrefix("⟦") })
+        #expect(Self.notification("talk.cast", cast, in: .pseudo)?.title == "⟦Your talk is on your watch⟧")
     }
 
     @Test func aCastPushesTheWatchesButARunningTalkDoesNot() throws {

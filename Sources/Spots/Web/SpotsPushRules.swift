@@ -1,27 +1,34 @@
 import CadenceCore
 import Foundation
 import SpotsService
+import Web
 
 /// A Spots alert also goes out as a push (R4), from the instance that claimed it, so it reaches a phone in a bag
-/// with no Spots page open. Its actions complete or snooze the reminder from the notification.
+/// with no Spots page open. Its actions complete or snooze the reminder from the notification. It is said in the
+/// account's language (`push.spots.…`); the reminder's title, notes and place name stay as typed.
 public enum SpotsPushRules {
-    public static func register(on rules: LivePushRules) {
-        rules.register(SpotsAlert.type) { data in
-            guard let id = data["reminderId"] as? String, let title = data["title"] as? String else { return nil }
-            let place = data["placeName"] as? String
-            var body: String
-            switch data["kind"] as? String {
-            case "arrive": body = "You arrived at \(place ?? "the place")."
-            case "leave": body = "You left \(place ?? "the place")."
-            default: body = (data["late"] as? Bool == true) ? "Was due while the server was down." : "Due now."
-            }
-            if let notes = data["notes"] as? String, !notes.isEmpty { body += " \(notes)" }
-            var alertData = ["reminderId": id, "kind": data["kind"] as? String ?? "time"]
-            if let due = data["due"] as? Int64 ?? (data["due"] as? NSNumber)?.int64Value { alertData["due"] = String(due) }
-            return PushNotification(
-                module: .spots, title: title, body: body, tag: "spots-\(id)", url: "/phone/spots",
-                actions: [.init(action: "complete", title: "Complete"), .init(action: "snooze", title: "Snooze 10 min")],
-                data: alertData, urgency: .high, timeToLive: 3600, requireInteraction: true)
+    public static func register(on rules: LivePushRules,
+                                catalogue: @escaping @Sendable (Language) -> Messages = { Catalogues.bundled.messages($0) }) {
+        rules.register(SpotsAlert.type, catalogue: catalogue) { data, messages in notification(data, messages: messages) }
+    }
+
+    /// The push an alert event makes.
+    public static func notification(_ data: [String: Any], messages: Messages) -> PushNotification? {
+        guard let id = data["reminderId"] as? String, let title = data["title"] as? String else { return nil }
+        let place = data["placeName"] as? String
+        var body: String
+        switch data["kind"] as? String {
+        case "arrive": body = place.map { messages("push.spots.alert.arrived", ["place": $0]) } ?? messages("push.spots.alert.arrived_unnamed")
+        case "leave": body = place.map { messages("push.spots.alert.left", ["place": $0]) } ?? messages("push.spots.alert.left_unnamed")
+        default: body = messages((data["late"] as? Bool == true) ? "push.spots.alert.late" : "push.spots.alert.due")
         }
+        if let notes = data["notes"] as? String, !notes.isEmpty { body = messages("push.spots.alert.with_notes", ["alert": body, "notes": notes]) }
+        var alertData = ["reminderId": id, "kind": data["kind"] as? String ?? "time"]
+        if let due = data["due"] as? Int64 ?? (data["due"] as? NSNumber)?.int64Value { alertData["due"] = String(due) }
+        return PushNotification(
+            module: .spots, title: title, body: body, tag: "spots-\(id)", url: "/phone/spots",
+            actions: [.init(action: "complete", title: messages("push.spots.action.complete")),
+                      .init(action: "snooze", title: messages("push.spots.action.snooze"))],
+            data: alertData, urgency: .high, timeToLive: 3600, requireInteraction: true)
     }
 }

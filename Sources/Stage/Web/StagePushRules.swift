@@ -1,23 +1,39 @@
 import CadenceCore
 import Foundation
 import StageService
+import Web
 
 /// An import that took more than a minute ends with a push: the person has long since put the phone away. A quick
-/// one is seen on the page that is still open.
+/// one is seen on the page that is still open. Said in the account's language (`push.stage.…`); the file's name
+/// stays as it was.
 public enum StagePushRules {
     /// Shorter imports are not pushed.
     public static let longImportSeconds = 60.0
 
-    public static func register(on rules: LivePushRules) {
-        rules.register(ImportJob.endedEventType) { data in
-            guard let seconds = (data["seconds"] as? NSNumber)?.doubleValue, seconds >= longImportSeconds,
-                  let jobID = data["jobId"] as? String, let filename = data["filename"] as? String
-            else { return nil }
-            let done = data["state"] as? String == ImportJob.State.done.rawValue
-            let detail = done ? (data["stage"] as? String ?? "Imported") : (data["message"] as? String ?? "The import failed.")
-            return PushNotification(
-                module: .stage, title: done ? "Slides imported" : "Slide import failed", body: "\(filename): \(detail)",
-                tag: "stage-import-\(jobID)", url: "/phone/stage", urgency: .normal, timeToLive: 86400)
-        }
+    public static func register(on rules: LivePushRules,
+                                catalogue: @escaping @Sendable (Language) -> Messages = { Catalogues.bundled.messages($0) }) {
+        rules.register(ImportJob.endedEventType, catalogue: catalogue) { data, messages in notification(data, messages: messages) }
+    }
+
+    /// The push an import's end makes, when the import was long.
+    public static func notification(_ data: [String: Any], messages: Messages) -> PushNotification? {
+        guard let seconds = (data["seconds"] as? NSNumber)?.doubleValue, seconds >= longImportSeconds,
+              let jobID = data["jobId"] as? String, let filename = data["filename"] as? String
+        else { return nil }
+        let done = data["state"] as? String == ImportJob.State.done.rawValue
+        let detail = done ? stage(data["stage"] as? String, messages: messages)
+            : (data["message"] as? String ?? messages("push.stage.import.failed"))
+        return PushNotification(
+            module: .stage, title: messages(done ? "push.stage.import.done_title" : "push.stage.import.failed_title"),
+            body: messages("push.stage.import.body", ["filename": filename, "detail": detail]),
+            tag: "stage-import-\(jobID)", url: "/phone/stage", urgency: .normal, timeToLive: 86400)
+    }
+
+    /// A finished import's stage ("Imported 12 slides", kept in English by the importer) in the language; a stage
+    /// this does not know is shown as the importer wrote it.
+    static func stage(_ stage: String?, messages: Messages) -> String {
+        guard let stage else { return messages("push.stage.import.imported") }
+        guard let match = stage.wholeMatch(of: #/Imported (\d+) slides?/#), let count = Int(match.1) else { return stage }
+        return messages.plural("push.stage.import.imported_slides", count: count)
     }
 }
