@@ -52,6 +52,11 @@ import Testing
         #expect(english.body == "Due now. Her birthday")
         #expect(english.actions == [.init(action: "complete", title: "Complete"), .init(action: "snooze", title: "Snooze 10 min")])
         #expect(spanish.tag == english.tag && spanish.url == english.url && spanish.urgency == english.urgency)
+        // What the service worker says should an action fail, with the placeholders it fills.
+        #expect(spanish.texts["complete_failed"] == "No se pudo completar el recordatorio: {reason}.")
+        #expect(english.texts == ["complete_failed": "Could not complete the reminder: {reason}.",
+                                  "snooze_failed": "Could not snooze the reminder: {reason}.",
+                                  "no_network": "no network", "server_answered": "the server answered {status}"])
 
         let late = #"{"reminderId":"A1","title":"Call mum","notes":"","kind":"time","late":true}"#
         #expect(Self.notification("spots.alert", late, in: .spanish)?.body == "Vencía mientras el servidor estaba caído.")

@@ -35,10 +35,14 @@ public struct PushNotification: Codable, Sendable, Equatable {
     public var device: UUID?
     /// Keep it on screen until the person acts (an alert), where the platform allows.
     public var requireInteraction: Bool
+    /// Words the service worker may have to say later, in the account's language (an action that failed), with
+    /// `{name}` placeholders it fills; sent only when there are some.
+    public var texts: [String: String]
 
     public init(module: PushModule, title: String, body: String, tag: String, url: String, actions: [Action] = [],
                 data: [String: String] = [:], urgency: Urgency = .normal, timeToLive: Int = 3600,
-                roles: Set<DeviceRole>? = nil, device: UUID? = nil, requireInteraction: Bool = false) {
+                roles: Set<DeviceRole>? = nil, device: UUID? = nil, requireInteraction: Bool = false, texts: [String: String] = [:]) {
+        self.texts = texts
         self.device = device
         self.module = module
         self.title = title
@@ -60,11 +64,12 @@ public struct PushNotification: Codable, Sendable, Equatable {
 
     /// What the service worker receives (after decryption): everything it shows, nothing about delivery.
     public var payload: Data {
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "title": title, "body": body, "tag": tag, "url": url, "module": module.rawValue,
             "actions": actions.map { ["action": $0.action, "title": $0.title] }, "data": data,
             "requireInteraction": requireInteraction,
         ]
+        if !texts.isEmpty { object["texts"] = texts }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 }

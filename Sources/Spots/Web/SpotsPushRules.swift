@@ -29,6 +29,8 @@ public enum SpotsPushRules {
             module: .spots, title: title, body: body, tag: "spots-\(id)", url: "/phone/spots",
             actions: [.init(action: "complete", title: messages("push.spots.action.complete")),
                       .init(action: "snooze", title: messages("push.spots.action.snooze"))],
-            data: alertData, urgency: .high, timeToLive: 3600, requireInteraction: true)
+            data: alertData, urgency: .high, timeToLive: 3600, requireInteraction: true,
+            texts: ["complete_failed": messages("push.spots.action.complete_failed"), "snooze_failed": messages("push.spots.action.snooze_failed"),
+                    "no_network": messages("push.spots.action.no_network"), "server_answered": messages("push.spots.action.server_answered")])
     }
 }

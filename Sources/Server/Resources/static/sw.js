@@ -74,18 +74,24 @@ function showNotification(message) {
     requireInteraction: Boolean(message.requireInteraction),
     vibrate: [200, 100, 200],
     icon: "/static/icons/icon-192.png",
-    data: { url: message.url ?? "/", module: message.module, ...(message.data ?? {}) },
+    data: { url: message.url ?? "/", module: message.module, ...(message.data ?? {}), texts: message.texts ?? {} },
   });
 }
 
 // A notification's buttons act without opening a page, with this browser's own sign-in (its cookie). If the
-// server refuses, a notification says so rather than failing silently.
+// server refuses, a notification says so rather than failing silently, in the words the push brought along (the
+// account's language; the server's refusal comes in it too), else in English.
 const NOTIFICATION_ACTIONS = {
-  complete: (data) => act(`/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/complete`, null, "complete"),
-  snooze: (data) => act(`/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/snooze`, { minutes: 10 }, "snooze"),
+  complete: (data) => act(`/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/complete`, null, "complete", data.texts),
+  snooze: (data) => act(`/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/snooze`, { minutes: 10 }, "snooze", data.texts),
 };
 
-async function act(path, body, verb) {
+/** A text with its `{name}` placeholders filled. */
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+async function act(path, body, verb, texts = {}) {
   let answer = null;
   try {
     answer = await fetch(path, {
@@ -97,8 +103,11 @@ async function act(path, body, verb) {
     answer = null;
   }
   if (answer?.ok) return;
-  const reason = answer ? (await answer.json().catch(() => ({}))).message ?? `the server answered ${answer.status}` : "no network";
-  await self.registration.showNotification("Cadence", { body: `Could not ${verb} the reminder: ${reason}.`, tag: "action-failed" });
+  const reason = answer
+    ? (await answer.json().catch(() => ({}))).message ?? fill(texts.server_answered ?? "the server answered {status}", { status: answer.status })
+    : texts.no_network ?? "no network";
+  const said = fill(texts[`${verb}_failed`] ?? `Could not ${verb} the reminder: {reason}.`, { reason });
+  await self.registration.showNotification("Cadence", { body: said, tag: "action-failed" });
 }
 
 async function openPage(url) {
