@@ -1,7 +1,7 @@
 import Foundation
 
-/// Dates, times, numbers and durations as a language's readers write them ("27 nov 2026, 14:05" in Spanish,
-/// "27 Nov 2026, 14:05" in English), in the person's time zone.
+/// Dates, times, numbers and durations as a language's readers write them, in the locale's own patterns ("27 nov 2026, 14:05" in Spanish,
+/// "27 Nov 2026 at 14:05" in English), in the person's time zone.
 public struct LocaleFormat: Sendable {
     public let language: Language
     public let locale: Locale
@@ -29,7 +29,7 @@ public struct LocaleFormat: Sendable {
         date.formatted(style(zone).hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
     }
 
-    /// "27 Nov 2026, 14:05".
+    /// "27 Nov 2026 at 14:05", "27 nov 2026, 14:05".
     public func dateTime(_ date: Date, zone: TimeZone = .gmt) -> String {
         date.formatted(style(zone).day().month(.abbreviated).year().hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
     }

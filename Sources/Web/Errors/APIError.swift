@@ -42,7 +42,10 @@ public struct APIError: HTTPResponseError {
         guard let localized, messages.has(localized.key) else { return messages.language == .pseudo ? "⟦" + message + "⟧" : message }
         var arguments = localized.arguments
         // A record's name ("talk") is a word of the catalogue's too.
-        if let what = arguments["what"], messages.has("noun." + what) { arguments["what"] = messages("noun." + what) }
+        if let what = arguments["what"] {
+            let key = "noun." + what.replacingOccurrences(of: " ", with: "_")
+            if messages.has(key) { arguments["what"] = messages(key) }
+        }
         return messages(localized.key, arguments)
     }
 
