@@ -1,8 +1,10 @@
+import CadenceCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import Web
 
 /// Tempo's music pages in Spanish (issue 23): the library, the plans, the plan editor and a playlist with
 /// `Accept-Language: es` are Spanish (the upload limit with a decimal comma), the same pages in English are as they
@@ -85,6 +87,43 @@ import Testing
                 #expect(page.contains(words), "\(words)")
             }
             for english in ["Make the mix", "Plan and music", "Start a run with this playlist"] { #expect(!page.contains(english), "\(english)") }
+        }
+    }
+
+    /// A planner's note said with a catalogue, as the playlist page says it (numbers as the note writes them).
+    static func said(_ notes: Any?, _ messages: Messages) throws -> [String] {
+        let notes = try #require(notes as? [[String: Any]], "notes")
+        return notes.map { note in messages("js." + (note["key"] as? String ?? ""), note["values"] as? [String: String] ?? [:]) }
+    }
+
+    /// Each entry's reasons and the playlist's warnings come as notes too: in English they are the `why` and `warnings`
+    /// the API has always sent, word for word, and every note has its Spanish.
+    @Test(arguments: [24, 2]) func thePlannersNotesSayInEnglishWhatItsSentencesSay(_ songs: Int) async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("notes"))
+            let account = try await client.accountID(token: token)
+            let library = try await TempoPlansAPITests.seedLibrary(server, account: account)
+            for song in library.dropFirst(songs) { _ = try await client.json(.delete, "/api/v1/tempo/songs/\(song.id)", token: token) }
+            let created = try await client.json(.post, "/api/v1/tempo/plans", body: TempoPlansAPITests.writtenPlan, token: token)
+            let planID = try #require((created.object["plan"] as? [String: Any])?["id"] as? String).lowercased()
+            var response = try await client.json(.post, "/api/v1/tempo/plans/\(planID)/playlists", token: token)
+            #expect(response.status == .created, "\(response.text)")
+            let playlistID = try #require(response.object["id"] as? String).lowercased()
+            // A pinned entry says so too.
+            response = try await client.json(.post, "/api/v1/tempo/playlists/\(playlistID)/edits", body: #"{"op": "pin", "index": 0}"#, token: token)
+            let playlist = try #require(response.object["playlist"] as? [String: Any])
+            let english = Catalogues.bundled.messages(.english), spanish = Catalogues.bundled.messages(.spanish)
+            let entries = try #require(playlist["entries"] as? [[String: Any]])
+            #expect(!entries.isEmpty)
+            for entry in entries {
+                #expect(try Self.said(entry["whyNotes"], english).joined(separator: " ") == entry["why"] as? String)
+                #expect(try Self.said(entry["whyNotes"], spanish).allSatisfy { !$0.contains("⟦") && !$0.contains("The ") })
+            }
+            let warnings = try #require(playlist["warnings"] as? [String])
+            if songs == 2 { #expect(warnings.contains("Your library has 2 songs; some repeat."), "\(warnings)") }
+            #expect(try Self.said(playlist["warningNotes"], english) == warnings)
+            #expect(try Self.said(playlist["warningNotes"], spanish).allSatisfy { !$0.contains("⟦") && !$0.contains("library") })
         }
     }
 

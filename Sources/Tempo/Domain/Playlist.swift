@@ -5,6 +5,8 @@ import Foundation
 public struct Playlist: Equatable, Sendable, Codable {
     public var entries: [PlaylistEntry]
     public var warnings: [String]
+    /// `warnings`, one note each, for saying them in another language (absent from playlists planned before).
+    public var warningNotes: [PlannerNote]?
     /// Share of the plan's duration covered by music, 0…1.
     public var coverage: Double
     public var planDuration: Double

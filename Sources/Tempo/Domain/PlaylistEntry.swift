@@ -30,6 +30,8 @@ public struct PlaylistEntry: Equatable, Sendable, Codable {
     public var pinned: Bool
     /// A sentence a person can read: why this song, at this speed, here.
     public var why: String
+    /// `why`, sentence by sentence, for saying it in another language (absent from playlists planned before).
+    public var whyNotes: [PlannerNote]?
 
     public var end: Double { start + duration }
     public var halfTime: Bool { beat == .halfTime }

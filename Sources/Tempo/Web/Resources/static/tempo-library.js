@@ -103,7 +103,7 @@ function row(song) {
     el("span", { class: `tempo-song-bpm tempo-${state}`, text: tempoText(song) }),
     song.durationMs ? el("span", { class: "muted tempo-song-duration", text: clock(song.durationMs / 1000) }) : null,
     song.key ? el("span", { class: "muted tempo-song-key", text: `${keyName(song.key.name)} (${song.key.camelot})` }) : null,
-    song.loudness != null ? el("span", { class: "muted tempo-song-loudness", text: `${formatNumber(song.loudness)} LUFS` }) : null);
+    song.loudness != null ? el("span", { class: "muted tempo-song-loudness", text: t("tempo.music.library.loudness", { value: formatNumber(song.loudness) }) }) : null);
   item.append(head);
   if (pending(song)) {
     item.append(el("progress", { class: "tempo-song-progress", max: "1", value: String(song.progress), "aria-label": t("tempo.music.library.analysing_song", { title: song.title }) }));

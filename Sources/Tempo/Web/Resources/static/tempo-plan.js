@@ -142,7 +142,7 @@ function intervalEditor(step, path) {
   const box = el("div", { class: "tempo-interval" });
   const name = bind(el("input", { type: "text", maxlength: "60", "data-path": `${path}.name`, placeholder: t("tempo.plan.name_placeholder") }), step, "name");
   const length = bind(el("input", { type: "text", inputmode: "decimal", "data-path": `${path}.length`, class: "tempo-num" }), step, "lengthValue");
-  const unit = bind(select([["min", "min"], ["s", "s"], ["km", "km"], ["m", "m"]]), step, "lengthUnit");
+  const unit = bind(select(["min", "s", "km", "m"].map((unit) => [unit, t(`tempo.plan.unit.${unit}`)])), step, "lengthUnit");
   const kind = bind(select([["zone", t("tempo.plan.target.zone")], ["cadence", t("tempo.plan.target.cadence")], ["pace", t("tempo.plan.target.pace")]]), step, "targetKind", true);
   const value = bind(el("input", { type: "text", inputmode: step.targetKind === "pace" ? "text" : "decimal", "data-path": `${path}.target`,
     class: "tempo-num" }), step, "targetValue");

@@ -17,6 +17,19 @@ function templateName(template) {
   return which ? t(`tempo.plan.template.${which}`) : template.plan.name;
 }
 
+/** A shipped template's interval names ("Easy", "Hard 3 min") in the page's language; any other name as it is. */
+const intervalKeys = { Sprint: "sprint", Easy: "easy", "Cool-down": "cool_down", Progression: "progression" };
+function intervalName(name) {
+  const hard = /^Hard (\d+) min$/.exec(name || "");
+  if (hard) return t("tempo.plan.interval.hard", { minutes: hard[1] });
+  return intervalKeys[name] ? t(`tempo.plan.interval.${intervalKeys[name]}`) : name;
+}
+
+function translatedSteps(steps) {
+  return steps.map((step) => (step.repeat ? { repeat: { ...step.repeat, steps: translatedSteps(step.repeat.steps) } }
+    : { interval: { ...step.interval, ...(step.interval.name ? { name: intervalName(step.interval.name) } : {}) } }));
+}
+
 /** "running", "walking" or "cycling", as the page's language says it. */
 function activityName(activity) {
   return ["running", "walking", "cycling"].includes(activity) ? t(`tempo.plan.activity.${activity}`) : activity;
@@ -40,10 +53,11 @@ async function loadTemplates() {
       button.disabled = true;
       templatesError.hidden = true;
       try {
-        // A shipped template's plan takes its name in the page's language (the person's to change from then on).
-        const name = templateName(template);
-        const made = await api("POST", "/plans", name === template.plan.name ? { template: template.templateId }
-          : { template: template.templateId, name });
+        // A shipped template's plan takes its words in the page's language (the person's to change from then on):
+        // written whole when they differ from the template's own.
+        const plan = template.builtIn ? { ...template.plan, name: templateName(template), steps: translatedSteps(template.plan.steps) } : null;
+        const made = await api("POST", "/plans", plan && JSON.stringify(plan) !== JSON.stringify(template.plan) ? plan
+          : { template: template.templateId });
         location.assign(`/phone/tempo/plans/${made.plan.id.toLowerCase()}`);
       } catch (error) {
         button.disabled = false;

@@ -24,6 +24,22 @@ function signed(value) {
   return `${rounded > 0 ? "+" : rounded < 0 ? "−" : "±"}${formatNumber(Math.abs(rounded), 1)}%`;
 }
 
+/** The values of a planner's note with its numbers in the page's digits (a stretch with one decimal). */
+const NUMBERS = new Set(["target", "bpm", "counted", "played", "budget", "cap", "count"]);
+function noteValues(values) {
+  const out = {};
+  for (const [name, value] of Object.entries(values || {})) {
+    out[name] = name === "pct" ? formatNumber(Number(value), 1) : NUMBERS.has(name) && value !== "" && Number.isFinite(Number(value))
+      ? formatNumber(Number(value)) : value;
+  }
+  return out;
+}
+
+/** What the planner said, in the page's language: its notes, sentence by sentence; its English from older playlists. */
+function said(notes, english) {
+  return notes?.length ? notes.map((note) => t(note.key, noteValues(note.values))).join(" ") : english;
+}
+
 function draw(body) {
   const list = body.playlist;
   drawChart(chart, {
@@ -36,7 +52,8 @@ function draw(body) {
   summary.textContent = plural("tempo.music.playlist.summary", list.entries.length, {
     percent: formatNumber(Math.round(list.coverage * 100)), duration: clock(list.planDuration),
     change: signed(biggest).replace("+", ""), budget: formatNumber(Math.round(list.options.stretchBudget * 100)) });
-  warningsBox.replaceChildren(...list.warnings.map((text) => el("li", { class: "notice tempo-warning", text })));
+  const warnings = list.warningNotes?.length === list.warnings.length ? list.warningNotes.map((note) => said([note])) : list.warnings;
+  warningsBox.replaceChildren(...warnings.map((text) => el("li", { class: "notice tempo-warning", text })));
   entriesBox.replaceChildren(...list.entries.map((entry, index) => entryItem(entry, index, list.entries.length)));
   chart.dataset.entries = String(list.entries.length);
   root.dataset.revision = String(Number(root.dataset.revision || 0) + 1);
@@ -61,11 +78,11 @@ function entryItem(entry, index, count) {
       el("span", { class: "tempo-entry-title", text: entry.song.title }), ...badges),
     el("p", { class: "tempo-entry-numbers" },
       number(t("tempo.music.playlist.number.target"), formatNumber(Math.round(entry.targetBPM))),
-      number(t("tempo.music.playlist.number.song"), `${bpm(entry.songBPM)} BPM`),
+      number(t("tempo.music.playlist.number.song"), t("tempo.music.library.bpm", { bpm: bpm(entry.songBPM) })),
       number(t("tempo.music.playlist.number.stretch"), signed(entry.stretchPercent)),
       number(t("tempo.music.playlist.number.plays_at"), formatNumber(Math.round(entry.playedBPM))),
       ...(entry.song.key ? [number(t("tempo.music.playlist.number.key"), entry.song.key)] : [])),
-    el("p", { class: "tempo-why", text: entry.why }));
+    el("p", { class: "tempo-why", text: said(entry.whyNotes, entry.why) }));
   const row = el("div", { class: "button-row tempo-entry-buttons" });
   // `action` names the aria-label ("Remove {entry}") and the status after it ("Remove: {title}. The rest …").
   const button = (text, action, edit, disabled) => {
