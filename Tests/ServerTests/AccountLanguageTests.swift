@@ -214,6 +214,26 @@ import Testing
         }
     }
 
+    @Test func theDeletionReceiptIsInTheAccountsLanguage() async throws {
+        try await withTestServer { server in
+            let email = uniqueEmail("gone-es")
+            let token = try await server.client.register(email: email, name: "Ana")
+            _ = try await server.client.json(.patch, "/api/v1/account", body: #"{"language":"es"}"#, token: token)
+            let deleted = try await server.client.json(.delete, "/api/v1/account", body: #"{"password":"correct horse battery"}"#, token: token)
+            #expect(deleted.status == .noContent)
+            let mail = try #require(server.mailer.sent.last { $0.to == email })
+            #expect(mail.subject == "Se ha borrado tu cuenta de Cadence")
+            #expect(mail.body.hasPrefix("Hola, Ana:\n\nSe ha borrado tu cuenta de Cadence \(email), como pediste"))
+
+            let english = uniqueEmail("gone-en")
+            let other = try await server.client.register(email: english, name: "Bo")
+            _ = try await server.client.json(.delete, "/api/v1/account", body: #"{"password":"correct horse battery"}"#, token: other)
+            let receipt = try #require(server.mailer.sent.last { $0.to == english })
+            #expect(receipt.subject == "Your Cadence account was deleted")
+            #expect(receipt.body.hasPrefix("Hello Bo,\n\nYour Cadence account \(english) was deleted, as you asked: its talks, series,"))
+        }
+    }
+
     /// What a person reads on a page (text and the labels screen readers say) that is not inside the pseudo
     /// language's ⟦ ⟧: words that skipped the catalogue, once the allowed user content is taken out.
     static func unmarked(_ html: String, allowing: [String]) -> [String] {

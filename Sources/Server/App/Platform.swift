@@ -63,7 +63,7 @@ struct Platform {
         deletion = AccountDeletion(
             accounts: SQLAccountRepository(database: database), instances: SQLInstanceMessenger(database: database),
             removeFiles: { try await media.removeAll(ownerID: $0) }, sessionCache: sessionCache, hub: hub,
-            mailer: dependencies.mailer, logger: dependencies.logger)
+            mailer: dependencies.mailer, logger: dependencies.logger, messages: { Catalogues.bundled.messages($0) })
         DevicePushRules.register(on: live.pushRules)
         devices = DeviceService(
             devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),

@@ -15,9 +15,13 @@ public struct AccountDeletion: Sendable {
     let hub: LiveHub?
     let mailer: any Mailer
     let logger: Logger
+    /// The catalogue of a language, for the receipt (in the account's language, else English).
+    let messages: @Sendable (Language) -> Messages
 
     public init(accounts: any AccountRepository, instances: any InstanceMessenger, removeFiles: @escaping @Sendable (UUID) async throws -> Void,
-                sessionCache: SessionCache?, hub: LiveHub?, mailer: any Mailer, logger: Logger) {
+                sessionCache: SessionCache?, hub: LiveHub?, mailer: any Mailer, logger: Logger,
+                messages: @escaping @Sendable (Language) -> Messages = { _ in Messages.englishOnly([:]) }) {
+        self.messages = messages
         self.accounts = accounts
         self.instances = instances
         self.removeFiles = removeFiles
@@ -40,17 +44,22 @@ public struct AccountDeletion: Sendable {
         // A file an upload in flight stored after the first pass.
         try await removeFiles(account.id)
         logger.info("account deleted", metadata: ["account": .string(account.id.uuidString)])
+        // In the account's language; the English text stands when no catalogue is given (the CLI).
+        let catalogue = messages(account.language ?? .english)
+        let values = ["name": account.displayName, "email": account.email]
+        let subject = catalogue.has("account.mail.deleted.subject") ? catalogue("account.mail.deleted.subject") : "Your Cadence account was deleted"
+        let body = catalogue.has("account.mail.deleted.body") ? catalogue("account.mail.deleted.body", values) : """
+            Hello \(account.displayName),
+
+            Your Cadence account \(account.email) was deleted, as you asked: its talks, series, reminders, runs, \
+            songs and files are gone, and every device that was signed in to it is signed out.
+
+            If you did not ask for this, reply to tell the people who run this Cadence server.
+
+            — Cadence
+            """
         do {
-            try await mailer.send(MailMessage(to: account.email, subject: "Your Cadence account was deleted", body: """
-                Hello \(account.displayName),
-
-                Your Cadence account \(account.email) was deleted, as you asked: its talks, series, reminders, runs, \
-                songs and files are gone, and every device that was signed in to it is signed out.
-
-                If you did not ask for this, reply to tell the people who run this Cadence server.
-
-                — Cadence
-                """))
+            try await mailer.send(MailMessage(to: account.email, subject: subject, body: body))
         } catch {
             logger.warning("the deletion receipt could not be e-mailed", metadata: ["error": .string(String(describing: error))])
         }
