@@ -45,7 +45,7 @@ struct AccountExportController {
         """
         Everything of \(account.email) in Cadence, exported \(ISO8601DateFormatter().string(from: Date())).
 
-        account.json      Your name, address and when the account was made.
+        account.json      Your name, address, when the account was made, and your language and units.
         \(exporters.map(\.exportReadme).joined(separator: "\n"))
 
         Times are UTC unless a file says otherwise. Nothing here is needed to use Cadence again: install the Stage
