@@ -57,6 +57,18 @@ struct MultilingualHandoutTests {
         #expect(text.contains("مرحبا") && !text.contains("[U+"))
     }
 
+    @Test func bracketsInRightToLeftTextAreDrawnMirrored() throws {
+        var wrapper = ParagraphWrapper(HandoutParagraph("(שלום) עולם 3.5"), size: 10, typesetter: HandoutTypesetter(fonts: Fixtures.handoutFonts))
+        #expect(wrapper.isRightToLeft)
+        let line = wrapper.nextLine(width: 400) ?? []
+        // Drawing order, left to right: the number, then the words from the end, brackets turned round.
+        #expect(line.map(\.text).joined() == "3.5 םלוע (םולש)")
+        // poppler puts the line back in reading order but does not mirror brackets back, so
+        // pdftotext gives ")שלום(": the page is right, the extracted brackets are swapped.
+        let text = try Fixtures.text(of: HandoutWriter.pdf(for: Self.document(["(שלום) עולם"]), fonts: Fixtures.handoutFonts))
+        #expect(text.contains(")שלום( עולם"))
+    }
+
     @Test func withoutFontsHelveticaPrintsMarkersNotQuestionMarks() throws {
         let output = HandoutWriter.make(Self.document(["Καλημέρα café"]))
         #expect(output.missingCharacters.map(MissingGlyphMarker.codePoint).contains("U+039A"))
@@ -143,6 +155,7 @@ struct MultilingualHandoutTests {
         #expect(Self.visual("abc שלום 123", rightToLeft: false) == "abc 123 םולש")
         #expect(Self.visual("שלום 2024 world", rightToLeft: true) == "world 2024 םולש")
         #expect(Self.visual("plain text", rightToLeft: false) == "plain text")
+        #expect(Self.visual("מחיר 3.5 ועוד 20% ו-$5", rightToLeft: true) == "$5-ו 20% דועו 3.5 ריחמ")
     }
 
     @Test func paragraphDirectionComesFromTheFirstStrongCharacter() {

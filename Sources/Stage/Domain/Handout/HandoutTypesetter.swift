@@ -56,6 +56,32 @@ struct HandoutTypesetter {
         return out
     }
 
+    /// Brackets and quotes that point the other way in right-to-left text (Unicode's Bidi_Mirroring_Glyph).
+    private static let mirrors: [Unicode.Scalar: Unicode.Scalar] = [
+        "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<",
+        "«": "»", "»": "«", "‹": "›", "›": "‹",
+    ]
+
+    /// The glyph as drawn inside right-to-left text: "(" becomes ")" and so on, from the same font.
+    /// Its text becomes the character drawn, since one glyph has one ToUnicode entry in the file.
+    func mirrored(_ glyph: ShapedGlyph) -> ShapedGlyph {
+        guard glyph.text.unicodeScalars.count == 1, let scalar = glyph.text.unicodeScalars.first,
+              let pair = Self.mirrors[scalar] else { return glyph }
+        var mirrored = glyph
+        mirrored.text = String(pair)
+        if all.isEmpty {
+            guard let code = WinAnsi.code(for: pair) else { return glyph }
+            mirrored.code = UInt16(code)
+            mirrored.advance = Double(HelveticaMetrics.advance(of: code, bold: TextFace(rawValue: glyph.font)?.isBold ?? false))
+        } else {
+            let code = all[glyph.font].glyph(for: pair)
+            guard code != 0 else { return glyph }
+            mirrored.code = code
+            mirrored.advance = all[glyph.font].advanceInThousandths(of: code)
+        }
+        return mirrored
+    }
+
     /// The font behind an embedded glyph's `font` index.
     func font(_ index: Int) -> TrueTypeFont? { index < all.count ? all[index] : nil }
 

@@ -98,10 +98,11 @@ struct ParagraphWrapper {
     /// underline runs under the spaces between underlined words) and gives each its x offset.
     private func place(_ pieces: [Piece]) -> [LineFragment] {
         let styled = pieces.flatMap { piece in piece.glyphs.map { ($0, piece.style) } }
-        let visual = BidiReordering.visualOrder(styled, rightToLeft: isRightToLeft) { $0.0.direction }
+        let visual = BidiReordering.visualRuns(styled, rightToLeft: isRightToLeft) { $0.0.direction }
         var fragments: [LineFragment] = []
         var x = 0.0
-        for (glyph, style) in visual {
+        for ((logical, style), inRightToLeftRun) in visual {
+            let glyph = inRightToLeftRun ? typesetter.mirrored(logical) : logical
             let width = glyph.width(size: size)
             if let last = fragments.last, last.style == style {
                 fragments[fragments.count - 1].glyphs.append(glyph)
