@@ -78,7 +78,8 @@ function pending(song) {
 function tempoText(song) {
   if (pending(song)) return t("tempo.music.library.analysing", { percent: formatNumber(Math.round(song.progress * 100)) });
   if (song.analysis === "failed") return song.message || t("tempo.music.library.analysis_failed");
-  if (song.effectiveBpm == null) return song.message || t("tempo.music.library.no_tempo");
+  // Analysed without a tempo: the server found no steady beat (its English message says so).
+  if (song.effectiveBpm == null) return song.analysis === "done" ? t("tempo.music.library.no_beat") : song.message || t("tempo.music.library.no_tempo");
   if (song.bpmOverride != null) return t("tempo.music.library.bpm_set_by_you", { bpm: bpm(song.effectiveBpm) });
   if (song.confidence == null) return t("tempo.music.library.bpm", { bpm: bpm(song.effectiveBpm) });
   return t("tempo.music.library.bpm_sure", { bpm: bpm(song.effectiveBpm), percent: formatNumber(Math.round(song.confidence * 100)) });
