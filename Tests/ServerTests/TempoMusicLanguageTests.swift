@@ -158,6 +158,16 @@ import Web
             let cadenceEnglish = try await client.json(.post, "/api/v1/tempo/plans", body: slow, token: token)
             #expect(cadenceEnglish.errorMessage == "A cycling cadence is 40 to 140 rpm.", "\(cadenceEnglish.text)")
 
+            // RequiredText's refusals too: an empty name, a name too long.
+            let unnamed = #"{"name": " ", "steps": [{"interval": {"length": {"seconds": 60}, "target": {"zone": 2}}}]}"#
+            let noName = try await client.json(.post, "/api/v1/tempo/plans", body: unnamed, token: token, headers: [.acceptLanguage: "es"])
+            #expect(noName.errorMessage == "Ponle un nombre al plan." && noName.errorField == "name", "\(noName.text)")
+            #expect(try await client.json(.post, "/api/v1/tempo/plans", body: unnamed, token: token).errorMessage == "Give the plan a name.")
+            let long = unnamed.replacingOccurrences(of: #""name": " ""#, with: #""name": "\#(String(repeating: "x", count: 81))""#)
+            #expect(try await client.json(.post, "/api/v1/tempo/plans", body: long, token: token, headers: [.acceptLanguage: "es"]).errorMessage
+                    == "El nombre de un plan tiene como máximo 80 caracteres.")
+            #expect(try await client.json(.post, "/api/v1/tempo/plans", body: long, token: token).errorMessage == "A plan name has at most 80 characters.")
+
             let account = try await client.accountID(token: token)
             _ = try await TempoPlansAPITests.seedLibrary(server, account: account)
             let playlist = try await client.json(.post, "/api/v1/tempo/plans/\(planID)/playlists", token: token)
