@@ -69,6 +69,21 @@ struct MultilingualHandoutTests {
         #expect(text.contains(")שלום( עולם"))
     }
 
+    @Test func chineseAndJapaneseBreakBetweenCharactersButNotBeforeClosingPunctuation() {
+        let sentence = String(repeating: "我们今天一起学习，然后休息。", count: 6) + "こんにちは「世界」です。"
+        var wrapper = ParagraphWrapper(HandoutParagraph("Intro " + sentence), size: 10, typesetter: HandoutTypesetter(fonts: Fixtures.handoutFonts))
+        var lines: [String] = []
+        var widths: [Double] = []
+        while let line = wrapper.nextLine(width: 150) {
+            lines.append(line.map(\.text).joined())
+            widths.append(line.last.map { $0.x + $0.width } ?? 0)
+        }
+        #expect(lines.joined() == "Intro " + sentence, "no character lost, and no space added between CJK characters")
+        #expect(lines.first?.hasPrefix("Intro 我") == true, "the first line is filled, not left with one word")
+        #expect(lines.dropFirst().allSatisfy { !"，。」".contains($0.first!) && !$0.hasSuffix("「") }, "\(lines)")
+        #expect(widths.dropLast().allSatisfy { $0 <= 150 && $0 > 150 - 25 }, "\(widths)") // full lines, at most two characters short
+    }
+
     @Test func withoutFontsHelveticaPrintsMarkersNotQuestionMarks() throws {
         let output = HandoutWriter.make(Self.document(["Καλημέρα café"]))
         #expect(output.missingCharacters.map(MissingGlyphMarker.codePoint).contains("U+039A"))

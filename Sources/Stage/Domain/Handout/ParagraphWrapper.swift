@@ -1,8 +1,10 @@
 
 /// Breaks one rich-text paragraph into lines, one line at a time, so the caller can give
 /// each line a different width (notes run beside the picture, then under it, then onto the
-/// next page). Breaks at spaces; a word longer than a whole line is split between characters
-/// so no text is ever dropped. Runs of spaces collapse to one, as in HTML. Lines come back in
+/// next page). Breaks at spaces, and between Chinese and Japanese characters, which are written
+/// without spaces (never before closing punctuation such as "，" or "。", never after opening
+/// brackets); a word longer than a whole line is split between characters so no text is ever
+/// dropped. Runs of spaces collapse to one, as in HTML. Lines come back in
 /// drawing order: right-to-left text (Hebrew, Arabic) is reordered after the line is chosen.
 struct ParagraphWrapper {
     private struct Piece {
@@ -10,7 +12,11 @@ struct ParagraphWrapper {
         var style: HandoutTextStyle
     }
 
-    private typealias Word = [Piece]
+    private struct Word {
+        var pieces: [Piece]
+        /// A space separates it from the word before (not so between CJK characters).
+        var spaceBefore: Bool
+    }
 
     private var words: [Word] = []
     private var next = 0
@@ -23,22 +29,31 @@ struct ParagraphWrapper {
         self.size = size
         self.typesetter = typesetter
         isRightToLeft = BidiClass.paragraphIsRightToLeft(paragraph.plainText)
-        var current: Word = []
+        var current: [Piece] = []
+        var spaceBefore = true
+        var previous: ShapedGlyph?
         for run in paragraph.runs {
             var pending: [ShapedGlyph] = []
+            func endWord(spaceAfter: Bool) {
+                if !pending.isEmpty { current.append(Piece(glyphs: pending, style: run.style)) }
+                pending = []
+                if !current.isEmpty { words.append(Word(pieces: current, spaceBefore: spaceBefore)) }
+                current = []
+                spaceBefore = spaceAfter
+            }
             for glyph in typesetter.glyphs(run.text, face: TextFace(run.style)) {
                 if glyph.isSpace {
-                    if !pending.isEmpty { current.append(Piece(glyphs: pending, style: run.style)) }
-                    pending = []
-                    if !current.isEmpty { words.append(current) }
-                    current = []
-                } else {
-                    pending.append(glyph)
+                    endWord(spaceAfter: true)
+                    previous = nil
+                    continue
                 }
+                if let previous, LineBreaks.allowed(between: previous, and: glyph) { endWord(spaceAfter: false) }
+                pending.append(glyph)
+                previous = glyph
             }
             if !pending.isEmpty { current.append(Piece(glyphs: pending, style: run.style)) }
         }
-        if !current.isEmpty { words.append(current) }
+        if !current.isEmpty { words.append(Word(pieces: current, spaceBefore: spaceBefore)) }
     }
 
     var isFinished: Bool { next >= words.count }
@@ -49,8 +64,8 @@ struct ParagraphWrapper {
         var pieces: [Piece] = []
         var used = 0.0
         while next < words.count {
-            var word = words[next]
-            if let previous = pieces.last {
+            var word = words[next].pieces
+            if let previous = pieces.last, words[next].spaceBefore {
                 // The space between two words takes only the styles both share, so an
                 // underline or strikethrough never sticks out over a space.
                 let style = previous.style.intersection(word[0].style)
@@ -63,9 +78,9 @@ struct ParagraphWrapper {
                 next += 1
             } else if pieces.isEmpty {
                 // Wider than the whole line: take as many characters as fit (at least one).
-                let (head, rest) = split(words[next], width: width)
+                let (head, rest) = split(words[next].pieces, width: width)
                 pieces = head
-                words[next] = rest
+                words[next].pieces = rest
                 break
             } else {
                 break
@@ -74,8 +89,8 @@ struct ParagraphWrapper {
         return place(pieces)
     }
 
-    private func split(_ word: Word, width: Double) -> (Word, Word) {
-        var head: Word = [], rest: Word = []
+    private func split(_ word: [Piece], width: Double) -> ([Piece], [Piece]) {
+        var head: [Piece] = [], rest: [Piece] = []
         var used = 0.0
         for piece in word {
             guard rest.isEmpty else { rest.append(piece); continue }
