@@ -234,6 +234,27 @@ import Testing
         }
     }
 
+    @Test func thePhoneHomeShowsDistancesInTheAccountsUnits() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail("units"))
+            let imported = try await TempoRunImportsAPITests.importFile("cerknicko-jezero.gpx", server.client, token: token)
+            #expect(imported.status == .created)
+            let metric = try await Self.page(server, "/phone", token: token)
+            let kilometres = try #require(metric.text.firstMatch(of: #/(\d+\.\d\d) km/#)).output.1
+            _ = try await server.client.json(.patch, "/api/v1/account", body: #"{"units":"imperial"}"#, token: token)
+            let imperial = try await Self.page(server, "/phone", token: token)
+            let miles = try #require(imperial.text.firstMatch(of: #/(\d+\.\d\d) mi/#)).output.1
+            #expect(abs(Double(miles)! * 1.609344 - Double(kilometres)!) < 0.02, "\(miles) mi for \(kilometres) km")
+            let main = imperial.text.firstRange(of: "<main").map { String(imperial.text[$0.lowerBound...]) } ?? ""
+            #expect(main.contains("<ul class=\"module-grid\">") && !main.contains(" km"))
+            // In Spanish, with its decimal comma.
+            _ = try await server.client.json(.patch, "/api/v1/account", body: #"{"language":"es","units":"metric"}"#, token: token)
+            let spanish = try await Self.page(server, "/phone", token: token)
+            #expect(spanish.text.contains(kilometres.replacingOccurrences(of: ".", with: ",") + " km"))
+            #expect(spanish.text.contains("Esta semana") || spanish.text.contains("Última carrera"))
+        }
+    }
+
     /// What a person reads on a page (text and the labels screen readers say) that is not inside the pseudo
     /// language's ⟦ ⟧: words that skipped the catalogue, once the allowed user content is taken out.
     static func unmarked(_ html: String, allowing: [String]) -> [String] {
