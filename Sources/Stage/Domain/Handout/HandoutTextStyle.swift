@@ -1,6 +1,6 @@
 import Foundation
 
-/// The text styles notes may use. Bold and italic pick the Helvetica face; underline and
+/// The text styles notes may use. Bold and italic pick the face (`TextFace`); underline and
 /// strikethrough are drawn as thin lines because PDF fonts have no such faces.
 public struct HandoutTextStyle: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8

@@ -46,8 +46,12 @@ public enum HandoutWriter {
         let (width, height) = options.paper.points
         var kids: [Int] = []
         for page in pages {
-            let content = file.addStream(dictionary: "", data: PageContent.stream(
-                for: page, imageNames: imageNames, twoByteCodes: typesetter.embedsFonts))
+            let stream = PageContent.stream(for: page, imageNames: imageNames, twoByteCodes: typesetter.embedsFonts)
+            // Glyph IDs are written as four hex digits each, which nobody reads in a diff: deflated, a
+            // page of notes takes a third of the room. Helvetica pages stay plain text, greppable.
+            let content = typesetter.embedsFonts
+                ? file.addStream(dictionary: "/Filter /FlateDecode", data: Zlib.deflate(stream))
+                : file.addStream(dictionary: "", data: stream)
             // Each page lists only the pictures it draws, so readers need not load all of them.
             var used = Set<Int>()
             for case let .image(picture, _, _, _, _) in page.marks { used.insert(picture) }
