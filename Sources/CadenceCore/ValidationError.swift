@@ -15,4 +15,9 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     public var description: String { "\(field): \(message)" }
+
+    /// The same refusal whether or not its words have moved to the catalogue yet.
+    public static func == (lhs: ValidationError, rhs: ValidationError) -> Bool {
+        lhs.field == rhs.field && lhs.message == rhs.message
+    }
 }

@@ -12,7 +12,7 @@ extension Request {
         let contentType = headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type",
-                           "Send the body as JSON with Content-Type: application/json.")
+                           "Send the body as JSON with Content-Type: application/json.", key: "body.error.not_json")
         }
         let buffer = try await collectBounded(context: context)
         do {
@@ -20,7 +20,7 @@ extension Request {
         } catch let error as DecodingError {
             throw JSONBody.apiError(error)
         } catch let error as ValidationError {
-            throw APIError.invalid(field: error.field, error.message)
+            throw APIError.invalid(field: error.field, error.message, localized: error.localized)
         }
     }
 
@@ -29,11 +29,11 @@ extension Request {
         let contentType = headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type",
-                           "Send the body as JSON with Content-Type: application/json.")
+                           "Send the body as JSON with Content-Type: application/json.", key: "body.error.not_json")
         }
         let buffer = try await collectBounded(context: context)
         guard let object = (try? JSONSerialization.jsonObject(with: Data(buffer: buffer))) as? [String: Any] else {
-            throw APIError(.badRequest, code: "invalid_json", "The body must be a JSON object.")
+            throw APIError(.badRequest, code: "invalid_json", "The body must be a JSON object.", key: "body.error.not_object")
         }
         return object
     }
@@ -79,7 +79,8 @@ public enum JSONBody {
     }()
 
     public static func tooLarge(limit: Int) -> APIError {
-        APIError(.contentTooLarge, code: "body_too_large", "The body is larger than the limit of \(limit) bytes.")
+        APIError(.contentTooLarge, code: "body_too_large", "The body is larger than the limit of \(limit) bytes.",
+                 key: "body.error.too_large", ["limit": String(limit)])
     }
 
     public static func apiError(_ error: DecodingError) -> APIError {
@@ -91,25 +92,41 @@ public enum JSONBody {
         switch error {
         case .keyNotFound(let key, let context):
             let field = path(context.codingPath, key)
-            return APIError(.badRequest, code: "missing_field", "The field \"\(field)\" is required.", field: field)
+            return APIError(.badRequest, code: "missing_field", "The field \"\(field)\" is required.", field: field,
+                            key: "body.error.missing", ["field": field])
         case .valueNotFound(_, let context):
             let field = path(context.codingPath)
-            return APIError(.badRequest, code: "missing_field", "The field \"\(field)\" must not be null.", field: field)
+            return APIError(.badRequest, code: "missing_field", "The field \"\(field)\" must not be null.", field: field,
+                            key: "body.error.null", ["field": field])
         case .typeMismatch(let expected, let context):
             let field = path(context.codingPath)
             if field.isEmpty {
-                return APIError(.badRequest, code: "invalid_json", "The body must be a JSON object.")
+                return APIError(.badRequest, code: "invalid_json", "The body must be a JSON object.", key: "body.error.not_object")
             }
             return APIError(.badRequest, code: "wrong_type",
-                            "The field \"\(field)\" must be \(describe(expected)).", field: field)
+                            "The field \"\(field)\" must be \(describe(expected)).", field: field,
+                            key: "body.error.wrong_type.\(typeKey(expected))", ["field": field])
         case .dataCorrupted(let context):
             let field = path(context.codingPath)
             if field.isEmpty {
-                return APIError(.badRequest, code: "invalid_json", "The body is not valid JSON.")
+                return APIError(.badRequest, code: "invalid_json", "The body is not valid JSON.", key: "body.error.not_valid_json")
             }
-            return APIError(.badRequest, code: "invalid_field", "The field \"\(field)\" has an unusable value.", field: field)
+            return APIError(.badRequest, code: "invalid_field", "The field \"\(field)\" has an unusable value.", field: field,
+                            key: "body.error.unusable", ["field": field])
         @unknown default:
-            return APIError(.badRequest, code: "invalid_json", "The body could not be read.")
+            return APIError(.badRequest, code: "invalid_json", "The body could not be read.", key: "body.error.unreadable")
+        }
+    }
+
+    /// The catalogue's name for the kind of value a field needs (`body.error.wrong_type.<this>`).
+    private static func typeKey(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "string"
+        case is Bool.Type: "bool"
+        case is Int.Type, is Int64.Type, is Int32.Type: "integer"
+        case is Double.Type, is Float.Type: "number"
+        case is UUID.Type: "uuid"
+        default: type is any Collection.Type ? "list" : "object"
         }
     }
 

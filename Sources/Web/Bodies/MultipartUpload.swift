@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 import Hummingbird
 import MultipartKit
@@ -45,7 +46,8 @@ public struct MultipartUpload {
     /// for a body that is not a readable form (no boundary, cut short, a part without a name).
     public static func receive(_ request: Request, limit: Int, into folder: URL, field: String) async throws -> MultipartUpload {
         guard let boundary = boundary(fromContentType: request.headers[.contentType] ?? "") else {
-            throw APIError.invalid(field: field, "The multipart body has no boundary.")
+            throw APIError.invalid(field: field, "The multipart body has no boundary.",
+                                     localized: MessageKey("body.error.no_boundary"))
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw JSONBody.tooLarge(limit: limit) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -60,15 +62,18 @@ public struct MultipartUpload {
                 received += buffer.readableBytes
                 guard received <= limit else { throw JSONBody.tooLarge(limit: limit) }
                 try parser.execute(buffer)
-                if let failure = reader.failure { throw APIError.invalid(field: field, "The upload is not a readable form: \(failure).") }
+                if let failure = reader.failure { throw APIError.invalid(field: field, "The upload is not a readable form: \(failure).",
+                                                                            localized: MessageKey("body.error.unreadable_form")) }
             }
         } catch {
             reader.abandon()
             if error is APIError { throw error }
-            throw APIError.invalid(field: field, "The upload is not a readable form (\(error)).")
+            throw APIError.invalid(field: field, "The upload is not a readable form (\(error)).",
+                                   localized: MessageKey("body.error.unreadable_form"))
         }
         reader.abandon()  // a part still open was cut short
-        if reader.cutShort { throw APIError.invalid(field: field, "The upload ended in the middle of a part; send it again.") }
+        if reader.cutShort { throw APIError.invalid(field: field, "The upload ended in the middle of a part; send it again.",
+                                                                   localized: MessageKey("body.error.cut_short")) }
         return MultipartUpload(files: reader.files, fields: reader.fields)
     }
 }

@@ -37,7 +37,7 @@ public enum RangedFile {
         }
     }
 
-    static let missing = APIError(.notFound, code: "not_found", "The file is missing on the server; upload it again.")
+    static let missing = APIError(.notFound, code: "not_found", "The file is missing on the server; upload it again.", key: "error.file_missing")
 
     /// Status and headers for the request's range (or the whole file, 304, 416), the body from `body`.
     static func response(size: Int, contentType: String, etag: String, request: Request,

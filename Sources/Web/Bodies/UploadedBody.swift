@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 import Hummingbird
 
@@ -9,7 +10,7 @@ public enum UploadedBody {
             throw JSONBody.tooLarge(limit: limit)
         }
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw APIError(.internalServerError, code: "storage_failed", "The server could not store the upload.")
+            throw APIError(.internalServerError, code: "storage_failed", "The server could not store the upload.", key: "body.error.storage_failed")
         }
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
@@ -19,6 +20,7 @@ public enum UploadedBody {
             guard received <= limit else { throw JSONBody.tooLarge(limit: limit) }
             try handle.write(contentsOf: buffer.readableBytesView)
         }
-        guard received > 0 else { throw APIError.invalid(field: field, "The upload is empty: send the file's bytes as the body.") }
+        guard received > 0 else { throw APIError.invalid(field: field, "The upload is empty: send the file's bytes as the body.",
+                                                              localized: MessageKey("body.error.empty_upload")) }
     }
 }
