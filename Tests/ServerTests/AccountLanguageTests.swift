@@ -255,6 +255,26 @@ import Testing
         }
     }
 
+    @Test func liveCommandRefusalsAreTranslatedToo() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail("live-es"))
+            let body = #"{"id":"\#(UUID().uuidString.lowercased())","type":"no.such_thing","data":{}}"#
+            let english = try await server.client.json(.post, "/api/v1/live/commands", body: body, token: token)
+            #expect(english.errorCode == "unknown_type")
+            #expect(english.errorMessage == "There is no command \"no.such_thing\".")
+            let spanish = try await server.client.json(.post, "/api/v1/live/commands", body: body, token: token,
+                                                       headers: [.acceptLanguage: "es"])
+            #expect(spanish.errorCode == "unknown_type")
+            #expect(spanish.errorField == english.errorField)
+            #expect(spanish.errorMessage == "No existe el comando «no.such_thing».")
+            let malformed = try await server.client.json(.post, "/api/v1/live/commands",
+                                                         body: #"{"id":"\#(UUID().uuidString.lowercased())","type":"nope","data":{}}"#,
+                                                         token: token, headers: [.acceptLanguage: "es"])
+            #expect(malformed.errorField == "type")
+            #expect(malformed.errorMessage == "Un tipo de evento son palabras en minúscula separadas por puntos, como «device.find», no «nope».")
+        }
+    }
+
     /// What a person reads on a page (text and the labels screen readers say) that is not inside the pseudo
     /// language's ⟦ ⟧: words that skipped the catalogue, once the allowed user content is taken out.
     static func unmarked(_ html: String, allowing: [String]) -> [String] {

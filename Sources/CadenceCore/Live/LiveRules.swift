@@ -8,7 +8,8 @@ public enum LiveRules {
         let valid = type.count <= 64 && parts.count >= 2
             && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ($0.isASCII && $0.isLowercase) || $0 == "_" } }
         guard valid else {
-            throw ValidationError(field: field, "An event type is dotted lower-case words such as \"device.find\", not \"\(type)\".")
+            throw ValidationError(field: field, "An event type is dotted lower-case words such as \"device.find\", not \"\(type)\".",
+                                  key: "devices.live.error.event_type", ["type": type])
         }
     }
 

@@ -13,11 +13,14 @@ struct LiveCommand {
 
     init(_ object: [String: Any]) throws {
         guard let id = object["id"] as? String else {
-            throw ValidationError(field: "id", "Every command needs an id: a UUID the device makes, so a resend is applied once.")
+            throw ValidationError(field: "id", "Every command needs an id: a UUID the device makes, so a resend is applied once.",
+                                  key: "devices.live.error.command_id")
         }
-        guard let type = object["type"] as? String else { throw ValidationError(field: "type", "Every command needs a type.") }
+        guard let type = object["type"] as? String else {
+            throw ValidationError(field: "type", "Every command needs a type.", key: "devices.live.error.command_type")
+        }
         if let data = object["data"], !(data is [String: Any]) {
-            throw ValidationError(field: "data", "A command's data is a JSON object.")
+            throw ValidationError(field: "data", "A command's data is a JSON object.", key: "devices.live.error.command_data")
         }
         self.id = id
         self.type = type

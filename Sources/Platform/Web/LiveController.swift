@@ -55,9 +55,12 @@ final class LiveController: Sendable {
     }
 
     /// One message from a device: a command, or a `ping`. Always answers with one notice.
-    func handle(_ text: String, accountID: UUID, sender: String) async -> String {
+    /// Refusals are said in `messages`' language (the opener's); their code and field stay.
+    func handle(_ text: String, accountID: UUID, sender: String, messages: Messages = Catalogues.bundled.messages(.english)) async -> String {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
-            return error("invalid_json", "A command is a JSON object: {\"id\": uuid, \"type\": \"...\", \"data\": {...}}.")
+            let refusal = APIError(.badRequest, code: "invalid_json", "A command is a JSON object: {\"id\": uuid, \"type\": \"...\", \"data\": {...}}.",
+                                   key: "devices.live.error.not_object")
+            return error(refusal.code, refusal.message(in: messages))
         }
         if object["type"] as? String == "ping" { return notice("pong", [:]) }
         let id = object["id"] as? String
@@ -68,7 +71,7 @@ final class LiveController: Sendable {
             return notice("ack", ["id": command.id, "duplicate": outcome == .duplicate])
         } catch {
             let apiError = ErrorMiddleware.apiError(for: error, logger: service.logger)
-            return self.error(apiError.code, apiError.message, field: apiError.field, id: id)
+            return self.error(apiError.code, apiError.message(in: messages), field: apiError.field, id: id)
         }
     }
 

@@ -50,7 +50,7 @@ final class LiveSocketSession: Sendable {
                 inbound.start { [self] item in
                     switch item {
                     case .command(let text):
-                        try await output.send(await controller.handle(text, accountID: opening.accountID, sender: opening.label))
+                        try await output.send(await controller.handle(text, accountID: opening.accountID, sender: opening.label, messages: opening.messages))
                     case .refused(let code, let message):
                         try await output.send(service.notice("error", ["code": code, "message": message]))
                     }

@@ -99,13 +99,14 @@ public struct LiveService: Sendable {
     /// Applies a device's or person's command once per client-generated id.
     public func apply(commandID: String, type: String, data: [String: Any], accountID: UUID, from sender: String) async throws -> CommandOutcome {
         guard UUID(uuidString: commandID) != nil else {
-            throw ValidationError(field: "id", "A command id is a client-generated UUID.")
+            throw ValidationError(field: "id", "A command id is a client-generated UUID.", key: "devices.live.error.command_uuid")
         }
         try LiveRules.checkType(type)
         switch type {
         case LiveEventType.deviceFind:
             guard let text = data["deviceId"] as? String, let deviceID = UUID(uuidString: text) else {
-                throw ValidationError(field: "data.deviceId", "Say which device to find: data.deviceId is its id.")
+                throw ValidationError(field: "data.deviceId", "Say which device to find: data.deviceId is its id.",
+                                      key: "devices.live.error.find_device")
             }
             guard try await devices.list(accountID: accountID).contains(where: { $0.id == deviceID }) else {
                 throw NotFound("device")
@@ -116,7 +117,8 @@ public struct LiveService: Sendable {
             return .applied
         default:
             guard let handler = moduleCommands.handler(for: type) else {
-                throw Refused(code: "unknown_type", "There is no command \"\(type)\".", field: "type")
+                throw Refused(code: "unknown_type", "There is no command \"\(type)\".", field: "type",
+                              key: "devices.live.error.unknown_command", ["type": type])
             }
             return try await handler(commandID, data, accountID, sender)
         }
