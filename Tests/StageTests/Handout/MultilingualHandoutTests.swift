@@ -84,6 +84,21 @@ struct MultilingualHandoutTests {
         #expect(widths.dropLast().allSatisfy { $0 <= 150 && $0 > 150 - 25 }, "\(widths)") // full lines, at most two characters short
     }
 
+    @Test func pointedHebrewIsDrawnReversedWithItsPoints() throws {
+        // shin + shin dot + qamats, lamed, vav + holam, final mem
+        let word = "\u{05E9}\u{05C1}\u{05B8}\u{05DC}\u{05D5}\u{05B9}\u{05DD}"
+        var wrapper = ParagraphWrapper(HandoutParagraph(word), size: 10, typesetter: HandoutTypesetter(fonts: Fixtures.handoutFonts))
+        let drawn = (wrapper.nextLine(width: 400) ?? []).flatMap(\.glyphs).map(\.text).joined()
+        // Drawn order is the exact reverse of reading order, marks included: DejaVu draws Hebrew
+        // points to the right of their origin, made to be drawn just before their letter in a
+        // right-to-left line. (Composed text puts qamats before the shin dot: canonical order.)
+        #expect(Array(drawn.unicodeScalars) == Array("\u{05DD}\u{05B9}\u{05D5}\u{05DC}\u{05C1}\u{05B8}\u{05E9}".unicodeScalars))
+        let pdf = HandoutWriter.pdf(for: Self.document([word]), fonts: Fixtures.handoutFonts)
+        try? pdf.write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "handout-pointed.pdf")) // for looking at
+        let line = try Fixtures.text(of: pdf).split(separator: "\n").first { $0.unicodeScalars.contains { $0.value == 0x05B8 } }
+        #expect(line.map { $0.filter { !"\u{202B}\u{202C}".contains($0) } } == Substring(word.precomposedStringWithCanonicalMapping))
+    }
+
     @Test func withoutFontsHelveticaPrintsMarkersNotQuestionMarks() throws {
         let output = HandoutWriter.make(Self.document(["Καλημέρα café"]))
         #expect(output.missingCharacters.map(MissingGlyphMarker.codePoint).contains("U+039A"))
