@@ -75,7 +75,9 @@ struct PushController {
         if let device = context.device {
             subscriber = .device(device.device)
         } else if let identity = context.identity {
-            subscriber = .session(identity.session, label: Self.browserName(identity.session.userAgent, owner: identity.account.displayName))
+            // The label is kept with the subscription, so it is written in the subscriber's language.
+            subscriber = .session(identity.session, label: Self.browserName(identity.session.userAgent, owner: identity.account.displayName,
+                                                                            messages: request.messages(account: identity.account)))
         } else {
             throw APIError(.unauthorized, code: "unauthorized", "Sign in or use a device token.", key: "devices.push.error.unauthorized")
         }
@@ -115,7 +117,7 @@ struct PushController {
     }
 
     /// "Chrome on Android" from a User-Agent, so the devices page tells a person's browsers apart.
-    static func browserName(_ userAgent: String, owner: String) -> String {
+    static func browserName(_ userAgent: String, owner: String, messages: Messages) -> String {
         // In this order: Edge's says Chrome too, Chrome's says Safari, Android's says Linux.
         let browser = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")]
             .first { userAgent.contains($0.0) }?.1
@@ -123,9 +125,9 @@ struct PushController {
                       ("Linux", "Linux")]
             .first { userAgent.contains($0.0) }?.1
         switch (browser, system) {
-        case let (browser?, system?): return "\(browser) on \(system)"
+        case let (browser?, system?): return messages("account.sessions.browser_on_system", ["browser": browser, "system": system])
         case let (browser?, nil): return browser
-        default: return "\(owner)'s browser"
+        default: return messages("devices.live.browser_of", ["name": owner])
         }
     }
 }
