@@ -18,6 +18,8 @@ public struct HandoutFonts: Sendable {
     /// Regular, bold, italic, bold-italic: `TextFace.rawValue` indexes this.
     let faces: [TrueTypeFont]
     let fallbacks: [TrueTypeFont]
+    /// Index in the `fallbacks` given → why that font was left out.
+    public let refusedFallbacks: [Int: TrueTypeError]
 
     /// Throws `TrueTypeError` when a face cannot be read. A fallback that cannot be read (for
     /// instance a CFF-outline OpenType font) is left out and reported in `refusedFallbacks`.
@@ -34,9 +36,6 @@ public struct HandoutFonts: Sendable {
         self.fallbacks = usable
         refusedFallbacks = refused
     }
-
-    /// Index in the `fallbacks` given → why that font was left out.
-    public let refusedFallbacks: [Int: TrueTypeError]
 
     /// Faces first, then fallbacks: a glyph's `font` indexes this.
     var all: [TrueTypeFont] { faces + fallbacks }
