@@ -1,8 +1,11 @@
+import CadenceCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import PlatformService
 import Testing
+import Web
 
 /// The account's language and units: set through the API and the account page, followed by every page (over the
 /// browser's Accept-Language), by refusals (their message only: code and field stay) and by the reset e-mail.
@@ -272,6 +275,19 @@ import Testing
                                                          token: token, headers: [.acceptLanguage: "es"])
             #expect(malformed.errorField == "type")
             #expect(malformed.errorMessage == "Un tipo de evento son palabras en minúscula separadas por puntos, como «device.find», no «nope».")
+        }
+    }
+
+    @Test func theFindPushIsInTheAccountsLanguage() throws {
+        let data: [String: Any] = ["deviceId": UUID().uuidString, "by": "Ana"]
+        let spanish = try #require(DevicePushRules.notification(data, messages: Catalogues.bundled.messages(.spanish)))
+        #expect(spanish.title == "Buscar mi dispositivo")
+        #expect(spanish.body == "Se ha pedido que este dispositivo suene: Ana lo está buscando.")
+        // Without a catalogue (and in the shipped English one), today's words.
+        for messages in [Messages.englishOnly([:]), Catalogues.bundled.messages(.english)] {
+            let english = try #require(DevicePushRules.notification(data, messages: messages))
+            #expect(english.title == "Find my device")
+            #expect(english.body == "This device was asked to ring — Ana is looking for it.")
         }
     }
 

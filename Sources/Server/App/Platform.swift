@@ -64,7 +64,7 @@ struct Platform {
             accounts: SQLAccountRepository(database: database), instances: SQLInstanceMessenger(database: database),
             removeFiles: { try await media.removeAll(ownerID: $0) }, sessionCache: sessionCache, hub: hub,
             mailer: dependencies.mailer, logger: dependencies.logger, messages: { Catalogues.bundled.messages($0) })
-        DevicePushRules.register(on: live.pushRules)
+        DevicePushRules.register(on: live.pushRules, catalogue: { Catalogues.bundled.messages($0) })
         devices = DeviceService(
             devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
             live: live, clock: dependencies.clock, logger: dependencies.logger)
