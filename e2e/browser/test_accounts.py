@@ -153,6 +153,36 @@ def test_account_page_changes_the_password_and_lists_sessions(driver, server):
     assert api(server, "GET", "/api/v1/auth/me", token=other_token)[0] == 401
 
 
+def test_the_account_page_chooses_the_language_and_units(driver, server):
+    """Language and units: Español makes every page Spanish at once (with the notice in it), whatever the browser
+    asks for; "Browser's language" gives the choice back to the browser."""
+    from selenium.webdriver.support.ui import Select
+    email = unique_email("language")
+    status, body = api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Lang", "password": "language password"})
+    assert status == 201
+    sign_in(driver, server, email, "language password")
+    driver.get(server + "/account")
+    choices = Select(driver.find_element(By.ID, "language"))
+    assert [o.get_attribute("lang") or None for o in choices.options] == [None, "en", "es"], "each language is named in itself"
+    choices.select_by_value("es")
+    Select(driver.find_element(By.ID, "units")).select_by_value("imperial")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/account/preferences'] button").click()
+    assert "Idioma y unidades guardados." in shown(driver, "[role=status]").text
+    assert driver.execute_script("return document.documentElement.lang") == "es"
+    assert Select(driver.find_element(By.ID, "units")).first_selected_option.get_attribute("value") == "imperial"
+    check_page(driver, "account page in Spanish")
+    driver.get(server + "/phone/devices")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Dispositivos"
+    status, account = api(server, "GET", "/api/v1/account", token=body["token"])
+    assert status == 200 and account["language"] == "es" and account["units"] == "imperial", account
+
+    driver.get(server + "/account")
+    Select(driver.find_element(By.ID, "language")).select_by_value("")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/account/preferences'] button").click()
+    assert "Language and units saved." in shown(driver, "[role=status]").text
+    assert driver.execute_script("return document.documentElement.lang") == "en"
+
+
 def test_the_account_page_exports_the_data_and_deletes_the_account(driver, server, inbox):
     email = unique_email("leaving")
     status, body = api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Lea", "password": "leaving password"})
