@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -23,13 +24,21 @@ struct StageHandoutController {
                                               notesLanguage: request.uri.queryParameters["notesLanguage"].map(String.init),
                                               paper: request.uri.queryParameters["paper"].map(String.init),
                                               words: Self.words(interface: request.messages(account: context.settingsAccount)))
-        return Response(status: .ok, headers: [
+        var headers: HTTPFields = [
             .contentType: "application/pdf",
             // inline: the browser shows it (and prints it); the download link adds the download attribute.
             .contentDisposition: "inline; filename=\"\(handout.filename)\"",
             .cacheControl: "no-store",
-        ], body: .init(byteBuffer: ByteBuffer(bytes: handout.pdf)))
+        ]
+        // Characters no installed font can draw are printed as their code points ("[U+1F9D1]") and named here, so a
+        // program (or the person, in the PDF itself) knows which font package would print them.
+        if !handout.missingCharacters.isEmpty {
+            headers[Self.missingCharactersHeader] = handout.missingCharacters.prefix(100).joined(separator: " ")
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: handout.pdf)))
     }
+
+    static let missingCharactersHeader = HTTPField.Name("Cadence-Missing-Characters")!
 
     @Sendable func email(request: Request, context: SignedInContext) async throws -> EditedResponse<[String: String]> {
         let account = context.identity.account
