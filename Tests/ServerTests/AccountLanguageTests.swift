@@ -141,6 +141,18 @@ import Web
                     #expect(page.text.contains(#"<html lang="es">"#), "\(uri) with \(header ?? "no header")")
                 }
             }
+            // Error pages too, though they are answered before (or without) the routes that know who asked: an
+            // address nothing serves, and a record that is not there.
+            for uri in ["/phone/nothing-here", "/phone/talks/\(UUID().uuidString.lowercased())"] {
+                let missing = try await Self.page(server, uri, token: token, language: "en-GB")
+                #expect(missing.status == .notFound)
+                #expect(missing.text.contains(#"<html lang="es">"#), "\(uri)")
+                #expect(missing.text.contains("Página no encontrada"), "\(uri)")
+                #expect(missing.text.contains("Cerrar sesión"), "\(uri): the signed-in frame")
+            }
+            let missingJSON = try await server.client.json(.get, "/api/v1/talks/topics/\(UUID().uuidString)", token: token)
+            #expect(missingJSON.errorCode == "not_found")
+            #expect(missingJSON.errorMessage?.hasPrefix("No hay") == true, "\(missingJSON.errorMessage ?? "")")
             let account = try await Self.page(server, "/account", token: token)
             #expect(account.text.contains("<h1>Tu cuenta</h1>"))
             #expect(account.text.contains("Último uso: "))

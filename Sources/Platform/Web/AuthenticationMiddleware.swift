@@ -48,26 +48,30 @@ struct AuthenticationMiddleware: RouterMiddleware {
                 throw APIError(.forbidden, code: "cross_origin", "Cross-site requests may not change anything.", key: "auth.error.cross_origin")
             }
         }
-        return try await Self.inAccountLanguage(request, context: context, next)
+        return try await next(request, context)
     }
 
-    /// The error middleware runs before this one, so it cannot see who asked: a refusal to an account that chose
-    /// its language (other than the browser's) is said in that language here, its code, field and headers kept.
-    static func inAccountLanguage(
-        _ request: Request, context: AppContext, _ next: (Request, AppContext) async throws -> Response
-    ) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch {
-            guard let chosen = context.settingsAccount?.language,
-                  chosen != (AcceptLanguage.best(request.headers[.acceptLanguage]) ?? .english),
-                  let refusal = APIError.refusal(error), refusal.localized != nil
-            else { throw error }
-            var said = APIError(refusal.status, code: refusal.code, refusal.message(in: Catalogues.bundled.messages(chosen)),
-                                field: refusal.field, localized: nil)
-            said.headers = refusal.headers
-            throw said
+    /// Who asked, for an error answered outside the routes that know (the error middleware runs before this one,
+    /// and an unknown address reaches no route): the context with the person or device its credentials name, or as it
+    /// was when they name no one. Never throws: a bad credential only means the answer is in the browser's language.
+    func identifiedQuietly(_ request: Request, context: AppContext) async -> AppContext {
+        var context = context
+        if let header = request.headers[.authorization] {
+            guard let token = Self.token(fromAuthorization: header) else { return context }
+            if token.hasPrefix(DeviceService.tokenPrefix) {
+                context.device = try? await devices.identity(token: token)
+            } else {
+                context.identity = try? await service.identity(token: token, viaCookie: false)
+            }
+            return context
         }
+        if let token = request.cookies[SessionCookie.name]?.value {
+            context.identity = try? await service.identity(token: token, viaCookie: true)
+        }
+        if context.identity == nil, let token = request.cookies[DeviceCookie.name]?.value {
+            context.device = try? await devices.identity(token: token)
+        }
+        return context
     }
 
     /// CalDAV's paths: the service (`/dav/…`), its discovery address, and a PROPFIND on the site's root (clients given

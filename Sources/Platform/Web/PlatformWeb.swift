@@ -32,6 +32,12 @@ public struct PlatformWeb: Sendable {
     /// Who is asking: a session (cookie or bearer token) or a paired device's token.
     public var authentication: some RouterMiddleware<AppContext> { AuthenticationMiddleware(service: accounts, devices: devices) }
 
+    /// Who asked, for the error middleware (see `AuthenticationMiddleware.identifiedQuietly`).
+    public var identifyQuietly: @Sendable (Request, AppContext) async -> AppContext {
+        let middleware = AuthenticationMiddleware(service: accounts, devices: devices)
+        return { request, context in await middleware.identifiedQuietly(request, context: context) }
+    }
+
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         AuthController(service: accounts, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/auth"))
         AccountController(accounts: accounts, deletion: deletion, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/account"))

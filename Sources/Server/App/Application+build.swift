@@ -32,7 +32,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     // Outermost first: every answer, errors included, gets the security headers and is counted.
     router.add(middleware: SecurityHeadersMiddleware(imageOrigins: dependencies.mapTiles.origin.map { [$0] } ?? []))
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: ErrorMiddleware(pages: pages, routeTable: routeTable, isUnavailable: Database.isUnavailable))
+    router.add(middleware: ErrorMiddleware(
+        pages: pages, routeTable: routeTable, isUnavailable: Database.isUnavailable, identify: platform.identifyQuietly))
     let staticDirectories = [ServerResources.path("static")] + featureResources.map(\.staticFiles)
     router.add(middleware: StaticFilesMiddleware(
         directories: staticDirectories, urlBasePath: "/static", maxAgeSeconds: 3600, logger: dependencies.logger))

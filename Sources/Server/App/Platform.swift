@@ -74,6 +74,7 @@ struct Platform {
 
     /// Who is asking: a session (cookie or bearer token) or a paired device's token.
     var authentication: some RouterMiddleware<AppContext> { web.authentication }
+    var identifyQuietly: @Sendable (Request, AppContext) async -> AppContext { web.identifyQuietly }
 
     /// The platform's API and pages, and the phone's home (it shows every feature, so it is the server's).
     func addRoutes(to routes: FeatureRoutes, pages: PageRenderer, talks: TalkService, runs: TempoRuns) {

@@ -11,11 +11,16 @@ public struct ErrorMiddleware: RouterMiddleware {
     public let routeTable: RouteTable
     /// Whether an error means the database cannot be reached just now (`Database.isUnavailable`): a 503, not a 500.
     public let isUnavailable: @Sendable (any Error) -> Bool
+    /// Who asked (this middleware runs before the one that finds out), so an error is said in their language with
+    /// their page frame.
+    public let identify: @Sendable (Request, AppContext) async -> AppContext
 
-    public init(pages: PageRenderer, routeTable: RouteTable, isUnavailable: @escaping @Sendable (any Error) -> Bool = { _ in false }) {
+    public init(pages: PageRenderer, routeTable: RouteTable, isUnavailable: @escaping @Sendable (any Error) -> Bool = { _ in false },
+                identify: @escaping @Sendable (Request, AppContext) async -> AppContext = { $1 }) {
         self.pages = pages
         self.routeTable = routeTable
         self.isUnavailable = isUnavailable
+        self.identify = identify
     }
 
     /// Seconds a client is asked to wait when the database is unreachable (a restart takes a few).
@@ -37,10 +42,11 @@ public struct ErrorMiddleware: RouterMiddleware {
                     apiError.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
                 }
             }
+            let asker = await identify(request, context)
             if Self.wantsHTML(request) {
-                return pages.errorPage(apiError, request: request, context: context)
+                return pages.errorPage(apiError, request: request, context: asker)
             }
-            return apiError.response(in: PageRenderer.messages(for: request, context: context))
+            return apiError.response(in: PageRenderer.messages(for: request, context: asker))
         }
     }
 
