@@ -32,7 +32,7 @@ struct UserCommand: AsyncParsableCommand {
                 let account = Account(id: UUID(), email: email, displayName: name, createdAt: Date())
                 try await SQLAccountRepository(database: database)
                     .create(account, passwordHash: try await PasswordHasher().hash(password))
-                try await ExampleTalk(store: SQLTalkStore(database: database)).create(for: account, at: Date())
+                try await ExampleTalk(store: SQLTalkStore(database: database)).create(for: account, at: Date(), words: Terminal.messages)
                 try await database.shutdown()
                 print(Terminal.messages("cli.user.created", ["email": email, "id": account.id.uuidString.lowercased()]))
                 if generated { print(Terminal.messages("cli.user.password", ["password": password])) }

@@ -167,6 +167,22 @@ import Web
         }
     }
 
+    /// The example talk a new account starts with is written in the language the person signed up in.
+    @Test func theExampleTalkSpeaksTheSignUpsLanguage() async throws {
+        try await withTestServer { server in
+            let body = #"{"email":"\#(uniqueEmail("lang-example"))","displayName":"Eva","password":"a long password"}"#
+            let signed = try await server.client.json(.post, "/api/v1/auth/register", body: body, headers: [.acceptLanguage: "es-AR,es;q=0.9"])
+            #expect(signed.status == .created)
+            let token = try #require((signed.object["token"] as? String))
+            let topics = try await server.client.json(.get, "/api/v1/talks/topics", token: token)
+            #expect(topics.array.first?["title"] as? String == "Ejemplo: una charla de cinco minutos")
+            let id = try #require(topics.array.first?["id"] as? String)
+            let topic = try await server.client.json(.get, "/api/v1/talks/topics/\(id)", token: token)
+            let cues = (topic.object["cues"] as? [[String: Any]])?.compactMap { $0["keyword"] as? String }
+            #expect(cues == ["Bienvenida y por qué importa", "Tres cosas para recordar", "Una historia", "Preguntas"])
+        }
+    }
+
     @Test func aRefusalIsTranslatedButKeepsItsCodeAndField() async throws {
         try await withTestServer { server in
             let token = try await server.client.register(email: uniqueEmail("lang-refusal"))

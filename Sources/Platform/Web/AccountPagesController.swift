@@ -72,7 +72,8 @@ struct AccountPagesController {
         let email = form["email"] ?? "", displayName = form["displayName"] ?? ""
         do {
             let signedIn = try await service.register(
-                email: email, displayName: displayName, password: form["password"] ?? "", userAgent: request.userAgent)
+                email: email, displayName: displayName, password: form["password"] ?? "", userAgent: request.userAgent,
+                words: request.messages(account: nil))
             return signedInRedirect(signedIn.token)
         } catch {
             let (message, field) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))

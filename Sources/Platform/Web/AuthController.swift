@@ -62,7 +62,8 @@ struct AuthController {
     @Sendable func register(request: Request, context: AppContext) async throws -> Response {
         let body = try await request.decode(as: RegisterRequest.self, context: context)
         let signedIn = try await service.register(
-            email: body.email, displayName: body.displayName, password: body.password, userAgent: request.userAgent)
+            email: body.email, displayName: body.displayName, password: body.password, userAgent: request.userAgent,
+            words: request.messages(account: nil))
         return signedInResponse(signedIn, status: .created)
     }
 

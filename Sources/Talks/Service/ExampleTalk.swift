@@ -9,11 +9,10 @@ public struct ExampleTalk: NewAccountContent {
 
     public init(store: any TalkStore) { self.store = store }
 
-    public func create(for account: Account, at now: Date) async throws {
-        var talk = try Topic(title: "Example: a five-minute talk", duration: 5 * 60)
-        for (keyword, time) in [("Welcome and why it matters", "0:00"), ("Three things to remember", "1:00"),
-                                ("A story", "2:30"), ("Questions", "4:15")] {
-            try talk.insert(try talk.makeCue(keyword: keyword, time: time))
+    public func create(for account: Account, at now: Date, words: Messages) async throws {
+        var talk = try Topic(title: words("talks.example.title"), duration: 5 * 60)
+        for (key, time) in [("welcome", "0:00"), ("three_things", "1:00"), ("story", "2:30"), ("questions", "4:15")] {
+            try talk.insert(try talk.makeCue(keyword: words("talks.example.cue." + key), time: time))
         }
         try await store.save(talk, accountID: account.id, at: now)
     }

@@ -55,7 +55,10 @@ public struct AccountService: Sendable {
         public let token: String
     }
 
-    public func register(email rawEmail: String, displayName rawName: String, password: String, userAgent: String) async throws -> SignedIn {
+    /// `words`: the catalogue of the language the person signed up in (the example content is written in it).
+    public func register(
+        email rawEmail: String, displayName rawName: String, password: String, userAgent: String, words: Messages
+    ) async throws -> SignedIn {
         let email = try AccountRules.normalizedEmail(rawEmail)
         let displayName = try AccountRules.displayName(rawName)
         try AccountRules.checkPassword(password)
@@ -67,7 +70,7 @@ public struct AccountService: Sendable {
                            key: "account.error.email_taken")
         }
         do {
-            try await examples.create(for: account, at: clock.now())
+            try await examples.create(for: account, at: clock.now(), words: words)
         } catch {
             // The account is made; a missing example is not worth failing the sign-up for.
             logger.error("creating the example content failed", metadata: ["error": .string(String(describing: error))])
