@@ -31,15 +31,9 @@ public enum AccountRules {
     }
 
     public static func displayName(_ raw: String, field: String = "displayName") throws(ValidationError) -> String {
-        do {
-            return try RequiredText.check(raw, field: field, maximumLength: maximumDisplayNameLength,
-                                          whenEmpty: "Enter a display name.", noun: "A display name")
-        } catch {
-            // The same refusal with its words in the catalogue (account.error.display_name_empty, _nul, _too_long).
-            let problem = error.message == "Enter a display name." ? "empty" : error.message.contains("U+0000") ? "nul" : "too_long"
-            throw ValidationError(field: error.field, error.message, key: "account.error.display_name_\(problem)",
-                                  ["max": String(maximumDisplayNameLength)])
-        }
+        try RequiredText.check(raw, field: field, maximumLength: maximumDisplayNameLength,
+                               whenEmpty: "Enter a display name.", noun: "A display name",
+                               keys: .under("account.error.display_name", empty: "empty"))
     }
 
     public static func checkPassword(_ password: String, field: String = "password") throws(ValidationError) {

@@ -23,14 +23,8 @@ public struct Device: Equatable, Sendable, Codable {
 
     /// A trimmed, non-empty name of at most 40 characters ("Ann's watch", "Hall screen 2").
     public static func name(_ raw: String, field: String = "name") throws(ValidationError) -> String {
-        do {
-            return try RequiredText.check(raw, field: field, maximumLength: maximumNameLength,
-                                          whenEmpty: "Give the device a name.", noun: "A device name")
-        } catch {
-            // The same refusal with its words in the catalogue (devices.error.name_empty, _nul, _too_long).
-            let problem = error.message == "Give the device a name." ? "empty" : error.message.contains("U+0000") ? "nul" : "too_long"
-            throw ValidationError(field: error.field, error.message, key: "devices.error.name_\(problem)",
-                                  ["max": String(maximumNameLength)])
-        }
+        try RequiredText.check(raw, field: field, maximumLength: maximumNameLength,
+                               whenEmpty: "Give the device a name.", noun: "A device name",
+                               keys: .under("devices.error.name", empty: "empty"))
     }
 }

@@ -16,8 +16,8 @@ public struct Place: Equatable, Sendable, Codable {
 
     /// Trims and checks a place name; field `place.name`.
     public static func checkName(_ raw: String) throws(ValidationError) -> String {
-        try KeyedRequiredText.check(
+        try RequiredText.check(
             raw, field: "place.name", maximumLength: nameMaximumLength,
-            whenEmpty: "Give the place a name.", noun: "A place name", keys: "spots.error.place_name")
+            whenEmpty: "Give the place a name.", noun: "A place name", keys: .under("spots.error.place_name", "."))
     }
 }

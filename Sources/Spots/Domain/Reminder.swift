@@ -67,9 +67,9 @@ public struct Reminder: Equatable, Sendable, Codable {
     }
 
     public static func checkTitle(_ raw: String) throws(ValidationError) -> String {
-        try KeyedRequiredText.check(
+        try RequiredText.check(
             raw, field: "title", maximumLength: titleMaximumLength,
-            whenEmpty: "Give the reminder a title.", noun: "A reminder title", keys: "spots.error.title")
+            whenEmpty: "Give the reminder a title.", noun: "A reminder title", keys: .under("spots.error.title", "."))
     }
 
     public static func checkNotes(_ notes: String) throws(ValidationError) -> String {

@@ -93,17 +93,12 @@ public struct Topic: Equatable, Sendable, Codable {
         }
     }
 
-    /// `RequiredText.check` with its refusals' words in the catalogue (`talks.error.title_required`,
-    /// `…_nul`, `…_too_long`), the English text as it was.
+    /// `RequiredText.check` with its refusals' words in the catalogue (`talks.error.title_required`, `…_nul`,
+    /// `…_too_long`).
     private static func checkText(
         _ raw: String, field: String, maximumLength: Int, whenEmpty: String, noun: String
     ) throws(ValidationError) -> String {
-        do {
-            return try RequiredText.check(raw, field: field, maximumLength: maximumLength, whenEmpty: whenEmpty, noun: noun)
-        } catch {
-            let problem = error.message == whenEmpty ? "required" : error.message.contains("U+0000") ? "nul" : "too_long"
-            throw ValidationError(field: error.field, error.message, key: "talks.error.\(field)_\(problem)",
-                                  ["max": String(maximumLength)])
-        }
+        try RequiredText.check(raw, field: field, maximumLength: maximumLength, whenEmpty: whenEmpty, noun: noun,
+                               keys: .under("talks.error.\(field)"))
     }
 }

@@ -18,8 +18,8 @@ public struct Song: Equatable, Sendable, Codable, Identifiable {
 
     public init(id: UUID = UUID(), title: String, bpm: Double, durationSeconds: Double, bpmOverride: Double? = nil, key: CamelotKey? = nil) throws(ValidationError) {
         self.id = id
-        self.title = try TempoRequiredText.check(title, field: "title", maximumLength: 200, whenEmpty: "Give the song a title.", noun: "A title",
-                                                keys: "tempo.music.error.title")
+        self.title = try RequiredText.check(title, field: "title", maximumLength: 200, whenEmpty: "Give the song a title.", noun: "A title",
+                                                keys: .under("tempo.music.error.title"))
         guard bpm.isFinite, Self.bpmRange.contains(bpm) else { throw ValidationError(field: "bpm", "A tempo is 30 to 300 BPM.", key: "tempo.music.error.bpm") }
         guard durationSeconds.isFinite, Self.durationRange.contains(durationSeconds) else {
             throw ValidationError(field: "durationSeconds", "A song lasts 10 seconds to 2 hours.", key: "tempo.music.error.duration")

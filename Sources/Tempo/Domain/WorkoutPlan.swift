@@ -23,8 +23,8 @@ public struct WorkoutPlan: Equatable, Sendable {
     /// A checked plan. Errors name the field by its path, e.g. `steps[2].repeat.steps[0].length`.
     public init(id: UUID = UUID(), name: String, activity: Activity = .running, steps: [PlanStep]) throws(ValidationError) {
         self.id = id
-        self.name = try TempoRequiredText.check(name, field: "name", maximumLength: Self.maximumNameLength,
-                                                whenEmpty: "Give the plan a name.", noun: "A plan name", keys: "tempo.plans.error.name")
+        self.name = try RequiredText.check(name, field: "name", maximumLength: Self.maximumNameLength,
+                                                whenEmpty: "Give the plan a name.", noun: "A plan name", keys: .under("tempo.plans.error.name"))
         self.activity = activity
         guard !steps.isEmpty else { throw ValidationError(field: "steps", "Add at least one interval.", key: "tempo.plans.error.no_steps") }
         var checker = PlanChecker(profile: activity.profile)

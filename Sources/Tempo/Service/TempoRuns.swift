@@ -189,14 +189,8 @@ public struct TempoRuns: Sendable {
     }
 
     public static func checkName(_ text: String) throws -> String {
-        do {
-            return try RequiredText.check(text, field: "name", maximumLength: 200, whenEmpty: "Give the run a name.", noun: "A run's name")
-        } catch {
-            // The same refusal, with its words in the catalogue (RequiredText says one of three things).
-            let key = error.message == "Give the run a name." ? "tempo.runs.error.name_required"
-                : error.message.contains("U+0000") ? "tempo.runs.error.name_nul" : "tempo.runs.error.name_too_long"
-            throw ValidationError(field: error.field, error.message, key: key, ["max": "200"])
-        }
+        try RequiredText.check(text, field: "name", maximumLength: 200, whenEmpty: "Give the run a name.", noun: "A run's name",
+                               keys: .under("tempo.runs.error.name"))
     }
 
     /// A run's activity as the API names it: running, walking, cycling, or other (none of
