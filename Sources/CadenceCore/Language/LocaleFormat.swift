@@ -19,6 +19,20 @@ public struct LocaleFormat: Sendable {
         value.formatted(.number.precision(.fractionLength(fractionDigits)).locale(locale))
     }
 
+    /// A file's size as a file manager counts it (decimal units: 1 KB = 1,000 bytes), with the language's decimal
+    /// mark: "70.2 GB", "70,2 GB", "512 bytes".
+    public func fileSize(_ bytes: Int64) -> String {
+        guard bytes >= 1000 else { return "\(integer(Int(bytes))) bytes" }
+        var value = Double(bytes) / 1000
+        var unit = 0
+        let units = ["KB", "MB", "GB", "TB"]
+        while value >= 999.95, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return decimal(value, fractionDigits: value < 10 || unit > 0 ? 1 : 0) + " " + units[unit]
+    }
+
     /// "27 Nov 2026".
     public func date(_ date: Date, zone: TimeZone = .gmt) -> String {
         date.formatted(style(zone).day().month(.abbreviated).year())

@@ -227,13 +227,6 @@ struct StagePagesController {
 
     static func id(_ id: UUID) -> String { id.uuidString.lowercased() }
 
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-
-    static func languageList(_ tags: [String]) -> String { tags.map(LanguageTag.name(of:)).joined(separator: ", ") }
-
-    static func size(_ bytes: Int64) -> String {
-        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
-    }
 
     static func duration(_ ms: Int64) -> String {
         let seconds = ms / 1000

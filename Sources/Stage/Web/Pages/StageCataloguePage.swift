@@ -37,9 +37,9 @@ struct StageCataloguePage: Sendable {
 
     init(_ items: [StageCatalogue.Item], freeBytes: Int64, chunk: Int, sort: StageCatalogue.Sort,
          error: String?, notice: String?, code: String?, words: StageWords) {
-        let free = StagePagesController.size(freeBytes)
+        let free = words.size(freeBytes)
         entries = items.map { item in
-            let size = StagePagesController.size(item.record.bytes)
+            let size = words.size(item.record.bytes)
             return
             Entry(id: item.record.id, title: item.record.title, bytes: item.record.bytes, sha256: item.record.sha256,
                   size: size, languages: words.languageList(item.record.languages),

@@ -16,7 +16,7 @@ struct StageDeletePage: Sendable {
         heading = words("stage.delete.heading", ["title": series.title])
         let what = summary.map {
             words("stage.delete.summary", ["talks": words.talks($0.talkCount), "slides": words.slides($0.slideCount),
-                                           "size": StagePagesController.size($0.bytes)])
+                                           "size": words.size($0.bytes)])
         } ?? ""
         detail = words("stage.delete.detail", ["what": what])
     }

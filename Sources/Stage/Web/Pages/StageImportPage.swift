@@ -19,7 +19,7 @@ struct StageImportPage: Sendable {
     init(_ summaries: [SeriesSummary], maximumUploadBytes: Int, words: StageWords) {
         series = summaries.map { SeriesOption(id: StagePagesController.id($0.series.id), title: $0.series.title) }
         hasSeries = !series.isEmpty
-        maxSize = StagePagesController.size(Int64(maximumUploadBytes))
+        maxSize = words.size(Int64(maximumUploadBytes))
         intro = words("stage.import.intro", ["size": maxSize])
         hint = words.html("stage.import.hint", href: "/phone/stage/catalogue")
     }

@@ -33,12 +33,12 @@ struct StageSettingsPage: Sendable {
          error: String?, notice: String?, words: StageWords) {
         series = summaries.map { summary in
             SeriesSize(id: StagePagesController.id(summary.series.id), title: summary.series.title,
-                       size: StagePagesController.size(summary.bytes),
+                       size: words.size(summary.bytes),
                        detail: words("stage.settings.series_detail", ["talks": words.talks(summary.talkCount),
                                                                       "slides": words.slides(summary.slideCount)]))
         }
         hasSeries = !series.isEmpty
-        total = StagePagesController.size(summaries.reduce(0) { $0 + $1.bytes })
+        total = words.size(summaries.reduce(0) { $0 + $1.bytes })
         totalText = words("stage.settings.total", ["size": total])
         methods = AdvanceMethod.allCases.map { StageChoice(value: $0.rawValue, label: words.advanceMethod($0), selected: $0 == preferences.advanceMethod) }
         self.logs = logs.map { entry in

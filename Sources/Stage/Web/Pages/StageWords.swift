@@ -21,6 +21,9 @@ struct StageWords: Sendable {
 
     func languageList(_ tags: [String]) -> String { tags.map(languageName).joined(separator: ", ") }
 
+    /// "8 KB", "70,2 GB".
+    func size(_ bytes: Int64) -> String { LocaleFormat(language: messages.language).fileSize(bytes) }
+
     static func languageName(_ tag: String, in language: Language) -> String {
         let locale = Locale(identifier: language == .english || language == .pseudo ? "en" : language.code)
         return locale.localizedString(forIdentifier: tag) ?? tag
