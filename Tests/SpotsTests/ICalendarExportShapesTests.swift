@@ -124,14 +124,4 @@ struct ICalendarExportShapesTests {
         ]))
         #expect(proximity.reminders.first?.isPlainToDo == true)
     }
-
-    @Test("A repeat rule reads as people say it", arguments: [
-        ("FREQ=DAILY", "Repeats daily"), ("FREQ=WEEKLY;INTERVAL=2", "Repeats every 2 weeks"), ("freq=monthly", "Repeats monthly"),
-        ("FREQ=MINUTELY", "Repeats every minute"), ("FREQ=WEEKLY;BYDAY=WE,MO", "Repeats weekly on Mon, Wed"),
-        ("FREQ=MONTHLY;BYDAY=-1FR;COUNT=10", "Repeats monthly on last Fri, 10 times"), ("FREQ=MONTHLY;BYMONTHDAY=31", "Repeats monthly on day 31"),
-        ("FREQ=WEEKLY;INTERVAL=2;UNTIL=20270630T215959Z", "Repeats every 2 weeks, until 2027-06-30"), ("nonsense", "Repeats"),
-    ])
-    func ruleSummary(rule: String, summary: String) {
-        #expect(Recurrence.summary(ofRule: rule) == summary)
-    }
 }

@@ -1,9 +1,9 @@
 import CadenceCore
 import Foundation
 
-/// The repeat summary a page shows, in the person's language: the same parts as `Recurrence.summary(ofRule:)` (which
-/// stays English, for the API and the CLI), each a catalogue message (`spots.repeat.…`) that takes the summary so far,
-/// with weekday and month names from the language's locale. In English the two read the same, word for word.
+/// A repeat rule as people say it ("Repeats every 2 weeks on Mon, Wed, 10 times", "Se repite cada mes el último
+/// vie"), each part a catalogue message (`spots.repeat.…`) that takes the summary so far, with weekday and month
+/// names from the language's locale. The API's `repeatSummary` is the English one, for programs.
 extension Recurrence {
     public static func summary(ofRule rule: String, in messages: Messages) -> String {
         guard let parsed = try? RecurrenceRule(parsing: rule) else { return frequencySummary(rule, in: messages) }

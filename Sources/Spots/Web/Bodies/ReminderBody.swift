@@ -5,6 +5,9 @@ import Spots
 import SpotsService
 
 struct ReminderBody: JSONResponse {
+    /// `repeatSummary` is English whatever the request's language: programs read it.
+    static let english = Catalogues.bundled.messages(.english)
+
     let id: UUID
     let title: String
     let notes: String
@@ -40,7 +43,7 @@ struct ReminderBody: JSONResponse {
         completedAt = reminder.completedAt
         firedAt = stored.firedAt
         if case .series(let rule) = reminder.recurrence { repeatRule = rule } else { repeatRule = nil }
-        repeatSummary = repeatRule.map(Recurrence.summary(ofRule:))
+        repeatSummary = repeatRule.map { Recurrence.summary(ofRule: $0, in: Self.english) }
         repeatExceptions = reminder.repeatSchedule?.exceptions
         timeZone = reminder.repeatSchedule?.zone
         nextAlertAt = reminder.isComplete ? nil : stored.alertAt
