@@ -123,7 +123,10 @@ $("import-form").addEventListener("submit", async (event) => {
   form.append("activity", $("import-activity").value);
   form.append("file", file);
   try {
-    const response = await fetch("/api/v1/tempo/runs/import", { method: "POST", body: form, credentials: "same-origin" });
+    // A fetch that cannot reach the server rejects with a TypeError whose wording depends on the browser
+    // ("Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed").
+    const response = await fetch("/api/v1/tempo/runs/import", { method: "POST", body: form, credentials: "same-origin" })
+      .catch((error) => { throw error instanceof TypeError ? new Error(t("tempo.run.import.unreachable")) : error; });
     const body = await response.json().catch(() => null);
     if (!response.ok) {
       const error = new Error(body?.error?.message || t("tempo.util.server_answered", { status: response.status }));
@@ -142,7 +145,7 @@ $("import-form").addEventListener("submit", async (event) => {
     await loadRuns();
   } catch (error) {
     input.setAttribute("aria-invalid", "true");
-    showError(errorBox, error.message === "Failed to fetch" ? t("tempo.run.import.unreachable") : error);
+    showError(errorBox, error);
   }
 });
 
