@@ -94,7 +94,7 @@ async function loadPlans() {
   status.textContent = list.length ? plural("tempo.plan.count", list.length) : t("tempo.plan.none_yet");
   plans.replaceChildren(...list.map((body) => el("li", {},
     el("a", { href: `/phone/tempo/plans/${body.plan.id.toLowerCase()}`, class: "tempo-plan-link", text: body.plan.name }),
-    el("span", { class: "muted", text: ` ${activityName(body.plan.activity)} · ${describeCurve(body.curve, t("tempo.plan.steps_per_min"))}` }))));
+    el("span", { class: "muted", text: ` ${t("tempo.plan.list_detail", { activity: activityName(body.plan.activity), curve: describeCurve(body.curve, t("tempo.plan.steps_per_min")) })}` }))));
 }
 
 loadTemplates();
