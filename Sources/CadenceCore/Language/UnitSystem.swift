@@ -19,8 +19,4 @@ public enum UnitSystem: String, Sendable, Codable, CaseIterable {
 
     /// The catalogue key of the distance unit's abbreviation ("km", "mi").
     public var distanceUnitKey: String { self == .metric ? "unit.km" : "unit.mi" }
-    /// The catalogue key of the pace unit ("min/km", "min/mi").
-    public var paceUnitKey: String { self == .metric ? "unit.pace_km" : "unit.pace_mi" }
-    /// The catalogue key of the weight unit ("kg", "lb").
-    public var weightUnitKey: String { self == .metric ? "unit.kg" : "unit.lb" }
 }
