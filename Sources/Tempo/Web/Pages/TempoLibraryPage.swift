@@ -22,8 +22,7 @@ struct TempoLibraryPage: Sendable {
                  ("title", messages("tempo.music.library.sort.title"))].map { Sort(value: $0.0, label: $0.1, selected: $0.0 == sort) }
         self.minBpm = minBpm
         self.maxBpm = maxBpm
-        // Decimal megabytes, as a file manager counts them (what ByteCountFormatter's .file style wrote).
-        let megabytes = LocaleFormat(language: messages.language).decimal(Double(TempoLibrary.maximumFileBytes) / 1_000_000, fractionDigits: 1)
-        uploadHint = messages("tempo.music.library.upload_hint", ["size": "\(megabytes) MB"])
+        let size = LocaleFormat(language: messages.language).fileSize(Int64(TempoLibrary.maximumFileBytes))
+        uploadHint = messages("tempo.music.library.upload_hint", ["size": size])
     }
 }

@@ -11,9 +11,8 @@ struct TempoRunsPage: Sendable {
     let weightMax: String
 
     init(messages: Messages, units: UnitSystem) {
-        // "67.1 MB" (a file's megabytes, as ByteCountFormatter counts them), with the language's decimal mark.
-        let megabytes = LocaleFormat(language: messages.language).decimal(Double(TempoRuns.maximumImportBytes) / 1_000_000, fractionDigits: 1)
-        let maxSize = megabytes + " MB"
+        // "67.1 MB", "67,1 MB": a file's size in decimal units with the language's decimal mark.
+        let maxSize = LocaleFormat(language: messages.language).fileSize(Int64(TempoRuns.maximumImportBytes))
         importHint = messages("tempo.runs.import.hint", ["size": maxSize])
         weightLabel = messages(units == .metric ? "tempo.runs.profile.weight_kg" : "tempo.runs.profile.weight_lb")
         // The profile keeps kilograms (20 to 400); the field shows the same bounds in pounds.
