@@ -135,7 +135,7 @@ function targetHint(kind) {
 
 /** The cadence's unit for an activity: pedal turns for cycling, steps otherwise. */
 function cadenceUnit(activity) {
-  return activity === "cycling" ? "rpm" : t("tempo.plan.steps_per_min");
+  return activity === "cycling" ? "rpm" : t("tempo.util.steps_per_min");
 }
 
 function intervalEditor(step, path) {

@@ -48,7 +48,7 @@ async function loadTemplates() {
   templates.replaceChildren(...list.map((template) => {
     const button = el("button", { type: "button", class: "secondary tempo-template", "data-template": template.templateId },
       el("span", { class: "tempo-template-name", text: templateName(template) }),
-      el("span", { class: "tempo-template-detail", text: describeCurve(template.curve, t("tempo.plan.steps_per_min")) }));
+      el("span", { class: "tempo-template-detail", text: describeCurve(template.curve) }));
     button.addEventListener("click", async () => {
       button.disabled = true;
       templatesError.hidden = true;
@@ -94,7 +94,7 @@ async function loadPlans() {
   status.textContent = list.length ? plural("tempo.plan.count", list.length) : t("tempo.plan.none_yet");
   plans.replaceChildren(...list.map((body) => el("li", {},
     el("a", { href: `/phone/tempo/plans/${body.plan.id.toLowerCase()}`, class: "tempo-plan-link", text: body.plan.name }),
-    el("span", { class: "muted", text: ` ${t("tempo.plan.list_detail", { activity: activityName(body.plan.activity), curve: describeCurve(body.curve, t("tempo.plan.steps_per_min")) })}` }))));
+    el("span", { class: "muted", text: ` ${t("tempo.plan.list_detail", { activity: activityName(body.plan.activity), curve: describeCurve(body.curve) })}` }))));
 }
 
 loadTemplates();

@@ -14,7 +14,7 @@ const entriesBox = document.getElementById("entries");
 const warningsBox = document.getElementById("playlist-warnings");
 const errorBox = document.getElementById("playlist-error");
 const status = document.getElementById("playlist-status");
-let unit = t("tempo.music.steps_per_min");
+let unit = t("tempo.util.steps_per_min");
 let library = null;
 let busy = false;
 const mix = new MixPanel(playlistId, errorBox);
@@ -156,7 +156,7 @@ async function apply(edit, done) {
 async function load() {
   try {
     const [body, plan] = await Promise.all([api("GET", `/playlists/${playlistId}`), api("GET", `/plans/${planId}`)]);
-    unit = plan.plan.activity === "cycling" ? "rpm" : t("tempo.music.steps_per_min");
+    unit = plan.plan.activity === "cycling" ? "rpm" : t("tempo.util.steps_per_min");
     document.getElementById("playlist-title").textContent = t("tempo.music.playlist.heading_named", { name: plan.plan.name });
     document.getElementById("plan-link").textContent = plan.plan.name;
     draw(body);
