@@ -38,7 +38,8 @@ def test_open_and_email_the_handout_of_the_demo_talk(driver, server, inbox):
     assert shutil.which("pdftoppm"), "poppler-utils (pdftoppm) is needed to look at the handout"
     subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "2", str(path), str(ARTIFACTS / "stage-handout-page")], check=True)
     text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
-    assert "Welcome everyone, and thank you for coming tonight." in text
+    # Lines wrap wherever the embedded font's widths put the break: compare with whitespace flattened.
+    assert "Welcome everyone, and thank you for coming tonight." in " ".join(text.split())
 
     driver.find_element(By.CSS_SELECTOR, ".handout-links button").click()
     notice = shown(driver, "p.notice")

@@ -34,8 +34,20 @@ public struct Messages: Sendable {
         return self(count == 1 ? key + ".one" : key + ".other", arguments)
     }
 
+    /// A message by key and values, as a domain error carries it; a key with `.one`/`.other` forms takes its
+    /// `count` value to choose.
+    public func callAsFunction(_ message: MessageKey) -> String {
+        if !has(message.key), let count = message.arguments["count"].flatMap(Int.init), has(message.key + ".one") {
+            return plural(message.key, count: count, message.arguments)
+        }
+        return self(message.key, message.arguments)
+    }
+
     /// Whether the catalogue (or English) has the key.
     public func has(_ key: String) -> Bool { raw(key) != nil }
+
+    /// Whether the catalogue can say a keyed message: by its key, or by its plural forms.
+    public func has(_ message: MessageKey) -> Bool { has(message.key) || has(message.key + ".one") }
 
     /// The keys under a prefix with their text, for a page script (`js.` messages): placeholders left in.
     public func section(_ prefix: String) -> [String: String] {

@@ -190,11 +190,11 @@ struct AccountPagesController {
         }
     }
 
-    /// The chosen settings: no language follows the browser; anything but a known code or unit system is refused by
-    /// field (the form and the API say the same).
+    /// The chosen settings: no language follows the browser; a regional tag is its language ("es-MX" is Spanish);
+    /// anything without a catalogue, or an unknown unit system, is refused by field (the form and the API say the same).
     static func preferences(language code: String?, units rawUnits: String) throws(ValidationError) -> (Language?, UnitSystem) {
         let language: Language?
-        if let code, let known = Language.all.first(where: { $0.code == code }) {
+        if let code, let known = Language(code: code) {
             language = known
         } else if let code {
             let codes = Language.offered.map(\.code).joined(separator: ", ")

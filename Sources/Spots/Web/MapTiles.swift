@@ -7,16 +7,23 @@ import Web
 /// without internet access. Pins, tapping and search work the same on every choice.
 public struct MapTiles: Sendable, Equatable {
     public let urlTemplate: String
-    public let attribution: String
+    public let credit: Credit
+
+    /// Who the map's tiles are credited to: a provider's own words (kept as it writes them), another tile server
+    /// named by its host, or Cadence's offline grid (both said in the person's language).
+    public enum Credit: Sendable, Equatable {
+        case provider(String)
+        case host(String)
+        case offlineGrid
+    }
 
     public static let openStreetMap = MapTiles(
-        urlTemplate: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-        attribution: "© OpenStreetMap contributors")
-    public static let offline = MapTiles(urlTemplate: "/map/tiles/{z}/{x}/{y}.svg", attribution: "Offline grid (no map tiles)")
+        urlTemplate: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", credit: .provider("© OpenStreetMap contributors"))
+    public static let offline = MapTiles(urlTemplate: "/map/tiles/{z}/{x}/{y}.svg", credit: .offlineGrid)
 
-    public init(urlTemplate: String, attribution: String) {
+    public init(urlTemplate: String, credit: Credit) {
         self.urlTemplate = urlTemplate
-        self.attribution = attribution
+        self.credit = credit
     }
 
     /// `offline`, `osm`, or a tile URL template (`https://…/{z}/{x}/{y}.png`).
@@ -29,7 +36,7 @@ public struct MapTiles: Sendable, Equatable {
                   let url = URL(string: text.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")),
                   url.scheme == "https" || url.scheme == "http", url.host != nil
             else { return nil }
-            return MapTiles(urlTemplate: text, attribution: "Map tiles: \(url.host!)")
+            return MapTiles(urlTemplate: text, credit: .host(url.host!))
         }
     }
 

@@ -98,7 +98,7 @@ public struct TempoPlans: Sendable {
         do {
             checked = try (options ?? PlannerOptions.recommended(for: plan.activity)).validated()
         } catch {
-            throw ValidationError(field: "options.\(error.field)", error.message, key: error.localized?.key, error.localized?.arguments ?? [:])
+            throw error.naming("options.\(error.field)")
         }
         let library = try await library(accountID: accountID)
         guard !library.isEmpty else {

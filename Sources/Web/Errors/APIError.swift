@@ -39,14 +39,14 @@ public struct APIError: HTTPResponseError {
     /// The message in `messages`' language; the English text when its words are not in the catalogue yet. The
     /// `code` and `field` never change with the language: programs read those.
     public func message(in messages: Messages) -> String {
-        guard let localized, messages.has(localized.key) else { return messages.language == .pseudo ? "⟦" + message + "⟧" : message }
+        guard let localized, messages.has(localized) else { return messages.language == .pseudo ? "⟦" + message + "⟧" : message }
         var arguments = localized.arguments
         // A record's name ("talk") is a word of the catalogue's too.
         if let what = arguments["what"] {
             let key = "noun." + what.replacingOccurrences(of: " ", with: "_")
             if messages.has(key) { arguments["what"] = messages(key) }
         }
-        return messages(localized.key, arguments)
+        return messages(MessageKey(localized.key, arguments))
     }
 
     /// The JSON envelope in English (no request to say otherwise).

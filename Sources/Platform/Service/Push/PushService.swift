@@ -91,7 +91,7 @@ public struct PushService: Sendable {
     }
 
     public func unsubscribe(id: UUID, accountID: UUID) async throws {
-        guard try await subscriptions.delete(id: id, accountID: accountID) else { throw NotFound("No such push subscription.") }
+        guard try await subscriptions.delete(id: id, accountID: accountID) else { throw NotFound("push subscription") }
     }
 
     public func mutedModules(accountID: UUID) async throws -> Set<PushModule> {

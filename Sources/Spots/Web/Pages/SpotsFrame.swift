@@ -15,11 +15,10 @@ struct SpotsFrame: Sendable {
     init(zone: TimeZone, mapTiles: MapTiles, messages: Messages) {
         self.zone = zone.identifier
         tiles = mapTiles.urlTemplate
-        // Cadence's own words about the tiles are the person's; a provider's attribution stays as the provider wrote it.
-        let otherHost = "Map tiles: "
-        attribution = mapTiles == .offline ? messages("spots.map.offline_tiles")
-            : mapTiles.attribution.hasPrefix(otherHost)
-            ? messages("spots.map.tiles_from", ["host": String(mapTiles.attribution.dropFirst(otherHost.count))])
-            : mapTiles.attribution
+        switch mapTiles.credit {
+        case .provider(let words): attribution = words
+        case .host(let host): attribution = messages("spots.map.tiles_from", ["host": host])
+        case .offlineGrid: attribution = messages("spots.map.offline_tiles")
+        }
     }
 }

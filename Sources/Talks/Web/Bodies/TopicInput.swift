@@ -18,8 +18,7 @@ struct TopicInput: Decodable {
             do {
                 try topic.insert(try topic.makeCue(keyword: cue.keyword, time: cue.time.text, id: cue.id ?? UUID()))
             } catch {
-                throw ValidationError(field: "cues[\(index)].\(error.field)", error.message,
-                                      key: error.localized?.key, error.localized?.arguments ?? [:])
+                throw error.naming("cues[\(index)].\(error.field)")
             }
         }
         return topic
