@@ -104,7 +104,8 @@ import Testing
             let detailsAfter = try await server.client.json(.get, "/api/v1/tempo/runs/\(id)", token: imperial).object
             #expect((detailsAfter["summary"] as? [String: Any])?["distance"] as? Double == metres)
             let list = try await server.client.json(.get, "/api/v1/tempo/runs", token: imperial).array
-            #expect(list.first?["distanceMeters"] as? Double == metres)
+            // (The list reads the stored column, a single-precision REAL on PostgreSQL: metres, to the centimetre.)
+            #expect(abs((list.first?["distanceMeters"] as? Double ?? 0) - metres) < 0.01)
         }
     }
 
