@@ -30,14 +30,16 @@ struct StageWords: Sendable {
     }
 
     /// A message with markup markers as HTML for a `{{{ }}}` slot: `{link}`/`{/link}` around a link to `href`,
-    /// `{strong}`, `{code}` and their ends; every other character escaped.
+    /// `{strong}`, `{code}` and their ends; every other character escaped. The template is escaped and its markers
+    /// swapped before the (escaped) arguments go in, in one pass that never rereads what it put in, so an argument
+    /// holding `{link}` or `<b>` shows as that text.
     func html(_ key: String, href: String = "", _ arguments: [String: String] = [:]) -> String {
-        var text = Self.escape(messages(key, arguments))
-        for (marker, tag) in [("{link}", "<a href=\"\(Self.escape(href))\">"), ("{/link}", "</a>"), ("{strong}", "<strong>"),
-                              ("{/strong}", "</strong>"), ("{code}", "<code>"), ("{/code}", "</code>")] {
-            text = text.replacingOccurrences(of: marker, with: tag)
+        var slots = arguments.mapValues(Self.escape)
+        for (marker, tag) in [("link", "<a href=\"\(Self.escape(href))\">"), ("/link", "</a>"), ("strong", "<strong>"),
+                              ("/strong", "</strong>"), ("code", "<code>"), ("/code", "</code>")] {
+            slots[marker] = tag
         }
-        return text
+        return MessageTemplate.fill(Self.escape(messages(key)), slots)
     }
 
     static func escape(_ text: String) -> String {
