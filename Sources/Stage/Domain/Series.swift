@@ -17,16 +17,20 @@ public struct Series: Equatable, Sendable {
 
     public static let maximumTitleLength = 120
 
+    /// The catalogue keys of a title's refusals (the empty one is also the check just above RequiredText's).
+    public static let titleKeys = RequiredText.Keys(empty: "stage.error.series_title_required", nul: "stage.error.series_title_nul",
+                                                     tooLong: "stage.error.series_title_long")
+
     public init(
         id: UUID = UUID(), title: String, slideLanguages: [String] = ["en"], notesLanguages: [String] = ["en"],
         slideLanguage: String? = nil, notesLanguage: String? = nil, isDemo: Bool = false
     ) throws(ValidationError) {
         self.id = id
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw ValidationError(field: "title", "Give the series a title.", key: "stage.error.series_title_required")
+            throw ValidationError(field: "title", "Give the series a title.", key: Self.titleKeys.empty)
         }
         self.title = try RequiredText.check(title, field: "title", maximumLength: Self.maximumTitleLength,
-                                            whenEmpty: "Give the series a title.", noun: "A series title")
+                                            whenEmpty: "Give the series a title.", noun: "A series title", keys: Self.titleKeys)
         self.slideLanguages = try Self.languages(slideLanguages, field: "slideLanguages")
         self.notesLanguages = try Self.languages(notesLanguages, field: "notesLanguages")
         self.slideLanguage = slideLanguage ?? self.slideLanguages[0]

@@ -14,6 +14,10 @@ public struct StageTalk: Equatable, Sendable {
     public static let maximumTitleLength = 160
     public static let maximumSlides = 2_000
 
+    /// The catalogue keys of a title's refusals ("Give the talk a title." is Talks' words too).
+    public static let titleKeys = RequiredText.Keys(empty: "talks.error.title_required", nul: "stage.error.talk_title_nul",
+                                                     tooLong: "stage.error.talk_title_too_long")
+
     public init(
         id: UUID = UUID(), seriesID: UUID, title: String, position: Int = 0, arrangement: [SlidePlacement] = [],
         appeal: AppealChoice = AppealChoice()
@@ -21,7 +25,7 @@ public struct StageTalk: Equatable, Sendable {
         self.id = id
         self.seriesID = seriesID
         self.title = try RequiredText.check(title, field: "title", maximumLength: Self.maximumTitleLength,
-                                            whenEmpty: "Give the talk a title.", noun: "A talk title")
+                                            whenEmpty: "Give the talk a title.", noun: "A talk title", keys: Self.titleKeys)
         self.position = position
         self.arrangement = []
         self.appeal = appeal

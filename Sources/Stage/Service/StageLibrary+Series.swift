@@ -28,7 +28,8 @@ extension StageLibrary {
         var series = try await series(id, accountID: accountID)
         if let title {
             series.title = try RequiredText.check(title, field: "title", maximumLength: Series.maximumTitleLength,
-                                                  whenEmpty: "Give the series a title.", noun: "A series title")
+                                                  whenEmpty: "Give the series a title.", noun: "A series title",
+                                                  keys: Series.titleKeys)
         }
         try series.choose(slideLanguage: slideLanguage ?? series.slideLanguage, notesLanguage: notesLanguage ?? series.notesLanguage)
         try await store.saveSeries(series, accountID: accountID, at: clock.now())

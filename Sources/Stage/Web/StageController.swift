@@ -188,7 +188,9 @@ struct StageController {
         let account = context.identity.account
         let input = try await request.decode(as: LogInput.self, context: context)
         let title = try RequiredText.check(input.talkTitle, field: "talkTitle", maximumLength: StageTalk.maximumTitleLength,
-                                           whenEmpty: "Say which talk was presented.", noun: "A talk title")
+                                           whenEmpty: "Say which talk was presented.", noun: "A talk title",
+                                           keys: RequiredText.Keys(empty: "stage.error.log_talk_required", nul: StageTalk.titleKeys.nul,
+                                                                   tooLong: StageTalk.titleKeys.tooLong))
         let log = try PresentationLog(talkTitle: title, startedAt: input.startedAt, durationMs: input.durationMs, entries: input.entries)
         guard log.isKept else {
             return EditedResponse(status: .ok, response: SavedLogBody(saved: false, id: nil, message: "Presentations under 20 minutes are not kept."))

@@ -34,10 +34,11 @@ struct StageImportController {
             guard let id = UUID(uuidString: text) else { throw APIError.notFound("series") }
             target = try await library.series(id, accountID: account.id)
         }
-        let newTitle = query["seriesTitle"].map(String.init)?.trimmingCharacters(in: .whitespaces)
-        if let newTitle, newTitle.count > Series.maximumTitleLength {
-            throw APIError.invalid(field: "seriesTitle", "A series title has at most \(Series.maximumTitleLength) characters.",
-                                   localized: MessageKey("stage.error.series_title_long", ["max": String(Series.maximumTitleLength)]))
+        // Empty means the file's own title; any other title is checked as the series will check it, before the upload.
+        var newTitle = query["seriesTitle"].map(String.init)?.trimmingCharacters(in: .whitespaces)
+        if let title = newTitle, !title.isEmpty {
+            newTitle = try RequiredText.check(title, field: "seriesTitle", maximumLength: Series.maximumTitleLength,
+                                              whenEmpty: "Give the series a title.", noun: "A series title", keys: Series.titleKeys)
         }
 
         let (jobID, workDirectory) = try imports.newWorkDirectory()

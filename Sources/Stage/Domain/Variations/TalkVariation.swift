@@ -24,7 +24,8 @@ public struct TalkVariation: Equatable, Sendable {
         self.id = id
         self.talkID = talkID
         self.name = try RequiredText.check(name, field: "name", maximumLength: Self.maximumNameLength,
-                                           whenEmpty: "Give the variation a name.", noun: "A variation name")
+                                           whenEmpty: "Give the variation a name.", noun: "A variation name",
+                                           keys: .under("stage.error.variation_name"))
         self.edits = edits
         self.revision = revision
     }
