@@ -13,9 +13,4 @@ public enum LanguageTag {
         guard valid else { throw ValidationError(field: field, "\"\(text)\" is not a language tag; use a code such as en, es or pt-BR.") }
         return text
     }
-
-    /// A readable name for a tag ("es" → "Spanish"), for menus.
-    public static func name(of tag: String) -> String {
-        Locale(identifier: "en").localizedString(forIdentifier: tag) ?? tag
-    }
 }

@@ -32,9 +32,11 @@ public struct StageHandouts: Sendable {
     ///   - notesLanguage: the notes' language; nil for the series' chosen one.
     ///   - paper: `a4` (nil) or `letter`.
     ///   - words: the catalogue the handout's own words come from, given the notes' language (the caller falls back
-    ///     to the interface's when that language has none); nil prints them in English.
+    ///     to the interface's when that language has none).
+    ///   - languageName: a language tag's name in a language ("es" in English → "Spanish"), as the pages name it.
     public func make(talkID: UUID, accountID: UUID, notesLanguage: String? = nil, paper paperName: String? = nil,
-                     words: (@Sendable (String) -> Messages)? = nil) async throws -> Handout {
+                     words: @Sendable (String) -> Messages,
+                     languageName: @Sendable (_ tag: String, _ in: Language) -> String) async throws -> Handout {
         guard let loaded = try await library.load(talkID: talkID, accountID: accountID) else { throw NotFound("talk") }
         let series = loaded.series
         let language = try series.notesLanguage(notesLanguage, field: "notesLanguage")
@@ -46,7 +48,7 @@ public struct StageHandouts: Sendable {
         }
         let deck = Deck(talk: loaded.talk, slides: Dictionary(uniqueKeysWithValues: loaded.slides.map { ($0.id, $0) }),
                         languages: Deck.Languages(slide: series.slideLanguage, notes: language, fallbacks: series.slideLanguages))
-        let messages = words?(language)
+        let messages = words(language)
         var slides: [HandoutSlide] = []
         for entry in deck.entries {
             slides.append(HandoutSlide(number: entry.number, title: entry.title,
@@ -54,17 +56,10 @@ public struct StageHandouts: Sendable {
                                        notes: HandoutNotes.paragraphs(entry.notes)))
         }
         var options = HandoutOptions(paper: paper)
-        let subtitle: String
-        if let messages {
-            options.labels = HandoutLabels(slide: messages("stage.handout.slide"), slides: messages("stage.handout.slides"),
-                                           continued: messages("stage.handout.continued"))
-            let name = Locale(identifier: messages.language == .spanish ? "es" : "en").localizedString(forIdentifier: language) ?? language
-            subtitle = messages("stage.handout.subtitle", ["series": series.title, "language": name,
+        options.labels = HandoutLabels(slide: messages("stage.handout.slide"), slides: messages("stage.handout.slides"),
+                                       continued: messages("stage.handout.continued"))
+        let subtitle = messages("stage.handout.subtitle", ["series": series.title, "language": languageName(language, messages.language),
                                                            "date": LocaleFormat(language: messages.language).date(clock.now())])
-        } else {
-            let date = clock.now().formatted(.dateTime.day().month(.wide).year())
-            subtitle = "\(series.title) · notes in \(LanguageTag.name(of: language)) · \(date)"
-        }
         let document = HandoutDocument(title: loaded.talk.title, subtitle: subtitle, slides: slides)
         let output = HandoutWriter.make(document, options: options, fonts: fonts)
         return Handout(title: loaded.talk.title, pdf: output.pdf,
@@ -90,18 +85,17 @@ public struct StageHandouts: Sendable {
         }
     }
 
-    private func picture(_ entry: Deck.Entry, _ loaded: StageLibrary.LoadedTalk, accountID: UUID, messages: Messages?) async -> HandoutPicture {
-        let say = { (key: String, english: String, arguments: [String: String]) in messages?(key, arguments) ?? english }
-        if entry.kind == .video { return .missing(say("stage.handout.video", "Video slide", [:])) }
-        guard let id = entry.mediaID, let asset = loaded.assets[id] else { return .missing(say("stage.handout.no_picture", "No picture", [:])) }
+    private func picture(_ entry: Deck.Entry, _ loaded: StageLibrary.LoadedTalk, accountID: UUID, messages: Messages) async -> HandoutPicture {
+        if entry.kind == .video { return .missing(messages("stage.handout.video")) }
+        guard let id = entry.mediaID, let asset = loaded.assets[id] else { return .missing(messages("stage.handout.no_picture")) }
         guard let data = await library.files.data(of: asset, accountID: accountID) else {
-            return .missing(say("stage.handout.file_missing", "The picture's file is missing", [:]))
+            return .missing(messages("stage.handout.file_missing"))
         }
         switch asset.contentType {
         case "image/jpeg": return .jpeg(data)
         case "image/png": return .png(data)
-        case "image/svg+xml": return .missing(say("stage.handout.drawn", "A drawn (SVG) slide", [:]))
-        default: return .missing(say("stage.handout.other", "A \(asset.contentType) slide", ["type": asset.contentType]))
+        case "image/svg+xml": return .missing(messages("stage.handout.drawn"))
+        default: return .missing(messages("stage.handout.other", ["type": asset.contentType]))
         }
     }
 

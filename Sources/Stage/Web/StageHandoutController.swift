@@ -23,7 +23,8 @@ struct StageHandoutController {
         let handout = try await handouts.make(talkID: try context.parameters.requireID("id"), accountID: account.id,
                                               notesLanguage: request.uri.queryParameters["notesLanguage"].map(String.init),
                                               paper: request.uri.queryParameters["paper"].map(String.init),
-                                              words: Self.words(interface: request.messages(account: context.settingsAccount)))
+                                              words: Self.words(interface: request.messages(account: context.settingsAccount)),
+                                              languageName: Self.languageName)
         var headers: HTTPFields = [
             .contentType: "application/pdf",
             // inline: the browser shows it (and prints it); the download link adds the download attribute.
@@ -45,10 +46,14 @@ struct StageHandoutController {
         let handout = try await handouts.make(talkID: try context.parameters.requireID("id"), accountID: account.id,
                                               notesLanguage: request.uri.queryParameters["notesLanguage"].map(String.init),
                                               paper: request.uri.queryParameters["paper"].map(String.init),
-                                              words: Self.words(interface: PageRenderer.messages(for: request, context: context)))
+                                              words: Self.words(interface: PageRenderer.messages(for: request, context: context)),
+                                              languageName: Self.languageName)
         try await handouts.email(handout, to: account, logger: context.logger)
         return EditedResponse(status: .accepted, response: ["sentTo": account.email])
     }
+
+    /// The notes language's name on the handout, as the pages name it.
+    static let languageName: @Sendable (String, Language) -> String = { StageWords.languageName($0, in: $1) }
 
     /// The handout's own words ("Slide", "slides", "continued"…) come from the catalogue of its notes' language; a
     /// notes language with no catalogue (Portuguese notes, say) gets the interface's.

@@ -83,7 +83,8 @@ struct StagePagesController {
         do {
             let words = Self.words(request, context)
             let handout = try await handouts.make(talkID: talkID, accountID: identity.account.id,
-                                                  words: StageHandoutController.words(interface: words.messages))
+                                                  words: StageHandoutController.words(interface: words.messages),
+                                                  languageName: StageHandoutController.languageName)
             try await handouts.email(handout, to: identity.account, logger: context.logger)
             let notice = words("stage.picker.handout_sent", ["title": talk.title, "email": identity.account.email])
             return try await pickerPage(series, identity: identity, notice: notice, request: request, context: context)

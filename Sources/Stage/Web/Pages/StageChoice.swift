@@ -14,8 +14,4 @@ struct StageChoice: Sendable {
         self.label = label
         self.selected = selected
     }
-
-    static func languages(_ tags: [String], current: String) -> [StageChoice] {
-        tags.map { StageChoice(value: $0, label: LanguageTag.name(of: $0), selected: $0 == current) }
-    }
 }
