@@ -4,23 +4,27 @@
 // the file's SHA-256 is checked in the browser (crypto.subtle; on a plain-http LAN address the
 // browser has no crypto.subtle and the server checks it when installing), then it is installed.
 // Every word comes from the catalogue (js.stage.catalogue2.*); sizes and times are written in the page's locale.
-import { t, plural, formatNumber } from "./i18n.js";
+import { t, plural, formatNumber, locale } from "./i18n.js";
 
 const list = document.getElementById("catalogue");
 const CHUNK = Number(list?.dataset.chunk) || 1 << 20;
 
 const k = (key, values) => t(`stage.catalogue2.${key}`, values);
 
+// As the server writes a size (LocaleFormat.fileSize), so a package reads the same from both: decimal units, the
+// next unit from 999.95 (what would round to 1000), one decimal below 10 and from MB up, ties to even as ICU rounds.
 function formatBytes(n) {
   if (n < 1000) return k("size_bytes", { size: formatNumber(n) });
   const units = ["size_kb", "size_mb", "size_gb", "size_tb"];
   let value = n / 1000;
   let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
+  while (value >= 999.95 && unit < units.length - 1) {
     value /= 1000;
     unit += 1;
   }
-  return k(units[unit], { size: formatNumber(value, value < 10 ? 1 : 0) });
+  const digits = value < 10 || unit > 0 ? 1 : 0;
+  const size = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, roundingMode: "halfEven" });
+  return k(units[unit], { size: size.format(value) });
 }
 
 function formatDuration(seconds) {
