@@ -26,10 +26,13 @@ import Testing
             let (_, talkID) = try await client.stageDemo(token: token)
             let listed = try await client.json(.get, "/api/v1/stage/talks/\(talkID)/variations", token: token)
             #expect((listed.object["variations"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Original"])
+            #expect((listed.object["variations"] as? [[String: Any]])?.map { $0["hasDefaultName"] as? Bool } == [true],
+                    "pages say the original's default name in their language")
             #expect((listed.object["active"] as? String)?.lowercased() == talkID.lowercased())
 
             let created = try await client.json(.post, "/api/v1/stage/talks/\(talkID)/variations", body: #"{"name": "Short"}"#, token: token)
             #expect(created.status == .created, "\(created.text)")
+            #expect(created.object["hasDefaultName"] as? Bool == false)
             let shortID = try #require(created.object["id"] as? String)
             let short = try await client.json(.get, "/api/v1/stage/talks/\(talkID)/variations/\(shortID)", token: token)
             let slides = short.object["slides"] as? [[String: Any]] ?? []

@@ -19,7 +19,7 @@ extension LiveAnnouncing {
     public func announceStageChoice(_ variation: TalkVariation, accountID: UUID) async throws {
         try await announce("stage.variation",
                            data: LiveJSON.object(["talkId": variation.talkID.uuidString, "variationId": variation.id.uuidString,
-                                                  "name": variation.name]),
+                                                  "name": variation.name, "hasDefaultName": variation.hasDefaultName]),
                            to: accountID)
     }
 

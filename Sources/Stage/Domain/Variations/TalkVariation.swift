@@ -20,6 +20,9 @@ public struct TalkVariation: Equatable, Sendable {
 
     public var isOriginal: Bool { id == talkID }
 
+    /// Whether it is the original under the name the server gave it, which pages say in their own language.
+    public var hasDefaultName: Bool { isOriginal && name == Self.originalName }
+
     public init(id: UUID = UUID(), talkID: UUID, name: String, edits: TalkEdits = TalkEdits(), revision: Int = 0) throws(ValidationError) {
         self.id = id
         self.talkID = talkID

@@ -6,7 +6,7 @@ const $ = (id) => document.getElementById(id);
 
 /** A variation's name as shown: the original's default name, made by the server, in the page's language. */
 export function variationName(v) {
-  return v.isOriginal && v.name === "Original" ? t("stage.variation2.original") : v.name;
+  return v.hasDefaultName ? t("stage.variation2.original") : v.name;
 }
 
 export function openVariation(id) {

@@ -388,8 +388,7 @@ export function setupPresenter(live) {
       // Redraw everything even when both variations start with the same slide: its notes and
       // its neighbours may differ.
       render(true);
-      const original = String(data.variationId).toLowerCase() === String(data.talkId).toLowerCase();
-      note(t("stage.present.now_presenting", { name: variationName({ isOriginal: original, name: data.name }) }));
+      note(t("stage.present.now_presenting", { name: variationName(data) }));
     } catch (error) {
       note(error.message);
     }
