@@ -47,6 +47,9 @@ def test_an_imperial_spanish_runner_sees_miles_with_a_decimal_comma(driver, own_
     pace = driver.find_element(By.CSS_SELECTOR, "[data-stat='pace']").text
     assert distance == "6,21 mi" and pace == "8:03 /mi", (distance, pace)
     assert "Ritmo medio" in driver.find_element(By.ID, "run-stats").text
+    # How the calories were estimated, said from the summary's method code rather than the server's English.
+    method = driver.find_element(By.ID, "run-calories-method").text
+    assert method.startswith("Ecuación ACSM de carrera a partir de la velocidad y el desnivel"), method
     check_page(driver, "run page in miles and Spanish")
 
     # What files and the API say stays in metres.

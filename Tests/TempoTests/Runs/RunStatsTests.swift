@@ -23,6 +23,7 @@ private func close(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-6) -> Boo
         #expect(close(s.calories.kilocalories, 180.25))
         #expect(s.calories.method == .acsmRunning)
         #expect(s.calories.methodText == "ACSM running equation from speed and climb; weight unknown, 70 kg assumed.")
+        #expect(s.calories.weightAssumed == true && s.calories.minutesWithoutHeartRate == nil)
         #expect(s.averageHeartRate == nil)
         // Pace chart: 10 s windows of 40 m → 250 s/km at each of the 600 samples after the first (no downsampling needed).
         #expect(s.series.pace.count == 600 && s.series.pace.allSatisfy { abs($0.value - 250) < 1e-6 })
@@ -123,6 +124,17 @@ private func close(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-6) -> Boo
         let profile = RunnerProfile(weightKg: 70, age: 30, sex: .male)
         let withHR = RunStats.compute(samples: Fixture.steady(seconds: 600, speed: 3, heartRate: 150), activity: nil, profile: profile)
         #expect(withHR.calories.method == .heartRate && close(withHR.calories.kilocalories, 142.2206, 1e-3))
+        #expect(withHR.calories.weightAssumed == false && withHR.calories.minutesWithoutHeartRate == nil)
+    }
+
+    @Test func minutesWithoutHeartRateAreSaidAsAValueToo() {
+        // Heart rate for the first five minutes only: the rest is costed by speed, and the summary says how long.
+        let samples = (0...600).map { Fixture.east(Double($0), Double($0) * 3, heartRate: $0 <= 300 ? 150 : nil) }
+        let s = RunStats.compute(samples: samples, activity: .running, profile: RunnerProfile(weightKg: 70, age: 30, sex: .male))
+        #expect(s.calories.method == .heartRate && s.calories.weightAssumed == false)
+        let minutes = try? #require(s.calories.minutesWithoutHeartRate)
+        #expect(minutes.map { s.calories.methodText.hasSuffix("; \(Int($0.rounded())) min without heart rate by speed instead.") } == true,
+                "\(s.calories)")
     }
 
     @Test func emptyAndSingleSample() {

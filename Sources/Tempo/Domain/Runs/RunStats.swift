@@ -42,7 +42,8 @@ public enum RunStats {
         summary.bestEfforts = []
         guard !input.isEmpty else {
             summary.calories = CalorieEstimate(kilocalories: 0, method: defaultMethod(activity),
-                                               methodText: Calories.methodText(defaultMethod(activity), profile: profile, fallbackMinutes: 0))
+                                               methodText: Calories.methodText(defaultMethod(activity), profile: profile, fallbackMinutes: 0),
+                                               weightAssumed: profile.knownWeight == nil)
             return summary
         }
         var samples = input
@@ -162,7 +163,9 @@ public enum RunStats {
         let fallback = method == .heartRate ? methodMinutes.filter { $0.key != .heartRate }.values.reduce(0, +) : 0
         summary.calories = CalorieEstimate(kilocalories: kcal, method: method,
                                            methodText: Calories.methodText(method, profile: profile, fallbackMinutes: fallback,
-                                                                           activityKnown: activity != nil))
+                                                                           activityKnown: activity != nil),
+                                           minutesWithoutHeartRate: method == .heartRate && fallback >= 0.5 ? fallback : nil,
+                                           weightAssumed: profile.knownWeight == nil)
 
         summary.splits = summary.movingSeconds <= 0 ? [] : SplitBuilder.splits(
             distance: cumDistance, moving: cumMoving, hrWeighted: cumHRWeighted, hrTime: cumHRTime, gain: cumGain, loss: cumLoss)

@@ -92,7 +92,7 @@ function render(body) {
     stat(t("tempo.run.page.calories"), s.calories?.method === "none" ? "–"
       : t("tempo.run.page.calories_value", { kcal: formatNumber(Math.round(s.calories?.kilocalories || 0)) }), "calories"),
   );
-  $("run-calories-method").textContent = s.calories?.methodText || "";
+  $("run-calories-method").textContent = caloriesMethodText(s.calories, run.activity);
   const rows = (s.splits || []).map((split) => {
     const pace = split.distance > 0 ? (split.seconds / split.distance) * 1000 : null;
     const label = split.distance >= 999.5 ? String(split.number)
@@ -122,6 +122,22 @@ function render(body) {
 }
 
 /** The plan's intervals, planned against measured, and the time in each heart-rate zone. */
+/** How the calories were estimated, from the summary's method code and what it assumed (the server's English
+ * `methodText` only for a summary stored before those values existed). */
+function caloriesMethodText(calories, activity) {
+  if (!calories) return "";
+  const key = { heartRate: "heart_rate", acsmRunning: "acsm_running", acsmWalking: "acsm_walking", cyclingMET: "cycling_met", none: "none" }[calories.method];
+  if (!key || (calories.method !== "none" && typeof calories.weightAssumed !== "boolean")) return calories.methodText || "";
+  if (calories.method === "none") return t("tempo.run.page.calories_method.none");
+  const minutes = calories.minutesWithoutHeartRate;
+  if (calories.method === "heartRate" && minutes !== null && minutes !== undefined) {
+    const rest = ["running", "walking", "cycling"].includes(activity) ? "by_speed" : "not_estimated";
+    return t(`tempo.run.page.calories_method.heart_rate_${rest}`, { minutes: formatNumber(Math.round(minutes)) });
+  }
+  // The heart-rate equation needs the weight, so only the others can have assumed it.
+  return t(`tempo.run.page.calories_method.${key}${calories.weightAssumed && key !== "heart_rate" ? "_weight_assumed" : ""}`);
+}
+
 function showIntervals(body, activity, unit) {
   const intervals = body.intervals || [];
   $("run-intervals-panel").hidden = !intervals.length;
