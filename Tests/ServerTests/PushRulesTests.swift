@@ -78,11 +78,11 @@ import Testing
 
         let imported = #"{"jobId":"J","state":"done","filename":"deck.pptx","stage":"Imported 1 slide","seconds":90}"#
         let done = try #require(Self.notification("stage.import.ended", imported, in: .spanish))
-        #expect(done.title == "Diapositivas importadas" && done.body == "deck.pptx: Se importó 1 diapositiva")
+        #expect(done.title == "Diapositivas importadas" && done.body == "deck.pptx: 1 diapositiva importada")
         #expect(Self.notification("stage.import.ended", imported)?.body == "deck.pptx: Imported 1 slide")
         let failed = try #require(Self.notification("stage.import.ended",
             #"{"jobId":"J","state":"failed","filename":"deck.pdf","stage":"Failed","seconds":90}"#, in: .spanish))
-        #expect(failed.title == "Falló la importación de diapositivas" && failed.body == "deck.pdf: La importación falló.")
+        #expect(failed.title == "La importación de diapositivas ha fallado" && failed.body == "deck.pdf: La importación ha fallado.")
 
         let analysed = try #require(Self.notification("tempo.analysis.ended", #"{"seconds":90,"analysed":1234,"failed":2}"#, in: .spanish))
         #expect(analysed.title == "Tu música está analizada")
