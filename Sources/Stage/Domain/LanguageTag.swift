@@ -10,7 +10,7 @@ public enum LanguageTag {
         let valid = !parts.isEmpty && parts.count <= 3 && parts.allSatisfy { part in
             (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         } && parts[0].allSatisfy(\.isLetter)
-        guard valid else { throw ValidationError(field: field, "\"\(text)\" is not a language tag; use a code such as en, es or pt-BR.") }
+        guard valid else { throw ValidationError(field: field, "\"\(text)\" is not a language tag; use a code such as en, es or pt-BR.", key: "stage.error.language_tag", ["text": text]) }
         return text
     }
 }

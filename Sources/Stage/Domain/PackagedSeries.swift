@@ -58,7 +58,7 @@ public struct PackagedSeries: Codable, Sendable, Equatable {
                 var media = Localized<UUID>()
                 for (language, id) in slide.media.values {
                     guard let installedID = newMediaID[id] else {
-                        throw ValidationError(field: "talks[\(index)].slides", "A slide refers to a picture the package does not contain.")
+                        throw ValidationError(field: "talks[\(index)].slides", "A slide refers to a picture the package does not contain.", key: "stage.error.package_slide_picture_missing")
                     }
                     media.values[language] = installedID
                 }
@@ -69,7 +69,7 @@ public struct PackagedSeries: Codable, Sendable, Equatable {
             }
             let arrangement = try talk.arrangement.map { placement throws(ValidationError) -> SlidePlacement in
                 guard let id = newSlideID[placement.slideID] else {
-                    throw ValidationError(field: "talks[\(index)].arrangement", "The talk's order names a slide the package does not contain.")
+                    throw ValidationError(field: "talks[\(index)].arrangement", "The talk's order names a slide the package does not contain.", key: "stage.error.package_order_slide_missing")
                 }
                 return SlidePlacement(slideID: id, hidden: placement.hidden)
             }

@@ -32,14 +32,14 @@ public struct PresentationLog: Equatable, Sendable, Codable {
 
     public init(talkTitle: String, startedAt: Int64, durationMs: Int64, entries: [Entry]) throws(ValidationError) {
         guard durationMs >= 0, durationMs <= 24 * 3_600_000 else {
-            throw ValidationError(field: "durationMs", "The duration is between 0 and 24 hours, in milliseconds.")
+            throw ValidationError(field: "durationMs", "The duration is between 0 and 24 hours, in milliseconds.", key: "stage.error.log_duration")
         }
         guard entries.count <= Self.maximumEntries else {
-            throw ValidationError(field: "entries", "A log has at most \(Self.maximumEntries) entries.")
+            throw ValidationError(field: "entries", "A log has at most \(Self.maximumEntries) entries.", key: "stage.error.log_entries_max", ["max": String(Self.maximumEntries)])
         }
         for (offset, entry) in entries.enumerated() {
             guard entry.slide >= 1, entry.spentMs >= 0, entry.enteredAt >= 0 else {
-                throw ValidationError(field: "entries[\(offset)]", "Each entry has a slide number from 1, and a time spent that is not negative.")
+                throw ValidationError(field: "entries[\(offset)]", "Each entry has a slide number from 1, and a time spent that is not negative.", key: "stage.error.log_entry")
             }
         }
         self.talkTitle = talkTitle

@@ -74,7 +74,7 @@ public struct Series: Equatable, Sendable {
             let checked = try LanguageTag.check(tag, field: field)
             if !seen.contains(checked) { seen.append(checked) }
         }
-        guard !seen.isEmpty else { throw ValidationError(field: field, "A series needs at least one language.") }
+        guard !seen.isEmpty else { throw ValidationError(field: field, "A series needs at least one language.", key: "stage.error.language_required") }
         return seen
     }
 

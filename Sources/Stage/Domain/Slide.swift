@@ -28,11 +28,11 @@ public struct Slide: Equatable, Sendable, Codable {
         self.kind = kind
         self.media = media
         for (language, text) in notes.values where text.count > Self.maximumNotesLength {
-            throw ValidationError(field: "notes.\(language)", "Notes have at most \(Self.maximumNotesLength) characters.")
+            throw ValidationError(field: "notes.\(language)", "Notes have at most \(Self.maximumNotesLength) characters.", key: "stage.error.notes_too_long", ["max": String(Self.maximumNotesLength)])
         }
         self.notes = notes
         guard overlays.count <= Self.maximumOverlays else {
-            throw ValidationError(field: "overlays", "A slide has at most \(Self.maximumOverlays) overlays.")
+            throw ValidationError(field: "overlays", "A slide has at most \(Self.maximumOverlays) overlays.", key: "stage.error.overlays_max", ["max": String(Self.maximumOverlays)])
         }
         self.overlays = overlays
         self.appeal = appeal

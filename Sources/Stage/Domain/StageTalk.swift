@@ -35,10 +35,10 @@ public struct StageTalk: Equatable, Sendable {
     /// Replaces the order and visibility. Every slide appears once.
     public mutating func arrange(_ placements: [SlidePlacement]) throws(ValidationError) {
         guard placements.count <= Self.maximumSlides else {
-            throw ValidationError(field: "slides", "A talk has at most \(Self.maximumSlides) slides.")
+            throw ValidationError(field: "slides", "A talk has at most \(Self.maximumSlides) slides.", key: "stage.error.talk_slides_max", ["max": String(Self.maximumSlides)])
         }
         guard Set(placements.map(\.slideID)).count == placements.count else {
-            throw ValidationError(field: "slides", "Each slide appears once in a talk's order.")
+            throw ValidationError(field: "slides", "Each slide appears once in a talk's order.", key: "stage.error.slide_once")
         }
         arrangement = placements
     }
@@ -46,7 +46,7 @@ public struct StageTalk: Equatable, Sendable {
     /// A new order and visibility for the same slides: nothing may be lost or added on the way.
     public mutating func rearrange(_ placements: [SlidePlacement]) throws(ValidationError) {
         guard Set(placements.map(\.slideID)) == Set(arrangement.map(\.slideID)), placements.count == arrangement.count else {
-            throw ValidationError(field: "slides", "The new order must list every slide of the talk exactly once.")
+            throw ValidationError(field: "slides", "The new order must list every slide of the talk exactly once.", key: "stage.error.order_every_slide")
         }
         try arrange(placements)
     }

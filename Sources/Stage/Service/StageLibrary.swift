@@ -101,7 +101,7 @@ public struct StageLibrary: Sendable {
         }
         guard revision == variation.revision else { throw Self.conflict(currentRevision: variation.revision) }
         guard let own = try await ownSlide(slideID, talkID: talkID, variation: variation, accountID: accountID) else {
-            throw ValidationError(field: "slideId", "This talk has no such slide.")
+            throw ValidationError(field: "slideId", "This talk has no such slide.", key: "stage.error.no_such_slide")
         }
         let language: String
         do {
@@ -139,7 +139,7 @@ public struct StageLibrary: Sendable {
     public static func conflict(currentRevision: Int?) -> Conflict {
         let now = currentRevision.map { " (now revision \($0))" } ?? ""
         return Conflict(code: "edit_conflict", "This variation was changed on another device\(now); reload it, then edit again.",
-                        field: "revision")
+                        field: "revision", key: currentRevision == nil ? "stage.error.edit_conflict" : "stage.error.edit_conflict_revision", ["revision": currentRevision.map(String.init) ?? ""])
     }
 
     /// Saves an edited variation; a 409 naming the conflict when it was saved elsewhere meanwhile.

@@ -52,7 +52,7 @@ public struct StagePackages: Sendable {
     public func install(_ upload: URL, password: String?, work: URL, fromCatalogue: StageCatalogue.Item?, accountID: UUID) async throws -> Installed {
         if let fromCatalogue, (try? PackageDigest.sha256(upload)) != fromCatalogue.record.sha256 {
             throw ValidationError(field: "file", "The download does not match the catalogue's checksum (SHA-256): it was damaged or cut off "
-                + "on the way. Nothing was installed; download it again.")
+                + "on the way. Nothing was installed; download it again.", key: "stage.error.package_checksum")
         }
         let extracted: ExtractedPackage
         do {
@@ -62,15 +62,15 @@ public struct StagePackages: Sendable {
             throw ValidationError(field: field, error.message)
         }
         guard extracted.manifest.kind == .series else {
-            throw ValidationError(field: "file", "This package holds a \(extracted.manifest.kind.rawValue), not a series.")
+            throw ValidationError(field: "file", "This package holds a \(extracted.manifest.kind.rawValue), not a series.", key: "stage.error.package_not_series", ["what": extracted.manifest.kind.rawValue])
         }
         let packaged: PackagedSeries
         do {
             packaged = try JSONDecoder().decode(PackagedSeries.self, from: extracted.content)
         } catch {
-            throw ValidationError(field: "file", "The package's content could not be read: it was not made by this version of Cadence.")
+            throw ValidationError(field: "file", "The package's content could not be read: it was not made by this version of Cadence.", key: "stage.error.package_unreadable")
         }
-        guard !packaged.talks.isEmpty else { throw ValidationError(field: "file", "The package's series has no talks.") }
+        guard !packaged.talks.isEmpty else { throw ValidationError(field: "file", "The package's series has no talks.", key: "stage.error.package_no_talks") }
 
         // Media first (files are cheap to remove), then every record in one transaction.
         let seriesID = UUID()
@@ -79,7 +79,7 @@ public struct StagePackages: Sendable {
         do {
             for media in packaged.media {
                 guard let file = extracted.media[media.name] else {
-                    throw ValidationError(field: "file", "The package lists a picture it does not contain.")
+                    throw ValidationError(field: "file", "The package lists a picture it does not contain.", key: "stage.error.package_picture_missing")
                 }
                 let copy = work.appendingPathComponent(UUID().uuidString)
                 try FileManager.default.copyItem(at: file, to: copy)  // identical files share one staged copy

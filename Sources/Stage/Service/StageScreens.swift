@@ -60,12 +60,12 @@ public struct StageScreens: Sendable {
             guard let (series, slide) = try await library.presentedSlide(slideID, talkID: request.talkID, accountID: accountID) else {
                 throw NotFound("talk")
             }
-            guard let slide else { throw ValidationError(field: "slideId", "That slide is not part of this talk.") }
+            guard let slide else { throw ValidationError(field: "slideId", "That slide is not part of this talk.", key: "stage.error.slide_not_in_talk") }
             let entry = Deck.Entry(slide: slide, number: request.number ?? 0, languages: series.deckLanguages)
             let steps = entry.captions?.steps
             let step = request.step ?? 0
             guard step >= 0, step < max(1, steps?.count ?? 1) else {
-                throw ValidationError(field: "step", "This slide has \(steps?.count ?? 1) caption step(s), counted from 0.")
+                throw ValidationError(field: "step", "This slide has \(steps?.count ?? 1) caption step(s), counted from 0.", key: "stage.error.caption_step", ["count": String(steps?.count ?? 1)])
             }
             screen.slideId = slide.id
             screen.number = request.number

@@ -61,7 +61,7 @@ public struct StageVariations: Sendable {
     public func create(named name: String, from sourceID: UUID?, talkID: UUID, accountID: UUID) async throws -> TalkVariation {
         _ = try await library.talk(talkID, accountID: accountID)
         guard let source = try await store.variation(id: sourceID ?? talkID, talkID: talkID, accountID: accountID) else {
-            throw ValidationError(field: "from", "This talk has no such variation to start from.")
+            throw ValidationError(field: "from", "This talk has no such variation to start from.", key: "stage.error.no_such_source_variation")
         }
         var variation = try source.copy(named: name)
         guard try await store.saveVariation(variation, accountID: accountID, at: clock.now()) else { throw NotFound("talk") }
@@ -90,7 +90,7 @@ public struct StageVariations: Sendable {
     public func choose(_ variationID: UUID, talkID: UUID, accountID: UUID) async throws -> TalkVariation {
         _ = try await library.talk(talkID, accountID: accountID)
         guard let variation = try await store.variation(id: variationID, talkID: talkID, accountID: accountID) else {
-            throw ValidationError(field: "id", "This talk has no such variation.")
+            throw ValidationError(field: "id", "This talk has no such variation.", key: "stage.error.no_such_variation")
         }
         try await store.setActiveVariation(variation.id, talkID: talkID, accountID: accountID)
         try await live.announceStageChoice(variation, accountID: accountID)
@@ -115,7 +115,7 @@ public struct StageVariations: Sendable {
         let (edited, saved) = try await library.changeActive(talkID: talkID, accountID: accountID) { edited in
             let songs = Deck.songs(in: edited.slides.values)
             if let song, !song.isEmpty, !songs.contains(song) {
-                throw ValidationError(field: "song", songs.isEmpty ? "This talk offers no songs." : "Choose one of: \(songs.joined(separator: ", ")).")
+                throw ValidationError(field: "song", songs.isEmpty ? "This talk offers no songs." : "Choose one of: \(songs.joined(separator: ", ")).", key: songs.isEmpty ? "stage.error.no_songs" : "stage.error.song_choice", ["songs": songs.joined(separator: ", ")])
             }
             edited.chooseAppeal(AppealChoice(kind: kind, song: song.flatMap { $0.isEmpty ? nil : $0 } ?? edited.talk.appeal.song ?? songs.first))
         }
@@ -182,13 +182,13 @@ public struct StageVariations: Sendable {
         switch source {
         case .asset(let assetID):
             guard let asset = try await library.assets(ids: [assetID], accountID: accountID).first, asset.seriesID == series.id else {
-                throw ValidationError(field: "assetId", "Upload the picture or video to this talk first (POST …/media).")
+                throw ValidationError(field: "assetId", "Upload the picture or video to this talk first (POST …/media).", key: "stage.error.upload_first")
             }
             let media = Localized(Dictionary(uniqueKeysWithValues: series.slideLanguages.map { ($0, asset.id) }))
             return try Slide(kind: asset.isVideo ? .video : .image, media: media)
         case .copy(let sourceID):
             guard let source = try await library.slide(sourceID, accountID: accountID) else {
-                throw ValidationError(field: "slideId", "Say what to insert: an uploaded assetId, or the slideId of a slide from one of your talks.")
+                throw ValidationError(field: "slideId", "Say what to insert: an uploaded assetId, or the slideId of a slide from one of your talks.", key: "stage.error.insert_what")
             }
             return try Slide(kind: source.kind, media: source.media, notes: source.notes, overlays: source.overlays, title: source.title)
         }
@@ -216,13 +216,13 @@ public struct StageVariations: Sendable {
         do {
             let extracted = try PackageReader.extract(package, password: nil, into: work.appendingPathComponent("staging", isDirectory: true))
             guard extracted.manifest.kind == .variation else {
-                throw ValidationError(field: "file", "This package holds a \(extracted.manifest.kind.rawValue); install it from Packages instead.")
+                throw ValidationError(field: "file", "This package holds a \(extracted.manifest.kind.rawValue); install it from Packages instead.", key: "stage.error.variation_package_kind", ["what": extracted.manifest.kind.rawValue])
             }
             shared = try JSONDecoder().decode(SharedVariation.self, from: extracted.content)
         } catch let error as PackageError {
             throw ValidationError(field: "file", error.message)
         } catch is DecodingError {
-            throw ValidationError(field: "file", "The variation could not be read: it was not made by this version of Cadence.")
+            throw ValidationError(field: "file", "The variation could not be read: it was not made by this version of Cadence.", key: "stage.error.variation_unreadable")
         }
         let (order, imported) = try await library.importedSlides(talkID: talkID, accountID: accountID)
         var incoming = try TalkVariation(talkID: talkID, name: String(shared.name.prefix(TalkVariation.maximumNameLength)),

@@ -85,7 +85,7 @@ struct StageCatalogueController {
         let id = context.parameters.get("id") ?? ""
         guard let item = try await catalogue.item(id: id, accountID: account.id) else { throw APIError.notFound("catalogue package") }
         guard !item.locked else {
-            throw APIError(.forbidden, code: "locked", "This series needs an activation code before it can be downloaded.")
+            throw APIError(.forbidden, code: "locked", "This series needs an activation code before it can be downloaded.", key: "stage.error.locked_download")
         }
         let type = "application/vnd.cadence.package"
         var response: Response

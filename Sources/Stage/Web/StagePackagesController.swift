@@ -69,7 +69,7 @@ struct StagePackagesController {
             throw APIError.invalid(field: "catalogueId", "No package in the catalogue has that id.")
         }
         guard !item.locked else {
-            throw APIError(.forbidden, code: "locked", "This series needs an activation code before it can be installed.")
+            throw APIError(.forbidden, code: "locked", "This series needs an activation code before it can be installed.", key: "stage.error.locked_install")
         }
         return item
     }

@@ -32,11 +32,11 @@ public struct EditedTalk: Equatable, Sendable {
         let ids = placements.map(\.slideID)
         let placed = Set(self.placements.map(\.slideID))
         guard placed.isSubset(of: ids) else {
-            throw ValidationError(field: "slides", "The new order must list every slide of the talk exactly once.")
+            throw ValidationError(field: "slides", "The new order must list every slide of the talk exactly once.", key: "stage.error.order_every_slide")
         }
         let returning = ids.filter { !placed.contains($0) && importedSlides[$0] == nil }
         guard returning.allSatisfy({ id in variation.edits.removedSlides.contains { $0.id == id } }) else {
-            throw ValidationError(field: "slides", "The new order names a slide this talk does not have.")
+            throw ValidationError(field: "slides", "The new order names a slide this talk does not have.", key: "stage.error.order_unknown_slide")
         }
         var copy = talk
         try copy.arrange(placements)   // each slide once, at most the maximum
@@ -52,7 +52,7 @@ public struct EditedTalk: Equatable, Sendable {
     /// Edited notes for one language, as rich-notes markup (already sanitized by `RichNotes`).
     public mutating func setNotes(_ markup: String, slideID: UUID, language: String) throws(ValidationError) {
         guard let own = importedSlides[slideID] ?? variation.addedSlide(slideID) else {
-            throw ValidationError(field: "slideId", "This talk has no such slide.")
+            throw ValidationError(field: "slideId", "This talk has no such slide.", key: "stage.error.no_such_slide")
         }
         try variation.setNotes(markup, of: own, language: language)
         apply()
@@ -61,7 +61,7 @@ public struct EditedTalk: Equatable, Sendable {
     /// The slide's notes as imported, in every language.
     public mutating func restoreNotes(slideID: UUID) throws(ValidationError) {
         guard importedSlides[slideID] != nil else {
-            throw ValidationError(field: "slideId", "Only an imported slide has original notes to restore.")
+            throw ValidationError(field: "slideId", "Only an imported slide has original notes to restore.", key: "stage.error.restore_notes_imported_only")
         }
         variation.edits.notes[slideID] = nil
         apply()
@@ -69,9 +69,9 @@ public struct EditedTalk: Equatable, Sendable {
 
     /// Adds a slide (a new picture or video, a copy of another talk's slide) before or after one.
     public mutating func insert(_ slide: Slide, at position: Int) throws(ValidationError) {
-        guard (0...placements.count).contains(position) else { throw ValidationError(field: "position", "There is no such position in the talk.") }
+        guard (0...placements.count).contains(position) else { throw ValidationError(field: "position", "There is no such position in the talk.", key: "stage.error.no_such_position") }
         guard placements.count < StageTalk.maximumSlides else {
-            throw ValidationError(field: "slides", "A talk has at most \(StageTalk.maximumSlides) slides.")
+            throw ValidationError(field: "slides", "A talk has at most \(StageTalk.maximumSlides) slides.", key: "stage.error.talk_slides_max", ["max": String(StageTalk.maximumSlides)])
         }
         var arrangement = placements
         arrangement.insert(SlidePlacement(slideID: slide.id), at: position)
@@ -83,7 +83,7 @@ public struct EditedTalk: Equatable, Sendable {
     /// A copy of a slide with its notes, right after it.
     public mutating func duplicate(slideID: UUID) throws(ValidationError) -> Slide {
         guard let slide = slides[slideID], let index = placements.firstIndex(where: { $0.slideID == slideID }) else {
-            throw ValidationError(field: "slideId", "This talk has no such slide.")
+            throw ValidationError(field: "slideId", "This talk has no such slide.", key: "stage.error.no_such_slide")
         }
         let copy = try Slide(kind: slide.kind, media: slide.media, notes: slide.notes, overlays: slide.overlays, title: slide.title)
         try insert(copy, at: index + 1)
@@ -95,10 +95,10 @@ public struct EditedTalk: Equatable, Sendable {
     /// notes stay, and an added slide is kept in `removedSlides`, so undo can bring it back whole.
     public mutating func delete(slideID: UUID, deletable: Bool) throws(ValidationError) {
         guard slides[slideID] != nil, placements.contains(where: { $0.slideID == slideID }) else {
-            throw ValidationError(field: "slideId", "This talk has no such slide.")
+            throw ValidationError(field: "slideId", "This talk has no such slide.", key: "stage.error.no_such_slide")
         }
         guard deletable else {
-            throw ValidationError(field: "slideId", "This slide came with the series: hide it instead (shipped pictures cannot be deleted).")
+            throw ValidationError(field: "slideId", "This slide came with the series: hide it instead (shipped pictures cannot be deleted).", key: "stage.error.shipped_slide_hide")
         }
         variation.edits.arrangement = placements.filter { $0.slideID != slideID }
         if let index = variation.edits.addedSlides.firstIndex(where: { $0.id == slideID }) {

@@ -46,7 +46,7 @@ public struct SharedVariation: Codable, Sendable, Equatable {
     /// Slides the sharer's talk did not list (none, for the same series) keep their place at the end, hidden.
     public func edits(importedOrder: [UUID], importedSlides: [UUID: Slide]) throws(ValidationError) -> TalkEdits {
         guard importedOrder.count == importedSlideCount else {
-            throw ValidationError(field: "file", "This variation was made for a talk of \(importedSlideCount) slides (\"\(talkTitle)\"); this talk has \(importedOrder.count).")
+            throw ValidationError(field: "file", "This variation was made for a talk of \(importedSlideCount) slides (\"\(talkTitle)\"); this talk has \(importedOrder.count).", key: "stage.error.variation_slide_count", ["slides": String(importedSlideCount), "title": talkTitle, "current": String(importedOrder.count)])
         }
         var edits = TalkEdits(appeal: appeal)
         var arrangement: [SlidePlacement] = []
@@ -64,7 +64,7 @@ public struct SharedVariation: Codable, Sendable, Equatable {
                 edits.addedSlides.append(copy)
                 arrangement.append(SlidePlacement(slideID: copy.id, hidden: placement.hidden))
             } else {
-                throw ValidationError(field: "file", "The variation names a slide this talk does not have.")
+                throw ValidationError(field: "file", "The variation names a slide this talk does not have.", key: "stage.error.variation_unknown_slide")
             }
         }
         for id in importedOrder where !used.contains(id) { arrangement.append(SlidePlacement(slideID: id, hidden: true)) }

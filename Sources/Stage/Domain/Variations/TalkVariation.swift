@@ -43,7 +43,7 @@ public struct TalkVariation: Equatable, Sendable {
     /// `edits.notes`, so saving it writes that slide's notes alone.
     public mutating func setNotes(_ markup: String, of slide: Slide, language: String) throws(ValidationError) {
         guard markup.count <= Slide.maximumNotesLength else {
-            throw ValidationError(field: "notes", "Notes have at most \(Slide.maximumNotesLength) characters.")
+            throw ValidationError(field: "notes", "Notes have at most \(Slide.maximumNotesLength) characters.", key: "stage.error.notes_too_long", ["max": String(Slide.maximumNotesLength)])
         }
         if slide.notes.values[language] == markup {
             edits.notes[slide.id]?[language] = nil
