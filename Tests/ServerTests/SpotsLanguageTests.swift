@@ -145,4 +145,36 @@ import Web
             #expect(refused.text.contains(#"<select id="repeat" name="repeat" aria-invalid="true""#))
         }
     }
+
+    /// Every repeat-rule refusal a person can meet typing a custom rule reads in English exactly as it did, and has its Spanish.
+    @Test(arguments: ["", "FREQ", "FREQ=DAILY;FREQ=WEEKLY", "FREQ=MONTHLY;BYMONTH=13", "FREQ=MONTHLY;BYMONTHDAY=0", "FREQ=HOURLY",
+                      "FREQ=DAILY;INTERVAL=0", "FREQ=DAILY;COUNT=0", "FREQ=DAILY;UNTIL=2026", "FREQ=WEEKLY;BYDAY=XX",
+                      "FREQ=MONTHLY;BYDAY=60MO", "FREQ=WEEKLY;WKST=XX", "FREQ=DAILY;BYSETPOS=1", "INTERVAL=2",
+                      "FREQ=DAILY;COUNT=2;UNTIL=20270101", "FREQ=WEEKLY;BYDAY=2MO", "FREQ=WEEKLY;BYMONTHDAY=3"])
+    func aRepeatRuleRefusalIsInTheCatalogue(_ rule: String) throws {
+        let error = try #require(throws: ValidationError.self) { try RecurrenceRule(parsing: rule) }
+        let key = try #require(error.localized, "\(error.message)")
+        let english = Catalogues.bundled.messages(.english), spanish = Catalogues.bundled.messages(.spanish)
+        #expect(english(key) == error.message)
+        #expect(spanish.has(key.key) && spanish(key) != error.message, "\(key.key)")
+    }
+
+    @Test func aCustomRuleRefusedOverTheAPIIsInSpanishWithTheSameCodeAndField() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("spots-es-rrule"))
+            let body = #"{"title":"Gimnasio","due":"2027-01-18T06:30:00Z","repeatRule":"FREQ=DAILY;BYSETPOS=1"}"#
+            let spanish = try await client.json(.post, "/api/v1/spots/reminders", body: body, token: token, headers: [.acceptLanguage: "es"])
+            let english = try await client.json(.post, "/api/v1/spots/reminders", body: body, token: token)
+            #expect(english.status == .badRequest)
+            #expect(english.errorMessage == "BYSETPOS is not supported in a reminder's repeat rule (FREQ, INTERVAL, COUNT, UNTIL, BYDAY, "
+                    + "BYMONTHDAY, BYMONTH and WKST are).")
+            #expect(spanish.status == english.status)
+            #expect(spanish.errorCode == english.errorCode)
+            #expect(spanish.errorField == english.errorField)
+            #expect(english.errorField == "repeatRule")
+            #expect(spanish.errorMessage == "BYSETPOS no es compatible en la regla de repetición de un recordatorio (lo son FREQ, INTERVAL, "
+                    + "COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH y WKST).")
+        }
+    }
 }

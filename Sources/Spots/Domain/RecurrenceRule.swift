@@ -52,21 +52,25 @@ public struct RecurrenceRule: Equatable, Sendable {
         var frequency: Frequency?
         var rule = RecurrenceRule(frequency: .daily)
         var seen = Set<String>()
-        func fail(_ message: String) -> ValidationError { ValidationError(field: "repeat", message) }
+        func fail(_ message: String, _ key: String, _ arguments: [String: String] = [:]) -> ValidationError {
+            ValidationError(field: "repeat", message, key: "spots.error.rrule." + key, arguments)
+        }
         let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let value = body.uppercased().hasPrefix("RRULE:") ? String(body.dropFirst(6)) : body
-        guard !value.isEmpty else { throw fail("The repeat rule is empty.") }
+        guard !value.isEmpty else { throw fail("The repeat rule is empty.", "empty") }
         for part in value.split(separator: ";", omittingEmptySubsequences: true) {
             let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-            guard pair.count == 2, !pair[1].isEmpty else { throw fail("“\(part)” is not a NAME=VALUE part of a repeat rule.") }
+            guard pair.count == 2, !pair[1].isEmpty else { throw fail("“\(part)” is not a NAME=VALUE part of a repeat rule.", "not_a_part", ["part": String(part)]) }
             let (name, text) = (pair[0], pair[1])
-            guard seen.insert(name).inserted else { throw fail("\(name) appears twice in the repeat rule.") }
+            guard seen.insert(name).inserted else { throw fail("\(name) appears twice in the repeat rule.", "twice", ["name": name]) }
             let list = text.split(separator: ",").map(String.init)
             func integers(_ range: ClosedRange<Int>, zero: Bool = true) throws(ValidationError) -> [Int] {
                 var values: [Int] = []
                 for item in list {
                     guard let n = Int(item), range.contains(n), zero || n != 0 else {
-                        throw fail("\(name)=\(text): each value is a whole number from \(range.lowerBound) to \(range.upperBound)\(zero ? "" : ", not 0").")
+                        throw fail("\(name)=\(text): each value is a whole number from \(range.lowerBound) to \(range.upperBound)\(zero ? "" : ", not 0").",
+                                   zero ? "numbers" : "numbers_not_zero",
+                                   ["name": name, "value": text, "min": String(range.lowerBound), "max": String(range.upperBound)])
                     }
                     values.append(n)
                 }
@@ -75,45 +79,46 @@ public struct RecurrenceRule: Equatable, Sendable {
             switch name {
             case "FREQ":
                 guard let f = Frequency(rawValue: text) else {
-                    throw fail("FREQ=\(text) is not supported: a reminder repeats DAILY, WEEKLY, MONTHLY or YEARLY.")
+                    throw fail("FREQ=\(text) is not supported: a reminder repeats DAILY, WEEKLY, MONTHLY or YEARLY.", "freq", ["value": text])
                 }
                 frequency = f
             case "INTERVAL":
-                guard let n = Int(text), (1...1000).contains(n) else { throw fail("INTERVAL is a whole number from 1 to 1000.") }
+                guard let n = Int(text), (1...1000).contains(n) else { throw fail("INTERVAL is a whole number from 1 to 1000.", "interval") }
                 rule.interval = n
             case "COUNT":
-                guard let n = Int(text), (1...100_000).contains(n) else { throw fail("COUNT is a whole number from 1 to 100000.") }
+                guard let n = Int(text), (1...100_000).contains(n) else { throw fail("COUNT is a whole number from 1 to 100000.", "count") }
                 rule.count = n
             case "UNTIL":
-                guard let until = Self.until(text) else { throw fail("UNTIL=\(text) is not a date (20261231) or a time (20261231T235959Z).") }
+                guard let until = Self.until(text) else { throw fail("UNTIL=\(text) is not a date (20261231) or a time (20261231T235959Z).", "until", ["value": text]) }
                 rule.until = until
             case "BYDAY":
                 rule.byDay = try list.map { item throws(ValidationError) -> WeekdayNumber in
                     guard item.count >= 2, let day = Self.dayCodes.firstIndex(of: String(item.suffix(2))) else {
-                        throw fail("BYDAY=\(text): each day is MO, TU, WE, TH, FR, SA or SU, with an optional number (2MO, -1FR).")
+                        throw fail("BYDAY=\(text): each day is MO, TU, WE, TH, FR, SA or SU, with an optional number (2MO, -1FR).", "byday", ["value": text])
                     }
                     let number = item.dropLast(2)
                     if number.isEmpty { return WeekdayNumber(weekday: day) }
                     guard let n = Int(number), n != 0, (-53...53).contains(n) else {
-                        throw fail("BYDAY=\(text): “\(item)” has a number that is not 1 to 53 or -1 to -53.")
+                        throw fail("BYDAY=\(text): “\(item)” has a number that is not 1 to 53 or -1 to -53.", "byday_number", ["value": text, "item": item])
                     }
                     return WeekdayNumber(weekday: day, ordinal: n)
                 }
             case "BYMONTHDAY": rule.byMonthDay = try integers(-31...31, zero: false)
             case "BYMONTH": rule.byMonth = try integers(1...12)
             case "WKST":
-                guard let day = Self.dayCodes.firstIndex(of: text) else { throw fail("WKST=\(text) is not a day (MO … SU).") }
+                guard let day = Self.dayCodes.firstIndex(of: text) else { throw fail("WKST=\(text) is not a day (MO … SU).", "wkst", ["value": text]) }
                 rule.weekStart = day
             default:
-                throw fail("\(name) is not supported in a reminder's repeat rule (FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH and WKST are).")
+                throw fail("\(name) is not supported in a reminder's repeat rule (FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH and WKST are).",
+                           "unsupported", ["name": name])
             }
         }
-        guard let frequency else { throw fail("The repeat rule has no FREQ (DAILY, WEEKLY, MONTHLY or YEARLY).") }
-        guard rule.count == nil || rule.until == nil else { throw fail("A repeat rule ends by COUNT or by UNTIL, not both.") }
+        guard let frequency else { throw fail("The repeat rule has no FREQ (DAILY, WEEKLY, MONTHLY or YEARLY).", "no_freq") }
+        guard rule.count == nil || rule.until == nil else { throw fail("A repeat rule ends by COUNT or by UNTIL, not both.", "count_and_until") }
         if rule.byDay.contains(where: { $0.ordinal != nil }) && !(frequency == .monthly || frequency == .yearly) {
-            throw fail("BYDAY with a number (2MO, -1FR) is for MONTHLY and YEARLY rules.")
+            throw fail("BYDAY with a number (2MO, -1FR) is for MONTHLY and YEARLY rules.", "byday_ordinal")
         }
-        if frequency == .weekly && !rule.byMonthDay.isEmpty { throw fail("BYMONTHDAY is not allowed in a WEEKLY rule.") }
+        if frequency == .weekly && !rule.byMonthDay.isEmpty { throw fail("BYMONTHDAY is not allowed in a WEEKLY rule.", "bymonthday_weekly") }
         rule.frequency = frequency
         self = rule
     }

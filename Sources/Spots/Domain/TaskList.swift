@@ -35,14 +35,16 @@ public struct TaskList: Equatable, Sendable {
 
     public static func checkName(_ raw: String) throws(ValidationError) -> String {
         try RequiredText.check(raw, field: "displayname", maximumLength: nameMaximumLength,
-                               whenEmpty: "Give the list a name.", noun: "A list name")
+                               whenEmpty: "Give the list a name.", noun: "A list name",
+                               keys: .under("spots.error.list_name", "."))
     }
 
     /// A path segment: 1 to 100 letters, digits and `-_.@~` (what apps use: a UUID, or a name made safe).
     public static func checkSlug(_ slug: String) throws(ValidationError) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.@~")
         guard (1...100).contains(slug.count), slug.allSatisfy(allowed.contains), slug != ".", slug != ".." else {
-            throw ValidationError(field: "path", "A list's name in its address is 1 to 100 letters, digits and - _ . @ ~.")
+            throw ValidationError(field: "path", "A list's name in its address is 1 to 100 letters, digits and - _ . @ ~.",
+                                  key: "spots.error.list_address")
         }
         return slug
     }

@@ -36,7 +36,7 @@ extension SpotsService {
         do {
             try await store.createList(list, accountID: accountID, at: clock.now())
         } catch SpotsStoreError.listExists {
-            throw Conflict(code: "list_exists", "There is a list at that address already.", field: "path")
+            throw Conflict(code: "list_exists", "There is a list at that address already.", field: "path", key: "spots.error.list_exists")
         }
         return list
     }
@@ -48,7 +48,8 @@ extension SpotsService {
     /// Deletes a list and its reminders. The Reminders list stays: it is where Cadence keeps what no app put elsewhere.
     public func deleteList(_ list: TaskList, accountID: UUID) async throws {
         guard !list.isDefault else {
-            throw Refused(code: "default_list", "The Reminders list cannot be deleted; delete its reminders instead.")
+            throw Refused(code: "default_list", "The Reminders list cannot be deleted; delete its reminders instead.",
+                          key: "spots.error.default_list")
         }
         _ = try await store.deleteList(id: list.id, accountID: accountID)
         fences.invalidate(accountID: accountID)

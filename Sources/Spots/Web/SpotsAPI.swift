@@ -242,14 +242,16 @@ public struct SpotsAPI: Sendable {
     @Sendable func ownTracks(request: Request, context: AppContext) async throws -> [String] {
         guard let device = context.device else {
             throw APIError(.unauthorized, code: "device_required",
-                           "Pair a device first and use its token (as the Bearer token, or as the password in OwnTracks).")
+                           "Pair a device first and use its token (as the Bearer token, or as the password in OwnTracks).",
+                           key: "spots.error.device_required")
         }
         let message = try await request.decode(as: OwnTracksMessage.self, context: context)
         guard message._type == "location" else { return [] }  // OwnTracks reads an empty list as "nothing to show"
-        guard let latitude = message.lat else { throw APIError.invalid(field: "lat", "A location message has lat.") }
-        guard let longitude = message.lon else { throw APIError.invalid(field: "lon", "A location message has lon.") }
+        guard let latitude = message.lat else { throw APIError.invalid(field: "lat", "A location message has lat.", localized: MessageKey("spots.error.owntracks_lat")) }
+        guard let longitude = message.lon else { throw APIError.invalid(field: "lon", "A location message has lon.", localized: MessageKey("spots.error.owntracks_lon")) }
         guard let timestamp = message.tst, timestamp > 0, timestamp < 4_102_444_800 else {
-            throw APIError.invalid(field: "tst", "A location message has tst, a Unix time in seconds.")
+            throw APIError.invalid(field: "tst", "A location message has tst, a Unix time in seconds.",
+                                   localized: MessageKey("spots.error.owntracks_tst"))
         }
         let fixTime: Date
         do {
@@ -274,7 +276,8 @@ public struct SpotsAPI: Sendable {
 
     @Sendable func searchPlaces(request: Request, context: AccountContext) async throws -> [GazetteerBody] {
         let query = String(request.uri.queryParameters["q"] ?? "").trimmingCharacters(in: .whitespaces)
-        guard query.count <= 100 else { throw APIError.invalid(field: "q", "Search with at most 100 characters.") }
+        guard query.count <= 100 else { throw APIError.invalid(field: "q", "Search with at most 100 characters.",
+                                                                  localized: MessageKey("spots.error.search_too_long")) }
         let limit = min(50, max(1, Int(request.uri.queryParameters["limit"] ?? "") ?? 10))
         return try await spots.searchPlaces(query, limit: limit).map(GazetteerBody.init)
     }
@@ -313,7 +316,8 @@ public struct SpotsAPI: Sendable {
         let account = context.account
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type.hasPrefix("text/calendar") || type.hasPrefix("text/plain") || type.hasPrefix("application/octet-stream") else {
-            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", "Send the .ics file as the body with Content-Type: text/calendar.")
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", "Send the .ics file as the body with Content-Type: text/calendar.",
+                           key: "spots.error.ics_content_type")
         }
         var request = request
         let buffer: ByteBuffer
@@ -323,7 +327,8 @@ public struct SpotsAPI: Sendable {
             throw JSONBody.tooLarge(limit: Self.maximumCalendarBytes)
         }
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-            throw APIError.invalid(field: "file", "The file is not UTF-8 text; iCalendar files are UTF-8.")
+            throw APIError.invalid(field: "file", "The file is not UTF-8 text; iCalendar files are UTF-8.",
+                                   localized: MessageKey("spots.error.ics_not_utf8"))
         }
         let parsed: ICalendarImport
         do {
