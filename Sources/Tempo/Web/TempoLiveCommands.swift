@@ -20,7 +20,7 @@ enum TempoLiveCommands {
         live.commandHandlers.register("tempo.samples") { _, data, accountID, _ in
             let runID = try runID(in: data)
             guard let input = try decode([SampleInput].self, "samples", in: data, being: "a list of samples") else {
-                throw ValidationError(field: "data.samples", "Send data.samples, a list of samples.")
+                throw ValidationError(field: "data.samples", "Send data.samples, a list of samples.", key: "tempo.runs.error.live_samples_missing")
             }
             let sources = try decode(SourcesInput.self, "sources", in: data, being: #"{"heartRate": [names], "cadence": [names]}"#)?.reported
             let (_, _) = try await runs.addSamples(input.map(\.sample), sources: sources, runID: runID, accountID: accountID)
@@ -37,7 +37,8 @@ enum TempoLiveCommands {
             fields["by"] = sender
             let text = LiveJSON.object(fields)
             guard text.utf8.count <= maximumStateBytes else {
-                throw ValidationError(field: "data", "A run state is at most \(maximumStateBytes) bytes.")
+                throw ValidationError(field: "data", "A run state is at most \(maximumStateBytes) bytes.", key: "tempo.runs.error.live_state_too_large",
+                                      ["max": String(maximumStateBytes)])
             }
             try await live.announce("tempo.run.state", data: text, to: accountID)
             return .applied
@@ -45,7 +46,7 @@ enum TempoLiveCommands {
         live.commandHandlers.register("tempo.run.control") { commandID, data, accountID, sender in
             let runID = try runID(in: data)
             guard let action = data["action"] as? String, controlActions.contains(action) else {
-                throw ValidationError(field: "data.action", "The action is pause, resume, skip or end.")
+                throw ValidationError(field: "data.action", "The action is pause, resume, skip or end.", key: "tempo.runs.error.live_action")
             }
             guard try await live.recordCommand(commandID, accountID: accountID) else {
                 return .duplicate
@@ -66,13 +67,14 @@ enum TempoLiveCommands {
             let apiError = JSONBody.apiError(error)
             throw APIError.invalid(field: "data.\(key)" + (apiError.field.map { $0.hasPrefix("[") ? $0 : ".\($0)" } ?? ""), apiError.message)
         } catch {
-            throw ValidationError(field: "data.\(key)", "data.\(key) is \(expected).")
+            throw ValidationError(field: "data.\(key)", "data.\(key) is \(expected).", key: "tempo.runs.error.live_data." + key,
+                                  ["field": "data.\(key)", "expected": expected])
         }
     }
 
     private static func runID(in data: [String: Any]) throws -> UUID {
         guard let text = data["runId"] as? String, let id = UUID(uuidString: text) else {
-            throw ValidationError(field: "data.runId", "Say which run: data.runId is its id.")
+            throw ValidationError(field: "data.runId", "Say which run: data.runId is its id.", key: "tempo.runs.error.live_run_id")
         }
         return id
     }

@@ -41,7 +41,8 @@ public struct PushService: Sendable {
         if let key = loadedKey.value { return key }
         let stored = try await keys.key(creatingWith: VAPIDKey(privateKey: .init(), subject: subject).stored, at: clock.now())
         guard let key = VAPIDKey(stored: stored, subject: subject) else {
-            throw Unavailable(code: "push_key_unreadable", "The stored push key cannot be read; remove the push_keys row to make a new one (subscriptions then need renewing).")
+            throw Unavailable(code: "push_key_unreadable", "The stored push key cannot be read; remove the push_keys row to make a new one (subscriptions then need renewing).",
+                              key: "devices.push.error.key_unreadable")
         }
         loadedKey.value = key
         return key

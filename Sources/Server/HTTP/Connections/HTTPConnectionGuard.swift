@@ -115,7 +115,8 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 // Whoever reads the body gets an error, not an end: a body cut short must not pass for a whole one.
                 let waited = String(format: "%g", ConnectionLimits.seconds(watch.timeline.limits.idleTimeout))
                 context.fireErrorCaught(APIError(.requestTimeout, code: "request_timeout",
-                                                 "The request's body stopped arriving for \(waited) s."))
+                                                 "The request's body stopped arriving for \(waited) s.",
+                                                 key: "error.request_timeout", ["seconds": waited]))
             }
             context.close(promise: nil)
         }
