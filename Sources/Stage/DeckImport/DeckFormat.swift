@@ -9,7 +9,7 @@ public enum DeckFormat: String, Sendable {
     public static func detect(fileURL: URL, filename: String) throws -> DeckFormat {
         let head = try FileBytes.head(of: fileURL, count: 1024)
         if head.isEmpty {
-            throw DeckImportError(.empty, "The file is empty; upload it again.")
+            throw DeckImportError(.empty, "The file is empty; upload it again.", key: "stage.error.import.empty_file")
         }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             return try zipFlavour(fileURL: fileURL, filename: filename)
@@ -28,10 +28,11 @@ public enum DeckFormat: String, Sendable {
             let marker = Array("EncryptedPackage".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
             if try FileBytes.file(fileURL, contains: marker) {
                 throw DeckImportError(.encrypted,
-                    "The presentation is protected with a password; open it in PowerPoint, remove the password (File › Info › Protect Presentation) and import again.")
+                    "The presentation is protected with a password; open it in PowerPoint, remove the password (File › Info › Protect Presentation) and import again.",
+                    key: "stage.error.import.pptx_encrypted")
             }
             throw DeckImportError(.unsupportedFormat,
-                "PowerPoint 97–2003 (.ppt) files are not supported; save as .pptx and import again.")
+                "PowerPoint 97–2003 (.ppt) files are not supported; save as .pptx and import again.", key: "stage.error.import.legacy_ppt")
         }
         throw DeckImportError.unsupported
     }
@@ -41,7 +42,7 @@ public enum DeckFormat: String, Sendable {
         do {
             archive = try Archive(url: fileURL, accessMode: .read)
         } catch {
-            throw DeckImportError(.corrupt, "The ZIP file is damaged or incomplete; create it again and re-import.")
+            throw DeckImportError(.corrupt, "The ZIP file is damaged or incomplete; create it again and re-import.", key: "stage.error.import.zip_damaged")
         }
         var hasRootRels = false
         for entry in archive {

@@ -10,20 +10,32 @@ public struct DeckImportError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var kind: Kind
     public var message: String
+    /// The message's catalogue key (`stage.error.import.…`) and its `{name}` values, when it has one, so the
+    /// web layer can say it in the person's language (this library does not depend on the catalogue itself).
+    public var key: String?
+    public var arguments: [String: String]
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, key: String? = nil, _ arguments: [String: String] = [:]) {
         self.kind = kind
         self.message = message
+        self.key = key
+        self.arguments = arguments
     }
 
     public var description: String { "\(kind.rawValue): \(message)" }
 
+    /// The same failure whether or not its words have a catalogue key.
+    public static func == (lhs: DeckImportError, rhs: DeckImportError) -> Bool {
+        lhs.kind == rhs.kind && lhs.message == rhs.message
+    }
+
     static let unsupported = DeckImportError(
-        .unsupportedFormat, "Import a ZIP of PNG/JPEG pictures, a PDF, or a PowerPoint .pptx file.")
-    static let cancelled = DeckImportError(.cancelled, "The import was cancelled.")
+        .unsupportedFormat, "Import a ZIP of PNG/JPEG pictures, a PDF, or a PowerPoint .pptx file.", key: "stage.error.import.unsupported_format")
+    static let cancelled = DeckImportError(.cancelled, "The import was cancelled.", key: "stage.error.import.cancelled")
 
     static func toolMissing(_ tool: String, package: String) -> DeckImportError {
-        DeckImportError(.toolMissing, "\(tool) is not installed on the server; install the Debian package \(package) and import again.")
+        DeckImportError(.toolMissing, "\(tool) is not installed on the server; install the Debian package \(package) and import again.",
+                        key: "stage.error.import.tool_missing", ["tool": tool, "package": package])
     }
 }
 

@@ -9,7 +9,7 @@ enum FileBytes {
             defer { try? handle.close() }
             return Array(try handle.read(upToCount: count) ?? Data())
         } catch {
-            throw DeckImportError(.corrupt, "The uploaded file could not be read; upload it again.")
+            throw DeckImportError(.corrupt, "The uploaded file could not be read; upload it again.", key: "stage.error.import.unreadable_upload")
         }
     }
 

@@ -23,12 +23,15 @@ enum ImageProbe {
     static func error(_ failure: Failure, name: String, maxPixels: Int) -> DeckImportError {
         switch failure {
         case .notAnImage:
-            return DeckImportError(.undecodableImage, "“\(name)” is not a PNG or JPEG picture; export it again as PNG or JPEG.")
+            return DeckImportError(.undecodableImage, "“\(name)” is not a PNG or JPEG picture; export it again as PNG or JPEG.",
+                                   key: "stage.error.import.not_a_picture", ["name": name])
         case .broken(let why):
-            return DeckImportError(.undecodableImage, "The picture “\(name)” is damaged (\(why)); export it again.")
+            return DeckImportError(.undecodableImage, "The picture “\(name)” is damaged (\(why)); export it again.",
+                                   key: "stage.error.import.picture_damaged", ["name": name, "why": why])
         case .tooManyPixels(let w, let h):
             return DeckImportError(.tooLarge,
-                "The picture “\(name)” is \(w)×\(h) pixels; at most \(maxPixels) pixels are accepted. Make it smaller and import again.")
+                "The picture “\(name)” is \(w)×\(h) pixels; at most \(maxPixels) pixels are accepted. Make it smaller and import again.",
+                key: "stage.error.import.picture_too_large", ["name": name, "width": String(w), "height": String(h), "max": String(maxPixels)])
         }
     }
 

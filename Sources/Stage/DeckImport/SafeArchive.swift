@@ -12,7 +12,7 @@ final class SafeArchive {
     let files: [Entry]
     private let byLowercasedPath: [String: Entry]
 
-    private static let damaged = DeckImportError(.corrupt, "The ZIP file is damaged or incomplete; create it again and re-import.")
+    private static let damaged = DeckImportError(.corrupt, "The ZIP file is damaged or incomplete; create it again and re-import.", key: "stage.error.import.zip_damaged")
 
     init(url: URL, limits: ImportLimits) throws {
         self.limits = limits

@@ -11,6 +11,9 @@ public enum SlideMediaProbe {
         public let durationMs: Int64?
     }
 
+    /// Neither a picture nor a video: a phrase ("is not …") the caller puts after "This file".
+    public static let notMedia = DeckImportError(.undecodableImage, "is not a PNG or JPEG picture, or an MP4 or WebM video")
+
     public static func probe(file url: URL, maxPixels: Int = 100_000_000) throws(DeckImportError) -> Media {
         if let picture = try? ImageProbe.probe(file: url, maxPixels: maxPixels) {
             return Media(contentType: picture.type == "png" ? "image/png" : "image/jpeg", width: picture.width, height: picture.height, durationMs: nil)
@@ -23,7 +26,7 @@ public enum SlideMediaProbe {
             do { _ = try ImageProbe.probe(file: url, maxPixels: maxPixels) } catch {
                 if error != .notAnImage { throw ImageProbe.error(error, name: url.lastPathComponent, maxPixels: maxPixels) }
             }
-            throw DeckImportError(.undecodableImage, "is not a PNG or JPEG picture, or an MP4 or WebM video")
+            throw notMedia
         }
     }
 }

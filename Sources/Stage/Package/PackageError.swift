@@ -79,6 +79,9 @@ public enum PackageError: Error, Sendable, Equatable, CustomStringConvertible, L
         }
     }
 
+    /// An entry's path as `message` shows it (`media/ab12….jpg`), for callers that say the message themselves.
+    public static func displayPath(_ path: String) -> String { PackagePath.display(path) }
+
     public var description: String { message }
     public var errorDescription: String? { message }
 }

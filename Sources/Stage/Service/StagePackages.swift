@@ -41,7 +41,7 @@ public struct StagePackages: Sendable {
                     PackageInfo(title: series.title, languages: series.slideLanguages + series.notesLanguages, createdAt: clock.now()),
                     content: try JSONEncoder().encode(packaged), media: media, password: password, to: file, kdfParameters: keyCost)
             } catch let error as PackageError {
-                throw Conflict(code: "not_exportable", error.message)
+                throw Conflict(code: "not_exportable", error.message, key: error.localized.key, error.localized.arguments)
             }
         }
         return series.title
@@ -59,7 +59,7 @@ public struct StagePackages: Sendable {
             extracted = try PackageReader.extract(upload, password: password, into: work.appendingPathComponent("staging", isDirectory: true))
         } catch let error as PackageError {
             let field = [PackageError.wrongPassword, .passwordRequired].contains(error) ? "password" : "file"
-            throw ValidationError(field: field, error.message)
+            throw ValidationError(field: field, error.message, key: error.localized.key, error.localized.arguments)
         }
         guard extracted.manifest.kind == .series else {
             throw ValidationError(field: "file", "This package holds a \(extracted.manifest.kind.rawValue), not a series.", key: "stage.error.package_not_series", ["what": extracted.manifest.kind.rawValue])
@@ -92,7 +92,8 @@ public struct StagePackages: Sendable {
             do {
                 records = try packaged.records(seriesID: seriesID, newMediaID: newMediaID)
             } catch {
-                throw ValidationError(field: "file", "The package's series is not valid: \(error.message)")
+                throw ValidationError(field: "file", "The package's series is not valid: \(error.message)", key: "stage.error.package_series_invalid",
+                                      ["detail": error.message])
             }
             try await library.install(records.series, talks: records.talks, assets: stored, accountID: accountID)
             if let fromCatalogue {

@@ -170,7 +170,11 @@ public struct StageVariations: Sendable {
         let talk = try await library.talk(talkID, accountID: accountID)
         let media: SlideMediaProbe.Media
         do { media = try SlideMediaProbe.probe(file: file) } catch {
-            throw ValidationError(field: "file", "This file \(error.message); insert a PNG or JPEG picture, or an MP4 or WebM video.")
+            // "This file is not …" is one sentence of the catalogue; a broken picture's own message (English inside the
+            // Spanish sentence) is the detail of the other.
+            let message = "This file \(error.message); insert a PNG or JPEG picture, or an MP4 or WebM video."
+            if error == SlideMediaProbe.notMedia { throw ValidationError(field: "file", message, key: "stage.error.media_not_media") }
+            throw ValidationError(field: "file", message, key: "stage.error.media_unusable", ["detail": error.message])
         }
         let asset = try await library.files.adopt(file, seriesID: talk.seriesID, contentType: media.contentType, width: media.width,
                                             height: media.height, durationMs: media.durationMs, origin: .imported, accountID: accountID)
@@ -220,7 +224,7 @@ public struct StageVariations: Sendable {
             }
             shared = try JSONDecoder().decode(SharedVariation.self, from: extracted.content)
         } catch let error as PackageError {
-            throw ValidationError(field: "file", error.message)
+            throw ValidationError(field: "file", error.message, key: error.localized.key, error.localized.arguments)
         } catch is DecodingError {
             throw ValidationError(field: "file", "The variation could not be read: it was not made by this version of Cadence.", key: "stage.error.variation_unreadable")
         }

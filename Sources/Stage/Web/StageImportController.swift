@@ -50,7 +50,7 @@ struct StageImportController {
             return EditedResponse(status: .accepted, response: ImportJobBody(job))
         } catch let error as DeckImportError {
             try? FileManager.default.removeItem(at: workDirectory)
-            throw APIError(.unsupportedMediaType, code: "unsupported_file", error.message, field: "file")
+            throw APIError(.unsupportedMediaType, code: "unsupported_file", error.message, field: "file", localized: error.localized)
         } catch {
             try? FileManager.default.removeItem(at: workDirectory)
             throw error
