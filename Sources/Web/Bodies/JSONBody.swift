@@ -130,14 +130,11 @@ public enum JSONBody {
         }
     }
 
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        case is Int.Type, is Int64.Type, is Int32.Type: "a whole number"
-        case is Double.Type, is Float.Type: "a number"
-        case is UUID.Type: "a UUID"
-        default: type is any Collection.Type ? "a list" : "an object"
-        }
-    }
+    /// The English words for each kind (the API's text when no catalogue is asked), by the same classification.
+    private static let englishNames = [
+        "string": "a string", "bool": "true or false", "integer": "a whole number", "number": "a number",
+        "uuid": "a UUID", "list": "a list", "object": "an object",
+    ]
+
+    private static func describe(_ type: Any.Type) -> String { englishNames[typeKey(type)] ?? "an object" }
 }
