@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from browser.pagecheck import check_page
 from browser.test_tempo import wait_until
 from browser.test_tempo_progress import gpx
-from browser.test_tempo_run import signed_in_runner
+from browser.test_tempo_run import GPXPY_FIXTURES, signed_in_runner
 from conftest import api
 
 
@@ -55,3 +55,32 @@ def test_an_imperial_spanish_runner_sees_miles_with_a_decimal_comma(driver, own_
     # What files and the API say stays in metres.
     status, body = api(base, "GET", f"/api/v1/tempo/runs/{run_id}", token=token)
     assert status == 200 and abs(body["summary"]["distance"] - 10_000) < 10, body["summary"]["distance"]
+
+
+def test_what_an_import_noticed_is_said_in_spanish(driver, own_server):
+    """Another program's file, read by a Spanish account: the warning for its untimed point (with its line), the
+    segments kept apart and the impossible jumps are Spanish on the run page, said from the report's notes; the API
+    keeps its English sentences for programs beside the notes."""
+    base = own_server.base
+    token = signed_in_runner(driver, base, "notas", "notas-pass-1")
+    assert api(base, "PATCH", "/api/v1/account", {"language": "es"}, token=token)[0] == 200
+    fixture = GPXPY_FIXTURES / "cerknicko-jezero-without-elevations.gpx"
+    request = urllib.request.Request(f"{base}/api/v1/tempo/runs/import?activity=walking", data=fixture.read_bytes(), method="POST")
+    request.add_header("Authorization", f"Bearer {token}")
+    request.add_header("Content-Type", "application/gpx+xml")
+    with urllib.request.urlopen(request) as response:
+        body = json.loads(response.read())
+    report = body["importReport"]
+    assert report["warnings"] == ["1 trackpoint without a time was left out (line 982): a run's samples are moments."], report
+    assert report["warningNotes"] == [{"key": "tempo.import.warning.untimed_at_line", "values": {"count": 1, "line": "982"}}], report
+    assert any("segments are kept apart" in note for note in report["notes"]), report["notes"]
+
+    driver.get(f"{base}/phone/tempo/runs/{body['run']['id'].lower()}")
+    wait_until(driver, lambda: driver.find_element(By.ID, "run-page").get_attribute("data-loaded") == "true", message="run page")
+    warnings = driver.find_element(By.ID, "run-import-warnings").text
+    assert warnings == "Se omitió 1 punto sin hora (línea 982): las muestras de una carrera son instantes.", warnings
+    cleaning = driver.find_element(By.ID, "run-cleaning").text
+    assert "segmentos del archivo se mantienen separados" in cleaning and "caminando" in cleaning, cleaning
+    for english in ("trackpoint", "segments", "dropped", "walking"):
+        assert english not in cleaning + warnings, (english, cleaning)
+    check_page(driver, "imported run's notes in Spanish")

@@ -19,6 +19,11 @@ public struct LocaleFormat: Sendable {
         value.formatted(.number.precision(.fractionLength(fractionDigits)).locale(locale))
     }
 
+    /// A measured number as a sentence gives it: whole numbers plain, others with one decimal ("3,060", "3.5").
+    public func number(_ value: Double) -> String {
+        value.formatted(.number.precision(.fractionLength(0...1)).locale(locale))
+    }
+
     /// A file's size as a file manager counts it (decimal units: 1 KB = 1,000 bytes), with the language's decimal
     /// mark: "70.2 GB", "70,2 GB", "512 bytes".
     public func fileSize(_ bytes: Int64) -> String {

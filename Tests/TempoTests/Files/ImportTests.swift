@@ -67,8 +67,8 @@ struct ImportTests {
         #expect(run.samples.map(\.time) == [0, 10, 1200, 1210].map { ISO8601Time.parse("2024-05-01T08:00:00Z")! + $0 * 1000 })
         #expect(run.pauses == [RunPause(start: run.samples[1].time, end: run.samples[2].time)])
         #expect(run.report.segments == 2 && run.report.keptPoints == 4)
-        #expect(run.report.notes.contains { $0.contains("1 gap") && $0.contains("pause") })
-        #expect(run.report.warnings.isEmpty)
+        #expect(run.report.englishNotes.contains { $0.contains("1 gap") && $0.contains("pause") })
+        #expect(run.report.englishWarnings.isEmpty)
         // The line from the earlier track's end to the later one's start (0.009° ≈ 670 m) is not distance.
         let stats = RunStats.compute(samples: run.samples, activity: run.activity,
                                      pausedIntervals: run.pauses.map { $0.start...$0.end! })
@@ -83,23 +83,23 @@ struct ImportTests {
         let run = try RunImport.prepare(GPXReader.read(file), format: .gpx, now: Self.now)
         #expect(run.report.outOfOrderPoints == 1)
         #expect(run.samples.map(\.longitude) == [11.0, 11.0001, 11.0003, 11.0004])
-        #expect(run.report.warnings == ["1 trackpoint stamped earlier than the point before it was left out."])
+        #expect(run.report.englishWarnings == ["1 trackpoint stamped earlier than the point before it was left out."])
     }
 
     @Test func oldAndFutureClocksAreWarningsAndOneTimeForAllIsSaid() throws {
         let old = Data(String(decoding: Self.gpx([[[Self.point(0, 0), Self.point(0, 1, lon: 11.001)]]]), as: UTF8.self)
             .replacingOccurrences(of: "2024-05-01", with: "1901-12-13").utf8)
         let oldRun = try RunImport.prepare(GPXReader.read(old), format: .gpx, now: Self.now)
-        #expect(oldRun.report.warnings.count == 1)
-        #expect(oldRun.report.warnings[0].hasPrefix("The file's times start on 1901-12-13") && oldRun.report.warnings[0].contains("clock"))
+        #expect(oldRun.report.englishWarnings.count == 1)
+        #expect(oldRun.report.englishWarnings[0].hasPrefix("The file's times start on 1901-12-13") && oldRun.report.englishWarnings[0].contains("clock"))
 
         let future = Data(String(decoding: Self.gpx([[[Self.point(0, 0)]]]), as: UTF8.self).replacingOccurrences(of: "2024-05-01", with: "2099-01-01").utf8)
-        #expect(try RunImport.prepare(GPXReader.read(future), format: .gpx, now: Self.now).report.warnings[0].contains("after today"))
+        #expect(try RunImport.prepare(GPXReader.read(future), format: .gpx, now: Self.now).report.englishWarnings[0].contains("after today"))
 
         let stuck = Self.gpx([[[Self.point(0, 0), Self.point(0, 0, lon: 11.001), Self.point(0, 0, lon: 11.002)]]])
         let stuckRun = try RunImport.prepare(GPXReader.read(stuck), format: .gpx, now: Self.now)
         #expect(stuckRun.samples.count == 3)
-        #expect(stuckRun.report.warnings == ["All 3 points share one time: the distance is kept, but time, pace and splits cannot be known."])
+        #expect(stuckRun.report.englishWarnings == ["All 3 points share one time: the distance is kept, but time, pace and splits cannot be known."])
         let cleaned = TrackCleaning.clean(stuckRun.samples, activity: nil)
         #expect(cleaned.samples.count == 3 && cleaned.report.impossibleJumps == 0, "places at one time are neither merged nor jumps")
         let stats = RunStats.compute(samples: cleaned.samples, activity: nil)
@@ -123,6 +123,16 @@ struct ImportTests {
         let file = Self.gpx([[[Self.point(0, 0), Self.point(0, 1, time: false), Self.point(0, 2)]]])
         let run = try RunImport.prepare(GPXReader.read(file), format: .gpx, now: Self.now)
         #expect(run.report.points == 3 && run.report.keptPoints == 2 && run.report.untimedPoints == 1)
-        #expect(run.report.warnings == ["1 trackpoint without a time was left out (line 5): a run's samples are moments."])
+        #expect(run.report.englishWarnings == ["1 trackpoint without a time was left out (line 5): a run's samples are moments."])
+    }
+
+    /// A run imported before reports kept notes has English sentences only: they still read back, with no notes.
+    @Test func aReportStoredBeforeNotesKeepsItsEnglish() throws {
+        let stored = #"{"format":"gpx","points":3,"keptPoints":2,"untimedPoints":1,"outOfOrderPoints":0,"segments":1,"#
+            + #""activityFrom":"file","warnings":["1 trackpoint without a time was left out."],"notes":[]}"#
+        let report = try JSONDecoder().decode(ImportReport.self, from: Data(stored.utf8))
+        #expect(report.warnings == ["1 trackpoint without a time was left out."] && report.warningNotes.isEmpty)
+        let again = try JSONDecoder().decode(ImportReport.self, from: JSONEncoder().encode(report))
+        #expect(again == report)
     }
 }

@@ -1,3 +1,4 @@
+import CadenceCore
 import Geo
 import Foundation
 import Testing
@@ -53,7 +54,7 @@ struct RoundTripTests {
         #expect(back.simulated && back.name == "Sim")
         let run = try RunImport.prepare(back, format: format, now: samples[29].time)
         #expect(run.pauses == [RunPause(start: samples[19].time, end: samples[20].time)])
-        #expect(run.simulated && run.report.notes.contains(SimulatedRun.note))
+        #expect(run.simulated && run.report.englishNotes.contains(SimulatedRun.note) && run.report.changeNotes.contains(Note("tempo.import.note.simulated")))
         let plain = try GPXWriter.write(name: "Real", activity: .running, samples: samples).data
         #expect(try !RunFileImporter.read(plain).simulated)
         #expect(!String(decoding: plain, as: UTF8.self).contains("<src>"))

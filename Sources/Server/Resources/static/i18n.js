@@ -22,6 +22,27 @@ export function plural(key, count, values = {}) {
   return t(`${key}.${count === 1 ? 'one' : 'other'}`, { ...values, count: formatNumber(count) });
 }
 
+/**
+ * A note the server kept by key (`{ key, values }`): numbers in the locale's digits (at most one decimal), the
+ * `.one`/`.other` form by its `count`.
+ */
+export function say(note) {
+  const values = {};
+  for (const [name, value] of Object.entries(note.values || {})) {
+    values[name] = typeof value === 'number' ? new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value) : value;
+  }
+  const count = note.values?.count;
+  if (messages['js.' + note.key] === undefined && typeof count === 'number' && messages[`js.${note.key}.one`] !== undefined) {
+    return t(`${note.key}.${count === 1 ? 'one' : 'other'}`, values);
+  }
+  return t(note.key, values);
+}
+
+/** A report's sentences in the page's language: its notes when it has them, else the English it was stored with. */
+export function saidOr(notes, english) {
+  return notes?.length ? notes.map(say) : english || [];
+}
+
 export function formatNumber(value, fractionDigits) {
   const options = fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
   return new Intl.NumberFormat(locale, options).format(value);

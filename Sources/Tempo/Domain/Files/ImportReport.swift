@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 
 /// What importing a file did, kept with the run: counts for programs, sentences for people.
@@ -17,9 +18,33 @@ public struct ImportReport: Sendable, Equatable, Codable {
     public var segments = 0
     public var activityFrom = ActivitySource.unknown
     /// What the person should check: points left out, a clock that was not set.
-    public var warnings: [String] = []
+    public var warningNotes: [Note] = []
     /// What reading changed: cadence doubled, tracks kept apart.
+    public var changeNotes: [Note] = []
+    /// `warningNotes` and `changeNotes` in English, for the API (the web layer says them when it sends a report).
+    /// Runs imported before the notes were kept have these sentences alone.
+    public var warnings: [String] = []
     public var notes: [String] = []
 
     public init(format: String) { self.format = format }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, points, keptPoints, untimedPoints, outOfOrderPoints, segments, activityFrom, warningNotes, changeNotes, warnings, notes
+    }
+
+    /// Reports stored before the notes were kept decode with none (and their English sentences).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(String.self, forKey: .format)
+        points = try container.decode(Int.self, forKey: .points)
+        keptPoints = try container.decode(Int.self, forKey: .keptPoints)
+        untimedPoints = try container.decode(Int.self, forKey: .untimedPoints)
+        outOfOrderPoints = try container.decode(Int.self, forKey: .outOfOrderPoints)
+        segments = try container.decode(Int.self, forKey: .segments)
+        activityFrom = try container.decode(ActivitySource.self, forKey: .activityFrom)
+        warningNotes = try container.decodeIfPresent([Note].self, forKey: .warningNotes) ?? []
+        changeNotes = try container.decodeIfPresent([Note].self, forKey: .changeNotes) ?? []
+        warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+    }
 }

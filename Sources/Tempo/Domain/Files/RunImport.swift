@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 
 /// Turns what a reader returned into a run, leniently: nothing in the file is joined that the
@@ -30,11 +31,11 @@ public enum RunImport {
 
         var samples = recorded.samples.map(\.withFiniteReadings)
         if recorded.cadenceInterpretation == .doubledFromPerFoot {
-            report.notes.append(cadenceDoubled)
+            report.changeNotes.append(cadenceDoubled)
         } else if recorded.cadenceInterpretation == .ambiguousAsRecorded, let activity {
             let resolved = CadenceConvention.resolve(samples, activity: activity)
             samples = resolved.samples
-            if resolved.doubled { report.notes.append(cadenceDoubled) }
+            if resolved.doubled { report.changeNotes.append(cadenceDoubled) }
         }
 
         var segments: [[RunSample]] = []
@@ -62,40 +63,40 @@ public enum RunImport {
         report.keptPoints = ordered.count
         guard let first = ordered.map(\.time).min(), let last = ordered.map(\.time).max() else { throw RunFormatError.noTrackpoints }
         if !pauses.isEmpty {
-            report.notes.append("The file's \(segments.count) segments are kept apart: the \(NumberText.count(pauses.count, "gap", "gaps")) "
-                                + "between them \(pauses.count == 1 ? "is a pause" : "are pauses"), not straight lines.")
+            report.changeNotes.append(Note("tempo.import.note.segments_apart", ["segments": .whole(segments.count), "count": .whole(pauses.count)]))
         }
-        if recorded.simulated { report.notes.append(SimulatedRun.note) }
-        report.warnings = warnings(report, recorded: recorded, first: first, last: last, now: now)
+        if recorded.simulated { report.changeNotes.append(Note("tempo.import.note.simulated")) }
+        report.warningNotes = warnings(report, recorded: recorded, first: first, last: last, now: now)
 
         return ImportedRun(name: recorded.name, activity: activity, simulated: recorded.simulated, samples: ordered, pauses: pauses,
                            report: report, startTime: recorded.startTime.map { min($0, first) } ?? first, endTime: last)
     }
 
-    static let cadenceDoubled = "Cadence was recorded for one foot and has been doubled to steps per minute."
+    static let cadenceDoubled = Note("tempo.import.note.cadence_doubled")
 
-    static func warnings(_ report: ImportReport, recorded: RecordedActivity, first: Int64, last: Int64, now: Int64) -> [String] {
-        var warnings: [String] = []
+    static func warnings(_ report: ImportReport, recorded: RecordedActivity, first: Int64, last: Int64, now: Int64) -> [Note] {
+        var warnings: [Note] = []
         if report.untimedPoints > 0 {
-            let line = recorded.firstUntimedLine.map { report.untimedPoints == 1 ? " (line \($0))" : " (the first at line \($0))" } ?? ""
-            warnings.append(NumberText.count(report.untimedPoints, "trackpoint", "trackpoints")
-                            + " without a time \(report.untimedPoints == 1 ? "was" : "were") left out\(line): a run's samples are moments.")
+            let count = Note.Value.whole(report.untimedPoints)
+            if let line = recorded.firstUntimedLine {
+                // A line number is a label, not a quantity: no thousands separator.
+                warnings.append(Note("tempo.import.warning.untimed_at_line", ["count": count, "line": .text(String(line))]))
+            } else {
+                warnings.append(Note("tempo.import.warning.untimed", ["count": count]))
+            }
         }
         if report.outOfOrderPoints > 0 {
-            warnings.append(NumberText.count(report.outOfOrderPoints, "trackpoint", "trackpoints")
-                            + " stamped earlier than the point before \(report.outOfOrderPoints == 1 ? "it was" : "them were") left out.")
+            warnings.append(Note("tempo.import.warning.out_of_order", ["count": .whole(report.outOfOrderPoints)]))
         }
         // Before 2000 (`RunSampleRules.earliest`) no GPS track was recorded: such times are a clock
         // that was never set (1901-12-13 is the lowest date a signed 32-bit clock can show; 1980 is GPS time zero).
         if first < RunSampleRules.earliest {
-            warnings.append("The file's times start on \(day(first)), before any GPS track was recorded: "
-                            + "the device's clock was probably not set, so the date is wrong. Distances are kept.")
+            warnings.append(Note("tempo.import.warning.clock_not_set", ["day": .text(day(first))]))
         } else if last > now + RunSampleRules.maximumFutureSkew {
-            warnings.append("The file's times run to \(day(last)), after today: the device's clock was probably wrong, "
-                            + "so the date is wrong. Distances are kept.")
+            warnings.append(Note("tempo.import.warning.clock_ahead", ["day": .text(day(last))]))
         }
         if report.keptPoints > 1, first == last {
-            warnings.append("All \(report.keptPoints) points share one time: the distance is kept, but time, pace and splits cannot be known.")
+            warnings.append(Note("tempo.import.warning.one_time", ["count": .whole(report.keptPoints)]))
         }
         return warnings
     }

@@ -1,3 +1,5 @@
+import CadenceCore
+
 /// What `TrackCleaning` changed in a track, as counts (for tests and the API) and as
 /// sentences (for the person who uploaded the file and wonders why a number looks different).
 public struct CleaningReport: Sendable, Equatable, Codable {
@@ -15,8 +17,8 @@ public struct CleaningReport: Sendable, Equatable, Codable {
     public var heartRatesRemoved = 0
     /// Cadences outside `TrackCleaning.cadenceRange`, removed.
     public var cadencesRemoved = 0
-    /// One sentence per kind of change, e.g. "2 repeated samples dropped".
-    public var notes: [String] = []
+    /// One sentence per kind of change, e.g. "2 repeated samples dropped", for the reader's language to say.
+    public var changeNotes: [Note] = []
 
     public init() {}
 

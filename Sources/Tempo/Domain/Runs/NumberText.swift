@@ -13,9 +13,4 @@ enum NumberText {
         }
         return n < 0 ? "-" + out : out
     }
-
-    /// "1 point" / "2 points".
-    static func count(_ n: Int, _ singular: String, _ plural: String) -> String {
-        "\(n) \(n == 1 ? singular : plural)"
-    }
 }

@@ -1,3 +1,4 @@
+import CadenceCore
 import Geo
 
 /// Makes an uploaded or recorded track fit for statistics, without inventing anything.
@@ -82,7 +83,7 @@ public enum TrackCleaning {
             merged[i] = s
         }
         report.keptCount = merged.count
-        report.notes = notes(report, worstJump: worstJump, activity: activity)
+        report.changeNotes = notes(report, worstJump: worstJump, activity: activity)
         return CleanedTrack(samples: merged, report: report)
     }
 
@@ -104,31 +105,28 @@ public enum TrackCleaning {
         return s
     }
 
-    static func notes(_ r: CleaningReport, worstJump: (metres: Double, seconds: Double)?, activity: Activity?) -> [String] {
-        var notes: [String] = []
+    static func notes(_ r: CleaningReport, worstJump: (metres: Double, seconds: Double)?, activity: Activity?) -> [Note] {
+        var notes: [Note] = []
         if activity == nil {
-            notes.append("The activity is unknown, so only positions no GPS receiver can record (faster than "
-                         + "\(NumberText.whole(SpeedLimits.anyReceiver * 3.6)) km/h) are dropped as glitches.")
+            notes.append(Note("tempo.cleaning.activity_unknown", ["kmh": .number((SpeedLimits.anyReceiver * 3.6).rounded())]))
         }
-        if r.repeatedSamples > 0 {
-            notes.append(NumberText.count(r.repeatedSamples, "repeated sample", "repeated samples") + " dropped")
-        }
-        if r.invalidPositions > 0 {
-            notes.append(NumberText.count(r.invalidPositions, "position", "positions") + " dropped: not a place on Earth")
-        }
+        if r.repeatedSamples > 0 { notes.append(Note("tempo.cleaning.repeated", ["count": .whole(r.repeatedSamples)])) }
+        if r.invalidPositions > 0 { notes.append(Note("tempo.cleaning.invalid_positions", ["count": .whole(r.invalidPositions)])) }
         if r.impossibleJumps > 0, let jump = worstJump {
-            let kmh = jump.seconds > 0 ? NumberText.whole(jump.metres / jump.seconds * 3.6) + " km/h" : "no time at all"
-            let what = r.impossibleJumps == 1 ? "a" : "the largest a"
-            notes.append(NumberText.count(r.impossibleJumps, "point", "points")
-                         + " dropped: \(what) \(NumberText.whole(jump.metres)) m jump in \(NumberText.whole(jump.seconds)) s (\(kmh)) is impossible "
-                         + (activity.map(\.rawValue) ?? "for any GPS receiver"))
+            // One sentence per activity: "impossible running" and "imposible corriendo" are not the same word moved.
+            let limit = activity?.rawValue ?? "any_receiver"
+            var values: [String: Note.Value] = [
+                "count": .whole(r.impossibleJumps), "metres": .number(jump.metres.rounded()), "seconds": .number(jump.seconds.rounded()),
+            ]
+            if jump.seconds > 0 {
+                values["kmh"] = .number((jump.metres / jump.seconds * 3.6).rounded())
+                notes.append(Note("tempo.cleaning.jump.\(limit)", values))
+            } else {
+                notes.append(Note("tempo.cleaning.jump_no_time.\(limit)", values))
+            }
         }
-        if r.heartRatesRemoved > 0 {
-            notes.append(NumberText.count(r.heartRatesRemoved, "heart rate", "heart rates") + " removed: outside 25–250 bpm")
-        }
-        if r.cadencesRemoved > 0 {
-            notes.append(NumberText.count(r.cadencesRemoved, "cadence", "cadences") + " removed: outside 0–300")
-        }
+        if r.heartRatesRemoved > 0 { notes.append(Note("tempo.cleaning.heart_rates", ["count": .whole(r.heartRatesRemoved)])) }
+        if r.cadencesRemoved > 0 { notes.append(Note("tempo.cleaning.cadences", ["count": .whole(r.cadencesRemoved)])) }
         return notes
     }
 }

@@ -1,7 +1,7 @@
 // One run (M5): its stats (time, distance, pace, splits, climb, heart rate, cadence, calories
 // with how they were estimated), charts over time drawn as SVG from the summary's series,
 // what cleaning dropped, export to GPX/TCX, rename and delete.
-import { formatDateTime, formatNumber, t } from "./i18n.js";
+import { formatDateTime, formatNumber, saidOr, t } from "./i18n.js";
 import { api, distanceText, el, paceAxisUnit, perUnit, showError, speedUnit, svg } from "./tempo-util.js";
 import { cadenceUnit, clock, paceText, showsSpeed } from "./tempo-run-common.js";
 import { drawAtShownWidth, lineChart } from "./tempo-line-chart.js";
@@ -108,10 +108,10 @@ function render(body) {
     ? t("tempo.run.page.splits_no_times") : t("tempo.run.page.splits_none");
   showIntervals(body, run.activity, unit);
   const report = body.importReport;
-  const warnings = report?.warnings || [];
+  const warnings = saidOr(report?.warningNotes, report?.warnings);
   $("run-import-warnings").replaceChildren(...warnings.map((text) => el("li", { class: "notice tempo-warning", text })));
   $("run-import-warnings").hidden = !warnings.length;
-  const notes = [...(report?.notes || []), ...(body.cleaning?.notes || [])];
+  const notes = [...saidOr(report?.changeNotes, report?.notes), ...saidOr(body.cleaning?.changeNotes, body.cleaning?.notes)];
   $("run-cleaning").replaceChildren(...(notes.length || warnings.length ? notes : [t("tempo.run.page.nothing_dropped")])
     .map((text) => el("li", { text })));
   $("export-gpx").href = `/api/v1/tempo/runs/${runId}/export.gpx`;

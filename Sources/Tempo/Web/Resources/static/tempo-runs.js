@@ -1,6 +1,6 @@
 // Run history (M5): every run with its date, distance, time and pace; GPX/TCX import; the
 // runner's profile for calories.
-import { formatDateTime, formatNumber, locale, plural, t } from "./i18n.js";
+import { formatDateTime, formatNumber, locale, plural, saidOr, t } from "./i18n.js";
 import { api, distanceText, el, imperial, kilogramsFrom, paceAxisUnit, perUnit, showError, svg, weightValue } from "./tempo-util.js";
 import { clock, paceText } from "./tempo-run-common.js";
 import { drawAtShownWidth, lineChart } from "./tempo-line-chart.js";
@@ -139,7 +139,7 @@ $("import-form").addEventListener("submit", async (event) => {
       : report ? t("tempo.run.import.done_points", { name, kept: formatNumber(report.keptPoints), points: formatNumber(report.points) })
       : t("tempo.run.import.done", { name });
     status.hidden = false;
-    warnings.replaceChildren(...(report?.warnings || []).map((text) => el("li", { class: "notice tempo-warning", text })));
+    warnings.replaceChildren(...saidOr(report?.warningNotes, report?.warnings).map((text) => el("li", { class: "notice tempo-warning", text })));
     warnings.hidden = !warnings.children.length;
     input.value = "";
     await loadRuns();
