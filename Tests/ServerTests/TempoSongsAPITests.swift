@@ -1,4 +1,5 @@
 import AudioAnalysis
+import CadenceCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -6,6 +7,7 @@ import NIOCore
 import Storage
 import TempoService
 import TempoStorage
+import Web
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -305,6 +307,11 @@ import Glibc
             #expect(song["analysis"] as? String == "failed")
             #expect((song["message"] as? String)?.contains("truncated") == true, "\(song)")
             #expect(song["bpm"] == nil)
+            // The same reason as a note, for the library page to say in its reader's language.
+            let note = try #require(song["messageNote"] as? [String: Any])
+            #expect(note["key"] as? String == "tempo.music.song.failed.truncated")
+            let spanish = Catalogues.bundled.messages(.spanish).say(Note("tempo.music.song.failed.truncated"))
+            #expect(spanish == "El archivo está cortado o dañado: vuelve a subirlo.")
         }
     }
 

@@ -3,14 +3,16 @@ as 6,21 mi at 8:03 /mi, with a decimal comma, on the history, the progress table
 and the API stay in metres."""
 import datetime
 import json
+import time
 import urllib.request
+import wave
 
 from selenium.webdriver.common.by import By
 
 from browser.pagecheck import check_page
 from browser.test_tempo import wait_until
 from browser.test_tempo_progress import gpx
-from browser.test_tempo_run import GPXPY_FIXTURES, signed_in_runner
+from browser.test_tempo_run import GPXPY_FIXTURES, signed_in_runner, upload
 from conftest import api
 
 
@@ -84,3 +86,31 @@ def test_what_an_import_noticed_is_said_in_spanish(driver, own_server):
     for english in ("trackpoint", "segments", "dropped", "walking"):
         assert english not in cleaning + warnings, (english, cleaning)
     check_page(driver, "imported run's notes in Spanish")
+
+
+def test_why_a_song_failed_is_said_in_spanish(driver, own_server, tmp_path):
+    """A WAV cut in half, uploaded by a Spanish account: the library says why its analysis failed in Spanish (from
+    the song's note), while the API's message keeps the decoder's English detail."""
+    base = own_server.base
+    token = signed_in_runner(driver, base, "cortada", "cortada-pass-1")
+    assert api(base, "PATCH", "/api/v1/account", {"language": "es"}, token=token)[0] == 200
+    whole = tmp_path / "whole.wav"
+    with wave.open(str(whole), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(22_050)
+        out.writeframes(b"\x00\x10" * 22_050 * 4)
+    cut = tmp_path / "cortada.wav"
+    cut.write_bytes(whole.read_bytes()[: whole.stat().st_size // 2])
+    upload(base, token, cut)
+    deadline = time.time() + 30
+    while (song := api(base, "GET", "/api/v1/tempo/songs", token=token)[1][0])["analysis"] not in ("done", "failed"):
+        assert time.time() < deadline, song
+        time.sleep(0.2)
+    assert song["analysis"] == "failed" and "truncated" in song["message"], song
+
+    driver.get(f"{base}/phone/tempo")
+    wait_until(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#songs .tempo-song .tempo-song-bpm"), message="the song row")
+    said = driver.find_element(By.CSS_SELECTOR, "#songs .tempo-song .tempo-song-bpm").text
+    assert said == "El archivo está cortado o dañado: vuelve a subirlo.", said
+    check_page(driver, "library with a failed song in Spanish")

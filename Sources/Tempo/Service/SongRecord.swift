@@ -24,7 +24,10 @@ public struct SongRecord: Equatable, Sendable {
     public var bpmOverride: Double?
     public var analysis: Analysis
     public var progress: Double
+    /// Why the analysis failed (or found no beat), in English with its detail, for the API.
     public var message: String?
+    /// The same as a keyed note, for the library to say in its reader's language (nil before notes were kept).
+    public var messageNote: Note?
     /// Integrated loudness (EBU R128, LUFS), measured with ffmpeg for the first mix the song is in.
     public var loudness: Double?
     /// The key the analysis found (Krumhansl–Schmuckler); nil before it or for a song without pitched content.
@@ -33,7 +36,8 @@ public struct SongRecord: Equatable, Sendable {
     public init(id: UUID = UUID(), title: String, artist: String? = nil, filename: String, contentType: String, byteSize: Int64,
                 sha256: String, durationMs: Int64? = nil, bpm: Double? = nil, confidence: Double? = nil, alternatives: [Double] = [],
                 bpmOverride: Double? = nil, analysis: Analysis = .pending, progress: Double = 0, message: String? = nil,
-                loudness: Double? = nil, key: MusicalKey? = nil) {
+                messageNote: Note? = nil, loudness: Double? = nil, key: MusicalKey? = nil) {
+        self.messageNote = messageNote
         self.loudness = loudness
         self.key = key
         self.id = id

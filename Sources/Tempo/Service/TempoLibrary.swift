@@ -224,9 +224,11 @@ public struct TempoLibrary: Sendable {
             song.analysis = .done
             song.progress = 1
             song.message = estimate.bpm > 0 ? nil : "No steady beat was found; set the tempo yourself."
+            song.messageNote = estimate.bpm > 0 ? nil : Note("tempo.music.library.no_beat")
         } catch {
             song.analysis = .failed
             song.message = (error as? AudioDecodeError)?.message ?? "The song could not be analysed: \(error)"
+            song.messageNote = Note("tempo.music.song.failed.\((error as? AudioDecodeError)?.kind.rawValue ?? "other")")
         }
         try await store.saveAnalysis(of: song, fileTitle: fileTitle, accountID: accountID, at: clock.now())
     }

@@ -12,7 +12,8 @@ public struct SQLTempoStore: TempoStore {
     public init(database: Database) { self.database = database }
 
     static let songColumns = ["id", "title", "artist", "filename", "content_type", "byte_size", "sha256", "duration_ms", "bpm",
-                              "confidence", "alternatives", "bpm_override", "analysis", "progress", "message", "loudness", "musical_key"]
+                              "confidence", "alternatives", "bpm_override", "analysis", "progress", "message", "message_note", "loudness",
+                              "musical_key"]
 
     public func songs(accountID: UUID) async throws -> [SongRecord] {
         try await database.sql.select().columns(Self.songColumns).from("tempo_songs")
@@ -29,16 +30,16 @@ public struct SQLTempoStore: TempoStore {
         let alternatives = String(decoding: try JSONEncoder().encode(song.alternatives), as: UTF8.self)
         try await database.sql.raw("""
             INSERT INTO tempo_songs (id, account_id, title, artist, filename, content_type, byte_size, sha256, duration_ms, bpm,
-                                     confidence, alternatives, bpm_override, analysis, progress, message, created_at, updated_at)
+                                     confidence, alternatives, bpm_override, analysis, progress, message, message_note, created_at, updated_at)
             VALUES (\(bind: song.id.uuidString), \(bind: accountID.uuidString), \(bind: song.title), \(bind: song.artist),
                     \(bind: song.filename), \(bind: song.contentType), \(bind: song.byteSize), \(bind: song.sha256),
                     \(bind: song.durationMs), \(bind: song.bpm), \(bind: song.confidence), \(bind: alternatives),
                     \(bind: song.bpmOverride), \(bind: song.analysis.rawValue), \(bind: song.progress), \(bind: song.message),
-                    \(bind: now), \(bind: now))
+                    \(bind: try song.messageNote.map(TempoJSON.json)), \(bind: now), \(bind: now))
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, artist = excluded.artist, duration_ms = excluded.duration_ms,
                 bpm = excluded.bpm, confidence = excluded.confidence, alternatives = excluded.alternatives,
                 bpm_override = excluded.bpm_override, analysis = excluded.analysis, progress = excluded.progress,
-                message = excluded.message, updated_at = excluded.updated_at
+                message = excluded.message, message_note = excluded.message_note, updated_at = excluded.updated_at
             WHERE tempo_songs.account_id = excluded.account_id
             """).run()
     }
@@ -52,7 +53,8 @@ public struct SQLTempoStore: TempoStore {
                 duration_ms = \(bind: song.durationMs), bpm = \(bind: song.bpm), confidence = \(bind: song.confidence),
                 alternatives = \(bind: alternatives), analysis = \(bind: song.analysis.rawValue), progress = \(bind: song.progress),
                 musical_key = \(bind: try song.key.map(TempoJSON.json)),
-                message = \(bind: song.message), updated_at = \(bind: at.millisecondsSince1970)
+                message = \(bind: song.message), message_note = \(bind: try song.messageNote.map(TempoJSON.json)),
+                updated_at = \(bind: at.millisecondsSince1970)
             WHERE id = \(bind: song.id.uuidString) AND account_id = \(bind: accountID.uuidString)
             """).run()
     }
@@ -154,7 +156,8 @@ public struct SQLTempoStore: TempoStore {
 
     public func mix(playlistID: UUID, accountID: UUID) async throws -> MixRecord? {
         guard let row = try await database.sql.select()
-            .columns("fingerprint", "rendered_fingerprint", "state", "progress", "message", "layout", "duration_ms", "webm_bytes", "m4a_bytes")
+            .columns("fingerprint", "rendered_fingerprint", "state", "progress", "message", "message_note", "layout", "duration_ms",
+                     "webm_bytes", "m4a_bytes")
             .from("tempo_mixes").where("playlist_id", .equal, playlistID.uuidString).where("account_id", .equal, accountID.uuidString)
             .first() else { return nil }
         var bytes: [MixRenderer.Format: Int64] = [:]
@@ -165,6 +168,7 @@ public struct SQLTempoStore: TempoStore {
             renderedFingerprint: try row.decode(column: "rendered_fingerprint", as: String?.self),
             state: MixRecord.State(rawValue: try row.decode(column: "state", as: String.self)) ?? .failed,
             progress: try row.decode(column: "progress", as: Double.self), message: try row.decode(column: "message", as: String?.self),
+            messageNote: try Self.note(row),
             layout: (try row.decode(column: "layout", as: String?.self)).flatMap { try? TempoJSON.decode([MixLayoutPart].self, $0) } ?? [],
             durationMs: try row.decode(column: "duration_ms", as: Int64?.self), bytes: bytes)
     }
@@ -172,16 +176,16 @@ public struct SQLTempoStore: TempoStore {
     public func saveMix(_ mix: MixRecord, accountID: UUID, at: Date) async throws {
         let layout = try TempoJSON.json(mix.layout)
         try await database.sql.raw("""
-            INSERT INTO tempo_mixes (playlist_id, account_id, fingerprint, rendered_fingerprint, state, progress, message, layout,
-                                     duration_ms, webm_bytes, m4a_bytes, updated_at)
+            INSERT INTO tempo_mixes (playlist_id, account_id, fingerprint, rendered_fingerprint, state, progress, message, message_note,
+                                     layout, duration_ms, webm_bytes, m4a_bytes, updated_at)
             SELECT id, account_id, CAST(\(bind: mix.fingerprint) AS TEXT), CAST(\(bind: mix.renderedFingerprint) AS TEXT),
                    CAST(\(bind: mix.state.rawValue) AS TEXT), CAST(\(bind: mix.progress) AS REAL), CAST(\(bind: mix.message) AS TEXT),
-                   CAST(\(bind: layout) AS TEXT), CAST(\(bind: mix.durationMs) AS BIGINT), CAST(\(bind: mix.bytes[.webm]) AS BIGINT),
+                   CAST(\(bind: try mix.messageNote.map(TempoJSON.json)) AS TEXT), CAST(\(bind: layout) AS TEXT), CAST(\(bind: mix.durationMs) AS BIGINT), CAST(\(bind: mix.bytes[.webm]) AS BIGINT),
                    CAST(\(bind: mix.bytes[.m4a]) AS BIGINT), CAST(\(bind: at.millisecondsSince1970) AS BIGINT)
             FROM tempo_playlists WHERE id = \(bind: mix.playlistID.uuidString) AND account_id = \(bind: accountID.uuidString)
             ON CONFLICT (playlist_id) DO UPDATE SET fingerprint = excluded.fingerprint,
                 rendered_fingerprint = excluded.rendered_fingerprint, state = excluded.state, progress = excluded.progress,
-                message = excluded.message, layout = excluded.layout, duration_ms = excluded.duration_ms,
+                message = excluded.message, message_note = excluded.message_note, layout = excluded.layout, duration_ms = excluded.duration_ms,
                 webm_bytes = excluded.webm_bytes, m4a_bytes = excluded.m4a_bytes, updated_at = excluded.updated_at
             """).run()
     }
@@ -225,6 +229,11 @@ public struct SQLTempoStore: TempoStore {
                        playlist: try TempoJSON.decode(Playlist.self, try row.decode(column: "playlist", as: String.self)))
     }
 
+    /// A stored `message_note`; one that no longer decodes is dropped (the English `message` still says it).
+    static func note(_ row: any SQLRow) throws -> Note? {
+        try row.decode(column: "message_note", as: String?.self).flatMap { try? TempoJSON.decode(Note.self, $0) }
+    }
+
     static func song(_ row: any SQLRow) throws -> SongRecord {
         SongRecord(
             id: try row.decodeUUID(column: "id"), title: try row.decode(column: "title", as: String.self),
@@ -237,7 +246,7 @@ public struct SQLTempoStore: TempoStore {
             bpmOverride: try row.decode(column: "bpm_override", as: Double?.self),
             analysis: SongRecord.Analysis(rawValue: try row.decode(column: "analysis", as: String.self)) ?? .pending,
             progress: try row.decode(column: "progress", as: Double.self), message: try row.decode(column: "message", as: String?.self),
-            loudness: try row.decode(column: "loudness", as: Double?.self),
+            messageNote: try Self.note(row), loudness: try row.decode(column: "loudness", as: Double?.self),
             key: (try row.decode(column: "musical_key", as: String?.self)).flatMap { try? TempoJSON.decode(MusicalKey.self, $0) })
     }
 }

@@ -51,6 +51,8 @@ struct MixBody: JSONResponse {
     let state: String
     let progress: Double
     let message: String?
+    /// `message` as a keyed note, for the page's language.
+    let messageNote: Note?
     /// The files there follow an older version of the playlist (a new render is queued or running).
     let stale: Bool
     let durationSeconds: Double?
@@ -62,7 +64,7 @@ struct MixBody: JSONResponse {
 
     init(state: String, progress: Double, message: String?, stale: Bool, durationSeconds: Double?, files: [String: String]?,
          bytes: [String: Int64]?, parts: [MixLayoutPart]) {
-        self.state = state; self.progress = progress; self.message = message; self.stale = stale
+        self.state = state; self.progress = progress; self.message = message; messageNote = nil; self.stale = stale
         self.durationSeconds = durationSeconds; self.files = files; self.bytes = bytes; self.parts = parts
     }
 
@@ -70,6 +72,7 @@ struct MixBody: JSONResponse {
         state = mix.state.rawValue
         progress = mix.progress
         message = mix.message
+        messageNote = mix.messageNote
         stale = mix.hasFiles && !mix.isCurrent
         durationSeconds = mix.durationMs.map { Double($0) / 1000 }
         let base = "/api/v1/tempo/playlists/\(mix.playlistID.uuidString.lowercased())/mix"

@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 import Tempo
 
@@ -14,14 +15,19 @@ public struct MixRecord: Equatable, Sendable {
     public var renderedFingerprint: String?
     public var state: State
     public var progress: Double
+    /// Why rendering failed, in English with the tool's detail, for the API.
     public var message: String?
+    /// The same as a keyed note, for the pages to say in their reader's language (nil before notes were kept).
+    public var messageNote: Note?
     /// Where each song sits in the files now (for the run page).
     public var layout: [MixLayoutPart]
     public var durationMs: Int64?
     public var bytes: [MixRenderer.Format: Int64]
 
     public init(playlistID: UUID, fingerprint: String, renderedFingerprint: String? = nil, state: State = .queued, progress: Double = 0,
-                message: String? = nil, layout: [MixLayoutPart] = [], durationMs: Int64? = nil, bytes: [MixRenderer.Format: Int64] = [:]) {
+                message: String? = nil, messageNote: Note? = nil, layout: [MixLayoutPart] = [], durationMs: Int64? = nil,
+                bytes: [MixRenderer.Format: Int64] = [:]) {
+        self.messageNote = messageNote
         self.playlistID = playlistID; self.fingerprint = fingerprint; self.renderedFingerprint = renderedFingerprint
         self.state = state; self.progress = progress; self.message = message; self.layout = layout
         self.durationMs = durationMs; self.bytes = bytes

@@ -26,7 +26,7 @@ public struct MixRenderer: Sendable {
         let output = try await ToolProcess.run(ffmpegPath, ["-hide_banner", "-nostats", "-i", file.path, "-map", "0:a:0",
                                                             "-filter:a", "ebur128=framelog=verbose", "-f", "null", "-"],
                                                timeout: .seconds(600))
-        guard output.status == 0 else { throw MixRenderError("ffmpeg could not read \(file.lastPathComponent): \(output.stderrTail(lines: 2))") }
+        guard output.status == 0 else { throw MixRenderError(.toolFailed, "ffmpeg could not read \(file.lastPathComponent): \(output.stderrTail(lines: 2))") }
         return Self.integratedLoudness(output.stderrTail(lines: 40))
     }
 
@@ -43,7 +43,7 @@ public struct MixRenderer: Sendable {
     /// to both formats at once: on two cores a 60-minute mix took 101 s instead of 165 s in one process.
     public func render(_ plan: MixPlan, files: [URL], loudness: [UUID: Double], into folder: URL,
                        progress: @escaping @Sendable (Double) -> Void) async throws -> [Format: URL] {
-        guard !plan.parts.isEmpty, files.count == plan.parts.count else { throw MixRenderError("The playlist has no songs to mix.") }
+        guard !plan.parts.isEmpty, files.count == plan.parts.count else { throw MixRenderError(.noSongs, "The playlist has no songs to mix.") }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let timeout = Duration.seconds(max(600, Int64(plan.duration * 2)))
         // 1. Each part stretched, at most one process per core.
@@ -58,7 +58,7 @@ public struct MixRenderer: Sendable {
                         "-af", MixFilterGraph.partFilter(part, loudness: loudness[part.songID]), "-c:a", "flac", parts[index].path],
                         timeout: timeout)
                     guard output.status == 0 else {
-                        throw MixRenderError("ffmpeg could not stretch \(files[index].lastPathComponent): \(output.stderrTail(lines: 3))")
+                        throw MixRenderError(.toolFailed, "ffmpeg could not stretch \(files[index].lastPathComponent): \(output.stderrTail(lines: 3))")
                     }
                     progress(0.6 * Double(done.increment()) / Double(plan.parts.count))
                 }
@@ -71,7 +71,7 @@ public struct MixRenderer: Sendable {
         for part in parts { arguments += ["-i", part.path] }
         arguments += ["-filter_complex", MixFilterGraph.joinGraph(plan), "-map", "[out]", "-c:a", "flac", master.path]
         let joined = try await ToolProcess.run(ffmpegPath, arguments, timeout: timeout)
-        guard joined.status == 0 else { throw MixRenderError("ffmpeg could not join the mix: \(joined.stderrTail(lines: 3))") }
+        guard joined.status == 0 else { throw MixRenderError(.toolFailed, "ffmpeg could not join the mix: \(joined.stderrTail(lines: 3))") }
         for part in parts { try? FileManager.default.removeItem(at: part) }
         progress(0.7)
         // 3. Both formats at once, each by its own process; progress follows the slower (AAC).
@@ -90,7 +90,7 @@ public struct MixRenderer: Sendable {
                         }
                     }
                     guard output.status == 0 else {
-                        throw MixRenderError("ffmpeg could not encode the mix as \(format.rawValue): \(output.stderrTail(lines: 3))")
+                        throw MixRenderError(.toolFailed, "ffmpeg could not encode the mix as \(format.rawValue): \(output.stderrTail(lines: 3))")
                     }
                 }
             }
@@ -116,6 +116,16 @@ public struct MixRenderer: Sendable {
 }
 
 public struct MixRenderError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, for the pages to say in their reader's language (the tool's own words stay in `description`).
+    public enum Reason: String, Sendable {
+        case toolMissing = "tool_missing", noSongs = "no_songs", toolFailed = "tool_failed"
+    }
+
+    public let reason: Reason
     public let description: String
-    public init(_ description: String) { self.description = description }
+
+    public init(_ reason: Reason, _ description: String) {
+        self.reason = reason
+        self.description = description
+    }
 }

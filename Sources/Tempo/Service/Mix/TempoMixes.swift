@@ -127,6 +127,7 @@ public struct TempoMixes: Sendable {
                 } catch {
                     mix.state = .failed
                     mix.message = "The mix could not be made: \((error as? MixRenderError)?.description ?? "\(error)")"
+                    mix.messageNote = Note("tempo.music.mix.failed_because.\((error as? MixRenderError)?.reason.rawValue ?? "other")")
                     logger.warning("mix failed", metadata: ["playlist": "\(playlistID)", "error": "\(error)"])
                 }
                 // An edit while rendering asked for another round: render again.
@@ -146,7 +147,7 @@ public struct TempoMixes: Sendable {
     }
 
     private func renderFiles(_ planned: TempoPlans.PlannedPlaylist, mix: MixRecord, accountID: UUID) async throws -> MixRecord {
-        guard let renderer else { throw MixRenderError("ffmpeg is not installed.") }
+        guard let renderer else { throw MixRenderError(.toolMissing, "ffmpeg is not installed.") }
         var mix = mix
         var records: [UUID: SongRecord] = [:], mixSongs: [UUID: MixSong] = [:]
         for id in Set(planned.playlist.entries.map(\.song.id)) {

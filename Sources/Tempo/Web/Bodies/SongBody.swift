@@ -23,6 +23,8 @@ struct SongBody: JSONResponse {
     let analysis: String
     let progress: Double
     let message: String?
+    /// `message` as a keyed note, for the page's language (nil for songs analysed before notes were kept).
+    let messageNote: Note?
     /// Integrated loudness (LUFS), once a mix measured it.
     let loudness: Double?
     /// The key the analysis found: its name, Camelot code and how clearly it won.
@@ -51,6 +53,7 @@ struct SongBody: JSONResponse {
         analysis = song.analysis.rawValue
         progress = song.progress
         message = song.message
+        messageNote = song.messageNote
         loudness = song.loudness.map { ($0 * 10).rounded() / 10 }
         key = song.key.map { KeyBody(name: $0.name, camelot: $0.camelot, clarity: $0.clarity) }
         url = "/api/v1/tempo/songs/\(song.id.uuidString.lowercased())/file"

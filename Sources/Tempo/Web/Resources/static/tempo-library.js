@@ -1,7 +1,7 @@
 // Tempo library (M1): the songs with their BPM, sorted and filtered by the API; uploads
 // with a progress bar; songs being analysed are polled until they have a tempo; each song
 // has a preview whose speed changes with playbackRate (pitch kept) and a "Set tempo" form.
-import { formatNumber, plural, t } from "./i18n.js";
+import { formatNumber, plural, say, t } from "./i18n.js";
 import { api, bpm, clock, deleteWithConfirmation, el, showError } from "./tempo-util.js";
 
 const list = document.getElementById("songs");
@@ -77,9 +77,9 @@ function pending(song) {
 
 function tempoText(song) {
   if (pending(song)) return t("tempo.music.library.analysing", { percent: formatNumber(Math.round(song.progress * 100)) });
-  if (song.analysis === "failed") return song.message || t("tempo.music.library.analysis_failed");
-  // Analysed without a tempo: the server found no steady beat (its English message says so).
-  if (song.effectiveBpm == null) return song.analysis === "done" ? t("tempo.music.library.no_beat") : song.message || t("tempo.music.library.no_tempo");
+  // Why, from the server's note in the page's language (a song analysed before notes were kept has English only).
+  if (song.analysis === "failed") return song.messageNote ? say(song.messageNote) : song.message || t("tempo.music.library.analysis_failed");
+  if (song.effectiveBpm == null) return song.analysis === "done" ? t("tempo.music.library.no_beat") : t("tempo.music.library.no_tempo");
   if (song.bpmOverride != null) return t("tempo.music.library.bpm_set_by_you", { bpm: bpm(song.effectiveBpm) });
   if (song.confidence == null) return t("tempo.music.library.bpm", { bpm: bpm(song.effectiveBpm) });
   return t("tempo.music.library.bpm_sure", { bpm: bpm(song.effectiveBpm), percent: formatNumber(Math.round(song.confidence * 100)) });

@@ -1,6 +1,6 @@
 // The playlist's mix (M6): ask for it, follow its rendering, then play or download it. A mix made before the
 // playlist's last edit still plays while the new one renders.
-import { formatNumber, plural, t } from "./i18n.js";
+import { formatNumber, plural, say, t } from "./i18n.js";
 import { api, clock, showError } from "./tempo-util.js";
 
 const $ = (id) => document.getElementById(id);
@@ -52,7 +52,7 @@ export class MixPanel {
     $("mix-render").hidden = !!mix && mix.state === "done" && !mix.stale;
     let text;
     if (!mix) text = t("tempo.music.mix.none");
-    else if (mix.state === "failed") text = mix.message || t("tempo.music.mix.failed");
+    else if (mix.state === "failed") text = mix.messageNote ? say(mix.messageNote) : mix.message || t("tempo.music.mix.failed");
     else if (working) {
       // The files already there are the mix made before the last edit: it plays while the new one renders.
       const key = `tempo.music.mix.${mix.state === "queued" ? "queued" : "rendering"}${mix.files ? "_meanwhile" : ""}`;
