@@ -49,6 +49,12 @@ def test_an_imperial_spanish_runner_sees_miles_with_a_decimal_comma(driver, own_
     pace = driver.find_element(By.CSS_SELECTOR, "[data-stat='pace']").text
     assert distance == "6,21 mi" and pace == "8:03 /mi", (distance, pace)
     assert "Ritmo medio" in driver.find_element(By.ID, "run-stats").text
+    # Splits per mile: six whole miles, then the 0,21 mi left, under a "mi" heading.
+    assert driver.find_element(By.CSS_SELECTOR, "#run-splits thead th").text == "mi"
+    labels = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#run-splits tbody th")]
+    assert labels == ["1", "2", "3", "4", "5", "6", "7 (0,21 mi)"], labels
+    first_pace = driver.find_element(By.CSS_SELECTOR, "#run-splits tbody tr td:nth-of-type(2)").text
+    assert first_pace == "8:03 /mi", first_pace
     # How the calories were estimated, said from the summary's method code rather than the server's English.
     method = driver.find_element(By.ID, "run-calories-method").text
     assert method.startswith("Ecuación ACSM de carrera a partir de la velocidad y el desnivel"), method

@@ -43,7 +43,7 @@ struct TempoRunPagesController {
         let id = try context.parameters.requireID("id")
         _ = try await runs.requireRun(id, accountID: context.identity.account.id)
         let units = context.identity.account.units
-        let page = TempoRunPage(runId: TempoPagesController.id(id), units: units.rawValue)
+        let page = TempoRunPage(runId: TempoPagesController.id(id), units: units.rawValue, imperial: units == .imperial)
         return pages.render("tempo-run", title: "tempo.runs.title.run", page: TempoFrame(.runs, units: units).around(page),
                             request: request, context: context)
     }

@@ -8,7 +8,7 @@ private func close(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-6) -> Boo
 }
 
 @Suite struct RunStatsTests {
-    @Test func steadyRunSplitsAndCalories() {
+    @Test func steadyRunSplitsAndCalories() throws {
         // 4 m/s for 600 s = 2,400 m. Splits: 1,000 m / 250 s, 1,000 m / 250 s, 400 m / 100 s.
         // Pace 600 / 2.4 = 250 s/km. ACSM running at 240 m/min, flat: 0.2 × 240 + 3.5 = 51.5;
         // × 70 kg (default) / 1000 × 5 = 18.025 kcal/min × 10 min = 180.25 kcal.
@@ -20,6 +20,11 @@ private func close(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-6) -> Boo
         #expect(s.splits.count == 3)
         #expect(close(s.splits[0].seconds, 250) && close(s.splits[1].seconds, 250))
         #expect(close(s.splits[2].distance, 400) && close(s.splits[2].seconds, 100) && close(s.splits[2].pace, 250))
+        // In miles: 1,609.344 m in 402.336 s, then the 790.656 m left in 197.664 s; the same pace per km.
+        let miles = try #require(s.mileSplits)
+        #expect(miles.map(\.number) == [1, 2])
+        #expect(close(miles[0].distance, 1609.344) && close(miles[0].seconds, 402.336, 1e-3))
+        #expect(close(miles[1].distance, 790.656, 1e-3) && close(miles[1].seconds, 197.664, 1e-3) && close(miles[1].pace, 250, 1e-3))
         #expect(close(s.calories.kilocalories, 180.25))
         #expect(s.calories.method == .acsmRunning)
         #expect(s.calories.methodText == "ACSM running equation from speed and climb; weight unknown, 70 kg assumed.")

@@ -14,7 +14,10 @@ public struct RunSummary: Sendable, Equatable, Codable {
     public var averagePace: Double?
     /// m/s over moving time; nil without distance.
     public var averageSpeed: Double?
+    /// Per kilometre; the last one may be shorter.
     public var splits: [Split] = []
+    /// Per mile (1,609.344 m), for people who read miles; nil in summaries stored before they were kept.
+    public var mileSplits: [Split]?
     public var elevationGain = 0.0
     public var elevationLoss = 0.0
     public var averageHeartRate: Double?

@@ -1,14 +1,15 @@
-/// Cuts a run into per-km splits from cumulative figures at each sample.
+/// Cuts a run into splits of a kilometre (or a mile) from cumulative figures at each sample.
 ///
 /// Each array holds the running total at a sample (distance, moving time, heart-rate × time,
-/// time with heart rate, gain, loss). A km boundary falls inside the segment where the distance
+/// time with heart rate, gain, loss). A boundary falls inside the segment where the distance
 /// passes it; every total is interpolated linearly there, so a split's time, heart rate and
 /// climb are the differences of the totals at its two boundaries and the splits add up to the run.
 enum SplitBuilder {
-    static let splitLength = 1000.0
+    static let kilometre = 1000.0
+    static let mile = 1609.344
 
     static func splits(distance: [Double], moving: [Double], hrWeighted: [Double], hrTime: [Double],
-                       gain: [Double], loss: [Double]) -> [Split] {
+                       gain: [Double], loss: [Double], length splitLength: Double = kilometre) -> [Split] {
         guard let total = distance.last, total > 0 else { return [] }
         typealias Totals = (d: Double, m: Double, hw: Double, ht: Double, g: Double, l: Double)
         func at(_ i: Int) -> Totals { (distance[i], moving[i], hrWeighted[i], hrTime[i], gain[i], loss[i]) }

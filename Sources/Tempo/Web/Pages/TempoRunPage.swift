@@ -6,4 +6,6 @@ import Web
 struct TempoRunPage: Sendable {
     let runId: String
     let units: String
+    /// Splits per mile, headed so.
+    let imperial: Bool
 }

@@ -2,7 +2,7 @@
 // with how they were estimated), charts over time drawn as SVG from the summary's series,
 // what cleaning dropped, export to GPX/TCX, rename and delete.
 import { formatDateTime, formatNumber, saidOr, t } from "./i18n.js";
-import { api, distanceText, el, paceAxisUnit, perUnit, showError, speedUnit, svg } from "./tempo-util.js";
+import { METRES_PER_MILE, api, distanceText, el, imperial, paceAxisUnit, perUnit, showError, speedUnit, svg } from "./tempo-util.js";
 import { cadenceUnit, clock, paceText, showsSpeed } from "./tempo-run-common.js";
 import { drawAtShownWidth, lineChart } from "./tempo-line-chart.js";
 
@@ -93,9 +93,13 @@ function render(body) {
       : t("tempo.run.page.calories_value", { kcal: formatNumber(Math.round(s.calories?.kilocalories || 0)) }), "calories"),
   );
   $("run-calories-method").textContent = caloriesMethodText(s.calories, run.activity);
-  const rows = (s.splits || []).map((split) => {
+  // Splits of the person's unit: whole miles in imperial (older summaries have kilometres only).
+  const miles = imperial() && s.mileSplits;
+  const rows = ((miles ? s.mileSplits : s.splits) || []).map((split) => {
     const pace = split.distance > 0 ? (split.seconds / split.distance) * 1000 : null;
-    const label = split.distance >= 999.5 ? String(split.number)
+    const whole = split.distance >= (miles ? METRES_PER_MILE : 1000) - 0.5;
+    const label = whole ? String(split.number) : miles
+      ? t("tempo.run.page.split_part_mi", { number: split.number, distance: formatNumber(split.distance / METRES_PER_MILE, 2) })
       : t("tempo.run.page.split_part", { number: split.number, metres: formatNumber(Math.round(split.distance)) });
     return el("tr", {},
       el("th", { scope: "row", text: label }), el("td", { text: clock(split.seconds) }), el("td", { text: paceText(run.activity, pace) }),
@@ -105,7 +109,7 @@ function render(body) {
   $("run-splits").querySelector("tbody").replaceChildren(...rows);
   $("run-splits-empty").hidden = rows.length > 0;
   $("run-splits-empty").textContent = s.distance > 0 && !s.movingSeconds
-    ? t("tempo.run.page.splits_no_times") : t("tempo.run.page.splits_none");
+    ? t("tempo.run.page.splits_no_times") : t(miles ? "tempo.run.page.splits_none_mi" : "tempo.run.page.splits_none");
   showIntervals(body, run.activity, unit);
   const report = body.importReport;
   const warnings = saidOr(report?.warningNotes, report?.warnings);
