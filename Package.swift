@@ -98,7 +98,7 @@ let package = Package(
             ],
             path: "Sources/Stage/Service"),
         .target(
-            name: "StageStorage", dependencies: ["StageService", "Stage", "CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit")],
+            name: "StageStorage", dependencies: ["StageService", "Stage", "CadenceCore", "DeckImport", "Storage", .product(name: "SQLKit", package: "sql-kit")],
             path: "Sources/Stage/Storage"),
         .target(
             name: "StageWeb",

@@ -97,8 +97,8 @@ public struct FFmpegDecoder: Sendable {
     static func run(_ tool: String, _ arguments: [String], stdoutLimit: Int) async throws -> ToolOutput {
         do {
             return try await ToolProcess.run(tool, arguments, stdoutLimit: stdoutLimit)
-        } catch ToolProcessError.couldNotStart(let reason) {
-            throw AudioDecodeError(.toolMissing, "\(reason) (Debian package ffmpeg)")
+        } catch let error as ToolProcessError where error != .timedOut {
+            throw AudioDecodeError(.toolMissing, "\(error) (Debian package ffmpeg)")
         }
     }
 }

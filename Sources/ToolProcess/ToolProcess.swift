@@ -86,7 +86,7 @@ public enum ToolProcess {
                 return (kept, truncated, try await errorTail)
             }
         } catch let error as SubprocessError where error.code == .executableNotFound || error.code == .spawnFailed {
-            throw ToolProcessError.couldNotStart("\(executable) could not be started (\(error))")
+            throw ToolProcessError.couldNotStart(executable: executable, why: "\(error)")
         }
         try Task.checkCancellation()
         let status: Int32 = switch result.terminationStatus {

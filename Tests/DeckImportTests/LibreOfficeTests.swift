@@ -24,8 +24,8 @@ import Testing
         let files = deck.slides.compactMap(\.imageFile)
         #expect(files.count == 4 && Set(files).count == 4)
         #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
-        #expect(stages.values.contains { $0.stage == "Converting slides with LibreOffice" })
-        #expect(stages.values.contains { $0.stage == "Rendering slide pictures" })
+        #expect(stages.values.contains { $0.stage == .converting })
+        #expect(stages.values.contains { $0.stage == .renderingPictures })
         // Intermediate files (input copy, PDF) are cleaned up; only pictures remain.
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("libreoffice").path))
         // The pictures differ (slide titles differ), i.e. pages were not duplicated.
@@ -138,7 +138,7 @@ import Testing
             if before.count >= 2 { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(sawConversion.values.contains { $0.stage == "Converting slides with LibreOffice" })
+        #expect(sawConversion.values.contains { $0.stage == .converting })
         task.cancel()
         let result = await task.result
         guard case .failure(let error) = result else { Issue.record("not cancelled"); return }

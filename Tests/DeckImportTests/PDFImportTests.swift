@@ -21,7 +21,7 @@ let hasLibreOffice = hasPoppler && systemTools.soffice != nil
         #expect(deck.slides.map(\.width) == [800, 800, 800])
         #expect(deck.slides.map(\.height) == [600, 600, 600])
         #expect(deck.slides.allSatisfy { $0.imageType == "png" && FileManager.default.fileExists(atPath: $0.imageFile!.path) })
-        #expect(stages.values.contains { $0.stage == "Rendering slide pictures" })
+        #expect(stages.values.contains { $0.stage == .renderingPictures })
         #expect(stages.values.last?.fraction == 1)
         #expect(zip(stages.values, stages.values.dropFirst()).allSatisfy { $0.fraction <= $1.fraction })
     }

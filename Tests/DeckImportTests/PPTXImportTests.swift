@@ -41,7 +41,7 @@ import Testing
         #expect(deck.slides[3].notes == "")
         #expect(deck.slides.allSatisfy { $0.imageFile == nil })
         #expect(deck.warnings.count == 1)
-        #expect(deck.warnings.first?.hasPrefix("Slide pictures need LibreOffice (Debian package libreoffice-impress)") == true)
+        #expect(deck.warnings.first?.message.hasPrefix("Slide pictures need LibreOffice (Debian package libreoffice-impress)") == true)
     }
 
     @Test func strictNamespacesAndOtherPrefixes() async throws {

@@ -45,14 +45,14 @@ import Testing
     @Test func hiddenSlidesLeftOutAreSkipped() async throws {
         let deck = try await importFixture(pages: 2)
         #expect(deck.slides.map { $0.imageFile != nil } == [true, false, true, false])
-        #expect(deck.warnings.count == 1 && deck.warnings[0].contains("hidden"))
+        #expect(deck.warnings.count == 1 && deck.warnings[0].message.contains("hidden"))
     }
 
     @Test func otherMismatchKeepsNotesWithoutPictures() async throws {
         let deck = try await importFixture(pages: 3)
         #expect(deck.slides.allSatisfy { $0.imageFile == nil })
         #expect(deck.slides[0].notes == PPTXImportTests.expectedNotes)
-        #expect(deck.warnings.count == 1 && deck.warnings[0].contains("3 pages for 4 slides"))
+        #expect(deck.warnings.count == 1 && deck.warnings[0].message.contains("3 pages for 4 slides"))
     }
 
     @Test func failingLibreOffice() async {
@@ -68,7 +68,7 @@ import Testing
         let pptx = Fixtures.pptx(PPTXImportTests.specs, in: dir)
         let deck = try await DeckImporter(tools: ExternalTools(soffice: "/usr/bin/soffice"))
             .importDeck(fileURL: pptx, filename: "m.pptx", workDirectory: dir.appendingPathComponent("w"))
-        #expect(deck.warnings.first?.contains("poppler-utils") == true)
+        #expect(deck.warnings.first?.message.contains("poppler-utils") == true)
         #expect(deck.slides.count == 4)
     }
 }

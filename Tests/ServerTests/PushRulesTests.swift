@@ -76,13 +76,19 @@ import Testing
         #expect(Self.notification("talk.cast", cast, in: .spanish)?.body == "Keynote")
         #expect(Self.notification("talk.cast", cast)?.title == "Your talk is on your watch")
 
-        let imported = #"{"jobId":"J","state":"done","filename":"deck.pptx","stage":"Imported 1 slide","seconds":90}"#
+        let imported = #"{"jobId":"J","state":"done","filename":"deck.pptx","stage":"Imported 1 slide","seconds":90,"#
+            + #""stageKey":{"key":"stage.import.stage.imported","arguments":{"count":"1"}}}"#
         let done = try #require(Self.notification("stage.import.ended", imported, in: .spanish))
         #expect(done.title == "Diapositivas importadas" && done.body == "deck.pptx: 1 diapositiva importada")
         #expect(Self.notification("stage.import.ended", imported)?.body == "deck.pptx: Imported 1 slide")
         let failed = try #require(Self.notification("stage.import.ended",
             #"{"jobId":"J","state":"failed","filename":"deck.pdf","stage":"Failed","seconds":90}"#, in: .spanish))
         #expect(failed.title == "La importación de diapositivas ha fallado" && failed.body == "deck.pdf: La importación ha fallado.")
+        // Why it failed, by key: in Spanish, the English message left for programs.
+        let why = try #require(Self.notification("stage.import.ended",
+            #"{"jobId":"J","state":"failed","filename":"deck.pdf","stage":"Failed","message":"The PDF has no pages.","seconds":90,"#
+            + #""messageKeys":[{"key":"stage.error.import.no_pages","arguments":{}}]}"#, in: .spanish))
+        #expect(why.body == "deck.pdf: El PDF no tiene páginas.")
 
         let analysed = try #require(Self.notification("tempo.analysis.ended", #"{"seconds":90,"analysed":1234,"failed":2}"#, in: .spanish))
         #expect(analysed.title == "Tu música está analizada")
@@ -106,7 +112,8 @@ import Testing
     @Test(arguments: [(59.0, false), (60.0, true), (600.0, true)])
     func onlyALongImportOrAnalysisPushes(seconds: Double, pushed: Bool) {
         let imported = Self.notification("stage.import.ended",
-            #"{"jobId":"J","state":"done","filename":"deck.pptx","stage":"Imported 12 slides","seconds":\#(seconds)}"#)
+            #"{"jobId":"J","state":"done","filename":"deck.pptx","stage":"Imported 12 slides","seconds":\#(seconds),"#
+            + #""stageKey":{"key":"stage.import.stage.imported","arguments":{"count":"12"}}}"#)
         #expect((imported != nil) == pushed)
         if let imported { #expect(imported.title == "Slides imported" && imported.body == "deck.pptx: Imported 12 slides") }
         let analysed = Self.notification("tempo.analysis.ended", #"{"seconds":\#(seconds),"analysed":12,"failed":1}"#)

@@ -6,6 +6,7 @@ import Storage
 import TempoService
 import TempoStorage
 import Testing
+import Web
 
 /// `/api/v1/tempo/templates`, `/plans` and `/playlists`: workout plans and the playlists planned for them.
 @Suite struct TempoPlansAPITests {
@@ -346,6 +347,17 @@ import Testing
             #expect(noSongToInsert.errorField == "songId")
             let insertFar = try await client.json(.post, edits, body: #"{"op": "insert", "index": 999, "songId": "\#(extra.id)"}"#, token: token)
             #expect(insertFar.status == .badRequest && insertFar.errorField == "index", "\(insertFar.text)")
+
+            // Every song deleted: the playlist is empty and says so, in English and as a note for the page's language.
+            let remaining = try await client.json(.get, "/api/v1/tempo/songs", token: token).array.compactMap { $0["id"] as? String }
+            for song in remaining { #expect(try await client.json(.delete, "/api/v1/tempo/songs/\(song)", token: token).status == .noContent) }
+            let emptied = try await client.json(.get, "/api/v1/tempo/playlists/\(playlistID)", token: token)
+            let emptiedList = try #require(emptied.object["playlist"] as? [String: Any])
+            #expect(Self.entries(emptied).isEmpty)
+            #expect(emptiedList["warnings"] as? [String] == ["Every song of this playlist was deleted; add music and make a new playlist."])
+            let notes = try #require(emptiedList["warningNotes"] as? [[String: Any]])
+            #expect(notes.map { $0["key"] as? String } == ["tempo.music.warning.all_deleted"])
+            #expect(Catalogues.bundled.messages(.english)("js.tempo.music.warning.all_deleted") == (emptiedList["warnings"] as? [String])?.first)
 
             // Delete the playlist: gone, and gone from the plan's list; deleting again is 404.
             #expect(try await client.json(.delete, "/api/v1/tempo/playlists/\(playlistID)", token: token).status == .noContent)

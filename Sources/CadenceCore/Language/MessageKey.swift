@@ -1,6 +1,6 @@
 /// A message by catalogue key, with its `{name}` values: what a domain error carries so the web layer can say it
 /// in the person's language. The English text beside it stays for logs, the CLI and anything without a catalogue.
-public struct MessageKey: Equatable, Sendable {
+public struct MessageKey: Equatable, Sendable, Codable {
     public let key: String
     public let arguments: [String: String]
 

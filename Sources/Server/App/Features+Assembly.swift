@@ -38,7 +38,8 @@ extension StageFeature {
         let now = dependencies.clock.now()
         try await jobs.failAbandonedImports(
             updatedBefore: database.notifiesOtherInstances ? now.addingTimeInterval(-3600) : now,
-            message: "The server restarted before this import finished; import the file again.", at: now)
+            message: "The server restarted before this import finished; import the file again.",
+            messageKey: MessageKey("stage.error.import.server_restarted"), at: now)
         let catalogue = StageCatalogue(dataDirectory: dependencies.dataDirectory, store: SQLStageCatalogueStore(database: database),
                                        logger: dependencies.logger, media: dependencies.media)
         await catalogue.publishFolder()

@@ -33,8 +33,12 @@ struct LibreOfficeConverter {
         guard result.status == 0, fm.fileExists(atPath: output.path) else {
             let detail = [result.stderrTail(), String(decoding: result.stdout.suffix(500), as: UTF8.self)]
                 .joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-            throw DeckImportError(.toolFailed,
-                "LibreOffice could not convert the presentation to pictures (\(detail.isEmpty ? "exit status \(result.status)" : detail)).")
+            if detail.isEmpty {
+                throw DeckImportError(.toolFailed, "LibreOffice could not convert the presentation to pictures (exit status \(result.status)).",
+                                      key: "stage.error.import.libreoffice_exit_status", ["status": String(result.status)])
+            }
+            throw DeckImportError(.toolFailed, "LibreOffice could not convert the presentation to pictures (\(detail)).",
+                                  key: "stage.error.import.libreoffice_failed", ["detail": detail])
         }
         return output
     }

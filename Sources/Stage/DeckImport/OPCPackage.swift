@@ -24,8 +24,10 @@ struct OPCPackage {
 
     func data(_ part: String) throws -> Data? {
         guard let entry = archive.entry(part) else { return nil }
+        let mib = String(maxXMLPartBytes >> 20)
         let tooLarge = DeckImportError(.tooLarge,
-            "The part “\(part)” is larger than \(maxXMLPartBytes >> 20) MiB; this is not a normal presentation and was refused.")
+            "The part “\(part)” is larger than \(mib) MiB; this is not a normal presentation and was refused.",
+            key: "stage.error.import.xml_part_too_large", ["part": part, "max": mib])
         if Int64(clamping: entry.uncompressedSize) > maxXMLPartBytes { throw tooLarge }
         var result = Data()
         try archive.read(entry) { chunk in
@@ -73,7 +75,8 @@ struct OPCPackage {
         var target = rawTarget.removingPercentEncoding ?? rawTarget
         if let hash = target.firstIndex(of: "#") { target = String(target[..<hash]) }
         let refused = DeckImportError(.pathTraversal,
-            "The relationship target “\(rawTarget)” in “\(relsPart)” points outside the package and was refused; save the presentation again and re-import.")
+            "The relationship target “\(rawTarget)” in “\(relsPart)” points outside the package and was refused; save the presentation again and re-import.",
+            key: "stage.error.import.relationship_outside", ["target": rawTarget, "part": relsPart])
         if target.contains("\\") || target.contains("\0") { throw refused }
         var segments: [Substring]
         if target.hasPrefix("/") {

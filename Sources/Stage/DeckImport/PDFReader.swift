@@ -32,7 +32,8 @@ struct PDFReader {
     static func checkComplete(_ file: URL) throws {
         let tail = try FileBytes.tail(of: file, count: 1024)
         if FileBytes.range(of: Array("%%EOF".utf8), in: tail) == nil {
-            throw DeckImportError(.corrupt, "The PDF is incomplete (it does not end properly); upload it again or export it again.")
+            throw DeckImportError(.corrupt, "The PDF is incomplete (it does not end properly); upload it again or export it again.",
+                                  key: "stage.error.import.pdf_incomplete")
         }
     }
 
@@ -43,14 +44,15 @@ struct PDFReader {
             // poppler reports a missing user password as "Incorrect password" (exit status 1).
             if result.stderr.lowercased().contains("password") {
                 throw DeckImportError(.encrypted,
-                    "The PDF is protected with a password; remove the password and import again.")
+                    "The PDF is protected with a password; remove the password and import again.", key: "stage.error.import.pdf_encrypted")
             }
             // poppler refuses a page tree with /Count 0 ("Invalid page count 0", exit status 99).
             if result.stderr.contains("Invalid page count 0") {
-                throw DeckImportError(.empty, "The PDF has no pages.")
+                throw DeckImportError(.empty, "The PDF has no pages.", key: "stage.error.import.no_pages")
             }
-            throw DeckImportError(.corrupt,
-                "The PDF is damaged and cannot be read (\(result.stderrTail())); export it again and re-import.")
+            let detail = result.stderrTail()
+            throw DeckImportError(.corrupt, "The PDF is damaged and cannot be read (\(detail)); export it again and re-import.",
+                                  key: "stage.error.import.pdf_damaged", ["detail": detail])
         }
         var fields: [String: String] = [:]
         var sizes: [Int: (width: Double, height: Double)] = [:]
@@ -73,7 +75,8 @@ struct PDFReader {
             }
         }
         guard let pages = fields["Pages"].flatMap({ Int($0) }) else {
-            throw DeckImportError(.corrupt, "The PDF is damaged (its page count cannot be read); export it again and re-import.")
+            throw DeckImportError(.corrupt, "The PDF is damaged (its page count cannot be read); export it again and re-import.",
+                                  key: "stage.error.import.pdf_page_count_unreadable")
         }
         let title = fields["Title"].flatMap { $0.isEmpty ? nil : $0 }
         for (page, rotation) in rotations where rotation % 180 != 0 {
@@ -89,7 +92,8 @@ struct PDFReader {
             let height = Double(renderWidth) * size.height / size.width
             if Double(renderWidth) * height > Double(limits.maxImagePixels) {
                 throw DeckImportError(.tooLarge,
-                    "Page \(page) of the PDF is too tall to turn into a slide picture (\(renderWidth)×\(Int(height)) pixels); use normal slide-sized pages.")
+                    "Page \(page) of the PDF is too tall to turn into a slide picture (\(renderWidth)×\(Int(height)) pixels); use normal slide-sized pages.",
+                    key: "stage.error.import.pdf_page_too_tall", ["page": String(page), "width": String(renderWidth), "height": String(Int(height))])
             }
         }
     }
@@ -100,7 +104,9 @@ struct PDFReader {
                                               ["-enc", "UTF-8", "-q", file.path, "-"],
                                               name: "pdftotext", package: Self.popplerPackage, timeout: 120 + Double(pages))
         if result.status != 0 {
-            throw DeckImportError(.toolFailed, "pdftotext could not read the PDF's text: \(result.stderrTail())")
+            let detail = result.stderrTail()
+            throw DeckImportError(.toolFailed, "pdftotext could not read the PDF's text: \(detail)",
+                                  key: "stage.error.import.pdftotext_failed", ["detail": detail])
         }
         let chunks = String(decoding: result.stdout, as: UTF8.self).components(separatedBy: "\u{0C}")
         return (0..<pages).map { index in
@@ -122,7 +128,9 @@ struct PDFReader {
             name: "pdftoppm", package: Self.popplerPackage, timeout: 600 + 5 * Double(pages),
             tick: { progress(listPNGs().count) })
         if result.status != 0 {
-            throw DeckImportError(.toolFailed, "pdftoppm could not render the PDF: \(result.stderrTail())")
+            let detail = result.stderrTail()
+            throw DeckImportError(.toolFailed, "pdftoppm could not render the PDF: \(detail)",
+                                  key: "stage.error.import.pdftoppm_failed", ["detail": detail])
         }
         // Files are "page-1.png" … "page-12.png" (zero-padded to the widest number); order by page number.
         let files = listPNGs().compactMap { name -> (Int, URL)? in

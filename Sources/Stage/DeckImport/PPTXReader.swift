@@ -36,16 +36,18 @@ struct PPTXReader {
             ?? "ppt/presentation.xml"
         guard let presentation = try package.xml(mainPart), presentation.is("presentation", in: NS.pml) else {
             throw DeckImportError(.corrupt,
-                "The file is not a PowerPoint presentation (no presentation part); save it as .pptx and import again.")
+                "The file is not a PowerPoint presentation (no presentation part); save it as .pptx and import again.",
+                key: "stage.error.import.not_pptx")
         }
         let rels = try package.relationships(of: mainPart)
         let ids = presentation.child("sldIdLst", in: NS.pml)?.children("sldId", in: NS.pml) ?? []
         if ids.isEmpty {
-            throw DeckImportError(.empty, "The presentation has no slides.")
+            throw DeckImportError(.empty, "The presentation has no slides.", key: "stage.error.import.no_slides")
         }
         if ids.count > limits.maxSlides {
             throw DeckImportError(.tooLarge,
-                "The presentation has \(ids.count) slides; at most \(limits.maxSlides) are accepted. Split it and import the parts.")
+                "The presentation has \(ids.count) slides; at most \(limits.maxSlides) are accepted. Split it and import the parts.",
+                key: "stage.error.import.too_many_slides", ["count": String(ids.count), "max": String(limits.maxSlides)])
         }
         var slides: [Slide] = []
         for (index, sldId) in ids.enumerated() {
@@ -53,7 +55,8 @@ struct PPTXReader {
             guard let rid = sldId.attribute("id", namespaces: NS.rel),
                   let rel = rels.first(where: { $0.id == rid && !$0.isExternal && $0.hasType(suffix: "/slide") }) else {
                 throw DeckImportError(.corrupt,
-                    "Slide \(index + 1) is listed but its part cannot be found; open and save the presentation again, then re-import.")
+                    "Slide \(index + 1) is listed but its part cannot be found; open and save the presentation again, then re-import.",
+                    key: "stage.error.import.slide_part_missing", ["number": String(index + 1)])
             }
             slides.append(try readSlide(part: rel.target, number: index + 1))
             progress(index + 1, ids.count)
@@ -64,7 +67,8 @@ struct PPTXReader {
     private func readSlide(part: String, number: Int) throws -> Slide {
         guard let slide = try package.xml(part), slide.is("sld", in: NS.pml) else {
             throw DeckImportError(.corrupt,
-                "Slide \(number) (“\(part)”) is missing or is not a slide; open and save the presentation again, then re-import.")
+                "Slide \(number) (“\(part)”) is missing or is not a slide; open and save the presentation again, then re-import.",
+                key: "stage.error.import.slide_not_slide", ["number": String(number), "part": part])
         }
         let show = slide.attribute("show")?.lowercased()
         let hidden = show == "0" || show == "false"

@@ -25,11 +25,13 @@ final class SafeArchive {
         let all = Array(archive)
         if all.count > limits.maxEntries {
             throw DeckImportError(.tooLarge,
-                "The archive has \(all.count) entries; at most \(limits.maxEntries) are accepted. Split it and import the parts.")
+                "The archive has \(all.count) entries; at most \(limits.maxEntries) are accepted. Split it and import the parts.",
+                key: "stage.error.import.too_many_entries", ["count": String(all.count), "max": String(limits.maxEntries)])
         }
         for entry in all where !ZipEntryName.isSafe(entry.path) {
             throw DeckImportError(.pathTraversal,
-                "The archive entry “\(entry.path)” points outside the archive folder and was refused; create the ZIP again from a normal folder.")
+                "The archive entry “\(entry.path)” points outside the archive folder and was refused; create the ZIP again from a normal folder.",
+                key: "stage.error.import.zip_outside", ["path": entry.path])
         }
         let records: [ZipDirectory.Record]
         do { records = try ZipDirectory.read(from: url) } catch {
@@ -37,10 +39,12 @@ final class SafeArchive {
         }
         if let encrypted = records.first(where: \.isEncrypted) {
             throw DeckImportError(.encrypted,
-                "The ZIP entry “\(encrypted.name)” is protected with a password; create the ZIP again without a password and import it.")
+                "The ZIP entry “\(encrypted.name)” is protected with a password; create the ZIP again without a password and import it.",
+                key: "stage.error.import.zip_encrypted", ["name": encrypted.name])
         }
         if records.count != all.count {
-            throw DeckImportError(.corrupt, "The ZIP file's table of contents is inconsistent; create it again and re-import.")
+            throw DeckImportError(.corrupt, "The ZIP file's table of contents is inconsistent; create it again and re-import.",
+                                  key: "stage.error.import.zip_inconsistent")
         }
         meter = InflationMeter(archive: archive, limits: InflationLimits(
             maxUncompressedBytes: limits.maxUncompressedBytes, maxCompressionRatio: limits.maxCompressionRatio))
@@ -64,7 +68,8 @@ final class SafeArchive {
     func extract(_ entry: Entry, to url: URL) throws {
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
               let handle = try? FileHandle(forWritingTo: url) else {
-            throw DeckImportError(.corrupt, "Could not write into the import work folder; check disk space and permissions.")
+            throw DeckImportError(.corrupt, "Could not write into the import work folder; check disk space and permissions.",
+                                  key: "stage.error.import.work_folder")
         }
         defer { try? handle.close() }
         do {
@@ -87,14 +92,19 @@ final class SafeArchive {
         } catch let error as DeckImportError {
             throw error
         } catch InflationMeter.Overrun.total {
-            let mib = limits.maxUncompressedBytes / (1 << 20)
-            throw DeckImportError(.tooLarge, "The archive unpacks to more than \(mib) MiB; make the file smaller and import again.")
+            let mib = String(limits.maxUncompressedBytes / (1 << 20))
+            throw DeckImportError(.tooLarge, "The archive unpacks to more than \(mib) MiB; make the file smaller and import again.",
+                                  key: "stage.error.import.archive_too_large", ["max": mib])
         } catch InflationMeter.Overrun.ratio {
+            let ratio = String(Int(limits.maxCompressionRatio))
             throw DeckImportError(.tooLarge,
-                "The archive entry “\(entry.path)” is compressed more than \(Int(limits.maxCompressionRatio))× (a possible ZIP bomb) and was refused.")
+                "The archive entry “\(entry.path)” is compressed more than \(ratio)× (a possible ZIP bomb) and was refused.",
+                key: "stage.error.import.zip_bomb", ["path": entry.path, "ratio": ratio])
         } catch {
+            let detail = "\(error)"
             throw DeckImportError(.corrupt,
-                "The archive entry “\(entry.path)” is damaged (\(error)); create the file again and re-import.")
+                "The archive entry “\(entry.path)” is damaged (\(detail)); create the file again and re-import.",
+                key: "stage.error.import.archive_entry_damaged", ["path": entry.path, "detail": detail])
         }
     }
 }

@@ -14,10 +14,16 @@ enum ToolRunner {
         } catch is CancellationError {
             throw DeckImportError.cancelled
         } catch ToolProcessError.timedOut {
-            throw DeckImportError(.toolFailed,
-                "\(name) did not finish within \(Int(timeout / 60)) minutes and was stopped; try a smaller file.")
-        } catch ToolProcessError.couldNotStart(let reason) {
-            throw DeckImportError(.toolMissing, reason + (package.map { "; install the Debian package \($0) and import again." } ?? "."))
+            let minutes = String(Int(timeout / 60))
+            throw DeckImportError(.toolFailed, "\(name) did not finish within \(minutes) minutes and was stopped; try a smaller file.",
+                                  key: "stage.error.import.tool_timeout", ["tool": name, "minutes": minutes])
+        } catch ToolProcessError.couldNotStart(let executable, let why) {
+            let reason = ToolProcessError.couldNotStart(executable: executable, why: why).description
+            guard let package else {
+                throw DeckImportError(.toolMissing, reason + ".", key: "stage.error.import.tool_start_failed", ["tool": executable, "detail": why])
+            }
+            throw DeckImportError(.toolMissing, reason + "; install the Debian package \(package) and import again.",
+                                  key: "stage.error.import.tool_unstartable", ["tool": executable, "detail": why, "package": package])
         }
     }
 }

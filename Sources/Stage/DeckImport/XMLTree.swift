@@ -12,7 +12,8 @@ enum XMLTree {
     static func parse(_ data: Data, part: String) throws -> XElement {
         if SafeXML.hasDoctype(data) {
             throw DeckImportError(.externalEntity,
-                "The part “\(part)” contains XML with a document type declaration, which is refused (external entities); save the file again from your presentation program.")
+                "The part “\(part)” contains XML with a document type declaration, which is refused (external entities); save the file again from your presentation program.",
+                key: "stage.error.import.doctype_refused", ["part": part])
         }
         let builder = TreeBuilder()
         let parser = SafeXML.parser(for: data, namespaces: false)
@@ -20,12 +21,15 @@ enum XMLTree {
         let ok = parser.parse()
         if builder.sawDoctype {
             throw DeckImportError(.externalEntity,
-                "The part “\(part)” contains XML with a document type declaration, which is refused (external entities).")
+                "The part “\(part)” contains XML with a document type declaration, which is refused (external entities).",
+                key: "stage.error.import.entity_declaration_refused", ["part": part])
         }
         guard ok, builder.failure == nil, let root = builder.root else {
             let detail = builder.failure ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "unexpected end"
+            let line = String(parser.lineNumber)
             throw DeckImportError(.malformedXML,
-                "The part “\(part)” is not well-formed XML (\(detail), line \(parser.lineNumber)); the file is damaged — save it again and re-import.")
+                "The part “\(part)” is not well-formed XML (\(detail), line \(line)); the file is damaged — save it again and re-import.",
+                key: "stage.error.import.xml_malformed", ["part": part, "detail": detail, "line": line])
         }
         return root
     }

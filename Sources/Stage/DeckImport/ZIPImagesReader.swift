@@ -25,11 +25,12 @@ struct ZIPImagesReader {
             .filter { Self.isSlidePicture($0.path) }
             .sorted { NaturalOrder.areInIncreasingOrder($0.path, $1.path) }
         if pictures.isEmpty {
-            throw DeckImportError(.empty, "The ZIP has no PNG or JPEG pictures (or MP4/WebM videos).")
+            throw DeckImportError(.empty, "The ZIP has no PNG or JPEG pictures (or MP4/WebM videos).", key: "stage.error.import.no_pictures")
         }
         if pictures.count > limits.maxSlides {
             throw DeckImportError(.tooLarge,
-                "The ZIP has \(pictures.count) pictures; at most \(limits.maxSlides) slides are accepted. Split it and import the parts.")
+                "The ZIP has \(pictures.count) pictures; at most \(limits.maxSlides) slides are accepted. Split it and import the parts.",
+                key: "stage.error.import.too_many_pictures", ["count": String(pictures.count), "max": String(limits.maxSlides)])
         }
         var slides: [ImportedSlide] = []
         for (index, entry) in pictures.enumerated() {
@@ -43,7 +44,8 @@ struct ZIPImagesReader {
                     video = try VideoProbe.probe(file: temporary)
                 } catch {
                     try? FileManager.default.removeItem(at: temporary)
-                    throw DeckImportError(.undecodableImage, "\(entry.path) is not an MP4 or WebM video the browser can play.")
+                    throw DeckImportError(.undecodableImage, "\(entry.path) is not an MP4 or WebM video the browser can play.",
+                                          key: "stage.error.import.video_unplayable", ["path": entry.path])
                 }
                 let final = directory.appendingPathComponent(base + "." + video.type)
                 try FileManager.default.moveItem(at: temporary, to: final)

@@ -44,7 +44,7 @@ public struct StageImports: Sendable {
     public func start(_ jobID: UUID, upload: URL, workDirectory: URL, filename: String, into target: Series?, newSeriesTitle: String?,
                       accountID: UUID) async throws -> ImportJob {
         _ = try DeckFormat.detect(fileURL: upload, filename: filename)
-        let job = ImportJob(id: jobID, filename: filename, stage: "Uploaded")
+        let job = ImportJob(id: jobID, filename: filename)
         try await jobs.saveImport(job, accountID: accountID, at: clock.now())
         let task = Task { [self] in
             await run(job, upload: upload, workDirectory: workDirectory, target: target, newSeriesTitle: newSeriesTitle, accountID: accountID)
@@ -79,7 +79,7 @@ public struct StageImports: Sendable {
                 try? await Task.sleep(for: .milliseconds(500))
                 guard let progress = latest.take() else { continue }
                 current.fraction = min(0.95, progress.fraction * 0.95)
-                current.stage = progress.stage
+                current.enter(progress.stage)
                 try? await jobs.saveImport(current, accountID: accountID, at: clock.now())
             }
         }
@@ -87,7 +87,7 @@ public struct StageImports: Sendable {
         do {
             // Imports take turns: LibreOffice and pdftoppm want the CPU, and a queue of
             // uploads must not crowd the database out (SQLite has one writer).
-            latest.set(ImportProgress(fraction: 0, stage: "Waiting for other imports to finish"))
+            latest.set(ImportProgress(fraction: 0, stage: .waiting))
             try await running.slots.acquire()
             defer { running.slots.release() }
             let deck = try await importer.importDeck(fileURL: upload, filename: job.filename, workDirectory: workDirectory) { progress in
@@ -112,8 +112,8 @@ public struct StageImports: Sendable {
                 seriesIsNew: target == nil, accountID: accountID)
             job.state = .done
             job.fraction = 1
-            job.stage = "Imported \(slides.count) slide\(slides.count == 1 ? "" : "s")"
-            job.message = deck.warnings.isEmpty ? nil : deck.warnings.joined(separator: " ")
+            job.imported(slides.count)
+            job.say(deck.warnings.map { ($0.message, MessageKey($0.key, $0.arguments)) })
             job.talkID = talk.id
         } catch {
             reporter.cancel()
@@ -121,12 +121,12 @@ public struct StageImports: Sendable {
             await library.files.remove(adopted, accountID: accountID)
             if error is CancellationError || (error as? DeckImportError)?.kind == .cancelled {
                 job.state = .cancelled
-                job.stage = "Cancelled"
-                job.message = "The import was cancelled; nothing was saved."
+                job.enter(.cancelled)
+                job.say([("The import was cancelled; nothing was saved.", MessageKey("stage.error.import.job_cancelled"))])
             } else {
                 job.state = .failed
-                job.stage = "Failed"
-                job.message = Self.describe(error)
+                job.enter(.failed)
+                job.say([Self.describe(error)])
                 if !(error is DeckImportError) { logger.error("stage import failed", metadata: ["error": "\(error)"]) }
             }
         }
@@ -159,12 +159,16 @@ public struct StageImports: Sendable {
                                        width: SlideArt.width, height: SlideArt.height, origin: .imported, accountID: accountID)
     }
 
-    public static func describe(_ error: any Error) -> String {
+    /// Why an import failed, in English and by key (nil for a refusal that has no key yet).
+    public static func describe(_ error: any Error) -> (english: String, key: MessageKey?) {
         switch error {
-        case let error as DeckImportError: error.message
-        case let error as ValidationError: error.message
-        case StageStoreError.seriesNotFound: "The series was deleted while the import ran; nothing was saved."
-        default: "The import failed on the server. Try again; if it keeps failing, the server log says why."
+        case let error as DeckImportError: (error.message, error.key.map { MessageKey($0, error.arguments) })
+        case let error as ValidationError: (error.message, error.localized)
+        case StageStoreError.seriesNotFound:
+            ("The series was deleted while the import ran; nothing was saved.", MessageKey("stage.error.import.series_deleted"))
+        default:
+            ("The import failed on the server. Try again; if it keeps failing, the server log says why.",
+             MessageKey("stage.error.import.server_failed"))
         }
     }
 }

@@ -8,7 +8,7 @@ public protocol StageJobStore: Sendable {
     func importJob(id: UUID, accountID: UUID) async throws -> ImportJob?
     /// Imports left running by a server that stopped (not updated since `updatedBefore`): marked
     /// failed at start, so nobody waits forever.
-    func failAbandonedImports(updatedBefore: Date, message: String, at: Date) async throws
+    func failAbandonedImports(updatedBefore: Date, message: String, messageKey: MessageKey, at: Date) async throws
 
     func saveLog(id: UUID, talkID: UUID?, log: PresentationLog, accountID: UUID) async throws
     /// Newest first.

@@ -47,7 +47,7 @@ struct StageImportController {
             try await Self.receive(request, into: upload, context: context)
             let job = try await imports.start(jobID, upload: upload, workDirectory: workDirectory, filename: filename, into: target,
                                               newSeriesTitle: newTitle, accountID: account.id)
-            return EditedResponse(status: .accepted, response: ImportJobBody(job))
+            return EditedResponse(status: .accepted, response: ImportJobBody(job, messages: request.messages(account: context.identity.account)))
         } catch let error as DeckImportError {
             try? FileManager.default.removeItem(at: workDirectory)
             throw APIError(.unsupportedMediaType, code: "unsupported_file", error.message, field: "file", localized: error.localized)
@@ -58,13 +58,15 @@ struct StageImportController {
     }
 
     @Sendable func show(request: Request, context: SignedInContext) async throws -> ImportJobBody {
-        ImportJobBody(try await imports.job(try context.parameters.requireID("id"), accountID: context.identity.account.id))
+        ImportJobBody(try await imports.job(try context.parameters.requireID("id"), accountID: context.identity.account.id),
+                      messages: request.messages(account: context.identity.account))
     }
 
     /// Stops an import that is still running; the job stays readable, so the page can show "cancelled".
     @Sendable func cancel(request: Request, context: SignedInContext) async throws -> EditedResponse<ImportJobBody> {
         EditedResponse(status: .accepted, response: ImportJobBody(try await imports.cancel(try context.parameters.requireID("id"),
-                                                                                          accountID: context.identity.account.id)))
+                                                                                          accountID: context.identity.account.id),
+                                                                  messages: request.messages(account: context.identity.account)))
     }
 
     // MARK: The work

@@ -21,19 +21,22 @@ public enum StagePushRules {
               let jobID = data["jobId"] as? String, let filename = data["filename"] as? String
         else { return nil }
         let done = data["state"] as? String == ImportJob.State.done.rawValue
-        let detail = done ? stage(data["stage"] as? String, messages: messages)
-            : (data["message"] as? String ?? messages("push.stage.import.failed"))
+        let detail = done ? said([data["stageKey"]], messages: messages) ?? messages("push.stage.import.imported")
+            : said(data["messageKeys"] as? [Any] ?? [], messages: messages) ?? data["message"] as? String ?? messages("push.stage.import.failed")
         return PushNotification(
             module: .stage, title: messages(done ? "push.stage.import.done_title" : "push.stage.import.failed_title"),
             body: messages("push.stage.import.body", ["filename": filename, "detail": detail]),
             tag: "stage-import-\(jobID)", url: "/phone/stage", urgency: .normal, timeToLive: 86400)
     }
 
-    /// A finished import's stage ("Imported 12 slides", kept in English by the importer) in the language; a stage
-    /// this does not know is shown as the importer wrote it.
-    static func stage(_ stage: String?, messages: Messages) -> String {
-        guard let stage else { return messages("push.stage.import.imported") }
-        guard let match = stage.wholeMatch(of: #/Imported (\d+) slides?/#), let count = Int(match.1) else { return stage }
-        return messages.plural("push.stage.import.imported_slides", count: count)
+    /// What the import said, by key, in the language; nil when a sentence has no key the catalogue knows (the
+    /// English then says it).
+    static func said(_ keys: [Any?], messages: Messages) -> String? {
+        let sentences = keys.compactMap { item -> MessageKey? in
+            guard let object = item as? [String: Any], let key = object["key"] as? String else { return nil }
+            return MessageKey(key, object["arguments"] as? [String: String] ?? [:])
+        }
+        guard !sentences.isEmpty, sentences.count == keys.count, sentences.allSatisfy(messages.has) else { return nil }
+        return sentences.map { messages($0) }.joined(separator: " ")
     }
 }

@@ -173,6 +173,7 @@ public struct TempoPlans: Sendable {
             emptied.entries = []
             emptied.coverage = 0
             emptied.warnings = ["Every song of this playlist was deleted; add music and make a new playlist."]
+            emptied.warningNotes = [PlannerNote("tempo.music.warning.all_deleted")]
             return emptied
         }
         let planner = try PlaylistPlanner(plan: plan, library: library, options: stored.playlist.options)

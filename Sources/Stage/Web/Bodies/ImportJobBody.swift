@@ -1,10 +1,12 @@
+import CadenceCore
 import Foundation
 import Hummingbird
 import Stage
 import StageService
 import Web
 
-/// An overlay with its words in the chosen language, ready to draw (in the deck and on the screens).
+/// An import as its page follows it: `stage` and `message` in English for programs, `stageText` and `messageText` in
+/// the asker's language (said from the job's keys; a job without them says its English).
 struct ImportJobBody: JSONResponse {
     let id: UUID
     let filename: String
@@ -12,15 +14,20 @@ struct ImportJobBody: JSONResponse {
     let fraction: Double
     let stage: String
     let message: String?
+    let stageText: String
+    let messageText: String?
     let talkId: UUID?
 
-    init(_ job: ImportJob) {
+    init(_ job: ImportJob, messages: Messages) {
         id = job.id
         filename = job.filename
         state = job.state.rawValue
         fraction = job.fraction
         stage = job.stage
         message = job.message
+        stageText = job.stageKey.flatMap { messages.has($0) ? messages($0) : nil } ?? job.stage
+        messageText = job.messageKeys.isEmpty || !job.messageKeys.allSatisfy(messages.has)
+            ? job.message : job.messageKeys.map { messages($0) }.joined(separator: " ")
         talkId = job.talkID
     }
 }

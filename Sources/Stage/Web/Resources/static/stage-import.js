@@ -1,7 +1,6 @@
 // Import page (S7): uploads the file with a progress bar, then follows the import's
 // progress until the talk is ready; Cancel stops either step.
 import { t } from "./i18n.js";
-import { stageText, messageText } from "./stage-import-text.js";
 const form = document.getElementById("import-form");
 const panel = document.getElementById("import-progress");
 const bar = document.getElementById("import-bar");
@@ -55,7 +54,7 @@ form.addEventListener("submit", (event) => {
       body = JSON.parse(upload.responseText);
     } catch {}
     if (upload.status !== 202) {
-      fail(messageText(body.error?.message) || t("stage.import.upload_failed", { status: upload.status }));
+      fail(body.error?.message || t("stage.import.upload_failed", { status: upload.status }));
       stage.textContent = t("stage.import.not_imported");
       return;
     }
@@ -76,7 +75,7 @@ async function follow() {
     if (!response.ok) return fail(t("stage.import.lost"));
     const job = await response.json();
     bar.value = 0.3 + job.fraction * 0.7;
-    stage.textContent = stageText(job.stage);
+    stage.textContent = job.stageText;
     if (job.state === "done") {
       cancel.hidden = true;
       form.querySelector("button[type=submit]").disabled = false;
@@ -85,11 +84,11 @@ async function follow() {
       if (job.message) {
         message.hidden = false;
         message.className = "notice";
-        message.textContent = messageText(job.message);
+        message.textContent = job.messageText;
       }
       return;
     }
-    if (job.state === "failed" || job.state === "cancelled") return fail(messageText(job.message) || t("stage.import.failed"));
+    if (job.state === "failed" || job.state === "cancelled") return fail(job.messageText || t("stage.import.failed"));
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
 }
