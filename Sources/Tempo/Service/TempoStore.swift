@@ -13,6 +13,9 @@ public protocol TempoStore: Sendable {
     func saveAnalysis(of song: SongRecord, fileTitle: String, accountID: UUID, at: Date) async throws
     /// Songs whose analysis a stopped server left unfinished (not updated since `updatedBefore`), across accounts.
     func unfinishedSongs(updatedBefore: Date) async throws -> [(accountID: UUID, song: SongRecord)]
+    /// Takes an unfinished song for this instance: true when it is still unfinished and untouched since
+    /// `updatedBefore` (it is then touched at `at`, so another instance resuming at the same moment leaves it).
+    func claimUnfinishedSong(_ id: UUID, accountID: UUID, updatedBefore: Date, at: Date) async throws -> Bool
     /// The beats the last analysis found; nil before one, or when it found no steady beat.
     func beats(songID: UUID, accountID: UUID) async throws -> SongBeats?
     /// Replaces the song's beats (nil removes them); nothing happens when the song is gone.

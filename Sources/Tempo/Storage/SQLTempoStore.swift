@@ -73,6 +73,15 @@ public struct SQLTempoStore: TempoStore {
             .map { (try $0.decodeUUID(column: "account_id"), try Self.song($0)) }
     }
 
+    public func claimUnfinishedSong(_ id: UUID, accountID: UUID, updatedBefore: Date, at: Date) async throws -> Bool {
+        // One UPDATE decides: of two instances resuming together, the second finds the row touched and gets nothing.
+        !(try await database.sql.update("tempo_songs").set("updated_at", to: SQLBind(at.millisecondsSince1970))
+            .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString)
+            .where("analysis", .in, [SongRecord.Analysis.pending.rawValue, SongRecord.Analysis.running.rawValue])
+            .where("updated_at", .lessThanOrEqual, updatedBefore.millisecondsSince1970)
+            .returning("id").all()).isEmpty
+    }
+
     public func beats(songID: UUID, accountID: UUID) async throws -> SongBeats? {
         guard let row = try await database.sql.select().columns("beats", "beats_per_bar", "downbeat").from("tempo_song_beats")
             .where("song_id", .equal, songID.uuidString).where("account_id", .equal, accountID.uuidString).first() else { return nil }
