@@ -8,12 +8,13 @@ import StageWeb
 import TalksWeb
 import TempoWeb
 import Testing
+import Web
 
 /// What each feature pushes, read from the live event it comes from (the rules are registered at assembly; the
 /// delivery itself is PushDeliveryTests').
 @Suite struct PushRulesTests {
     static let rules: LivePushRules = {
-        let rules = LivePushRules()
+        let rules = LivePushRules(catalogue: { Catalogues.bundled.messages($0) })
         SpotsPushRules.register(on: rules)
         TalksPushRules.register(on: rules)
         StagePushRules.register(on: rules)

@@ -11,6 +11,11 @@ public enum DeviceName {
         ("Windows", "Windows"), ("Linux", "Linux"),
     ]
 
+    /// The browser (or client) and the system an agent names, when it names them.
+    public static func parts(userAgent: String) -> (browser: String?, system: String?) {
+        (browsers.first { userAgent.contains($0.marker) }?.name, systems.first { userAgent.contains($0.marker) }?.name)
+    }
+
     public static func describe(userAgent: String) -> String {
         describe(userAgent: userAgent, messages: nil)
     }
@@ -18,9 +23,7 @@ public enum DeviceName {
     /// The name in `messages`' language (`account.sessions.browser_on_system`, `account.sessions.unknown_device`);
     /// English without a catalogue. Product names stay as they are.
     public static func describe(userAgent: String, messages: Messages?) -> String {
-        let browser = browsers.first { userAgent.contains($0.marker) }?.name
-        let system = systems.first { userAgent.contains($0.marker) }?.name
-        switch (browser, system) {
+        switch parts(userAgent: userAgent) {
         case let (browser?, system?):
             return messages.map { $0("account.sessions.browser_on_system", ["browser": browser, "system": system]) } ?? "\(browser) on \(system)"
         case let (browser?, nil): return browser

@@ -116,15 +116,10 @@ struct PushController {
         PreferencesBody(modules: Dictionary(uniqueKeysWithValues: PushModule.allCases.map { ($0.rawValue, !muted.contains($0)) }))
     }
 
-    /// "Chrome on Android" from a User-Agent, so the devices page tells a person's browsers apart.
+    /// "Chrome on Android" from a User-Agent (`DeviceName`'s reading), so the devices page tells a person's browsers
+    /// apart; a browser the agent does not name is the owner's.
     static func browserName(_ userAgent: String, owner: String, messages: Messages) -> String {
-        // In this order: Edge's says Chrome too, Chrome's says Safari, Android's says Linux.
-        let browser = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")]
-            .first { userAgent.contains($0.0) }?.1
-        let system = [("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Mac OS X", "macOS"), ("Windows", "Windows"),
-                      ("Linux", "Linux")]
-            .first { userAgent.contains($0.0) }?.1
-        switch (browser, system) {
+        switch DeviceName.parts(userAgent: userAgent) {
         case let (browser?, system?): return messages("account.sessions.browser_on_system", ["browser": browser, "system": system])
         case let (browser?, nil): return browser
         default: return messages("devices.live.browser_of", ["name": owner])

@@ -58,13 +58,13 @@ struct Platform {
         live = LiveService(
             events: liveEvents, devices: SQLDeviceRepository(database: database), presence: presence, hub: hub,
             instances: SQLInstanceMessenger(database: database), clock: dependencies.clock, logger: dependencies.logger,
-            push: push)
+            push: push, catalogue: { Catalogues.bundled.messages($0) })
         let media = dependencies.media
         deletion = AccountDeletion(
             accounts: SQLAccountRepository(database: database), instances: SQLInstanceMessenger(database: database),
             removeFiles: { try await media.removeAll(ownerID: $0) }, sessionCache: sessionCache, hub: hub,
             mailer: dependencies.mailer, logger: dependencies.logger, messages: { Catalogues.bundled.messages($0) })
-        DevicePushRules.register(on: live.pushRules, catalogue: { Catalogues.bundled.messages($0) })
+        DevicePushRules.register(on: live.pushRules)
         devices = DeviceService(
             devices: SQLDeviceRepository(database: database), pairings: SQLPairingRepository(database: database),
             live: live, clock: dependencies.clock, logger: dependencies.logger)

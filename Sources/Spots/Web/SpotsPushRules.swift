@@ -1,15 +1,13 @@
 import CadenceCore
 import Foundation
 import SpotsService
-import Web
 
 /// A Spots alert also goes out as a push (R4), from the instance that claimed it, so it reaches a phone in a bag
 /// with no Spots page open. Its actions complete or snooze the reminder from the notification. It is said in the
 /// account's language (`push.spots.…`); the reminder's title, notes and place name stay as typed.
 public enum SpotsPushRules {
-    public static func register(on rules: LivePushRules,
-                                catalogue: @escaping @Sendable (Language) -> Messages = { Catalogues.bundled.messages($0) }) {
-        rules.register(SpotsAlert.type, catalogue: catalogue) { data, messages in notification(data, messages: messages) }
+    public static func register(on rules: LivePushRules) {
+        rules.register(SpotsAlert.type) { data, messages in notification(data, messages: messages) }
     }
 
     /// The push an alert event makes.

@@ -1,7 +1,6 @@
 import CadenceCore
 import Foundation
 import StageService
-import Web
 
 /// An import that took more than a minute ends with a push: the person has long since put the phone away. A quick
 /// one is seen on the page that is still open. Said in the account's language (`push.stage.…`); the file's name
@@ -10,9 +9,8 @@ public enum StagePushRules {
     /// Shorter imports are not pushed.
     public static let longImportSeconds = 60.0
 
-    public static func register(on rules: LivePushRules,
-                                catalogue: @escaping @Sendable (Language) -> Messages = { Catalogues.bundled.messages($0) }) {
-        rules.register(ImportJob.endedEventType, catalogue: catalogue) { data, messages in notification(data, messages: messages) }
+    public static func register(on rules: LivePushRules) {
+        rules.register(ImportJob.endedEventType) { data, messages in notification(data, messages: messages) }
     }
 
     /// The push an import's end makes, when the import was long.

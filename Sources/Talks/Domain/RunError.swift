@@ -16,13 +16,7 @@ public enum RunError: Error, Equatable, CustomStringConvertible {
     public var messageKey: MessageKey {
         switch self {
         case .notAllowed(let action, let phase):
-            let name = switch phase {
-            case .notStarted: "not_started"
-            case .running: "running"
-            case .paused: "paused"
-            case .finished: "finished"
-            }
-            return MessageKey("talks.error.step_not_allowed.\(name)", ["action": action.rawValue])
+            return MessageKey("talks.error.step_not_allowed.\(phase.catalogueName)", ["action": action.rawValue])
         case .outOfOrder:
             return MessageKey("talks.error.step_out_of_order")
         }

@@ -5,6 +5,16 @@ import Foundation
 public struct RunSnapshot: Equatable, Sendable {
     public enum Phase: String, Equatable, Sendable, Codable {
         case notStarted, running, paused, finished
+
+        /// Its name in catalogue keys (`talks.page.phase.not_started`).
+        public var catalogueName: String {
+            switch self {
+            case .notStarted: "not_started"
+            case .running: "running"
+            case .paused: "paused"
+            case .finished: "finished"
+            }
+        }
     }
 
     public let phase: Phase

@@ -1,14 +1,12 @@
 import CadenceCore
 import Foundation
-import Web
 
 /// Casting a talk also goes out as a push to the account's watches: the cue card is waiting on the wrist even when
 /// the watch's page is closed. Only the cast itself pushes, not each run state that follows. The title is said in
 /// the account's language (`push.talks.…`); the talk's own title stays as typed.
 public enum TalksPushRules {
-    public static func register(on rules: LivePushRules,
-                                catalogue: @escaping @Sendable (Language) -> Messages = { Catalogues.bundled.messages($0) }) {
-        rules.register("talk.cast", catalogue: catalogue) { data, messages in notification(data, messages: messages) }
+    public static func register(on rules: LivePushRules) {
+        rules.register("talk.cast") { data, messages in notification(data, messages: messages) }
     }
 
     /// The push a cast makes.

@@ -1,7 +1,6 @@
 import CadenceCore
 import Foundation
 import TempoService
-import Web
 
 /// A music upload whose analysis took more than a minute ends with a push: the tempos are ready to plan with.
 /// Said in the account's language (`push.tempo.…`).
@@ -9,9 +8,8 @@ public enum TempoPushRules {
     /// Shorter analyses are not pushed.
     public static let longAnalysisSeconds = 60.0
 
-    public static func register(on rules: LivePushRules,
-                                catalogue: @escaping @Sendable (Language) -> Messages = { Catalogues.bundled.messages($0) }) {
-        rules.register(TempoLibrary.analysisEndedEventType, catalogue: catalogue) { data, messages in notification(data, messages: messages) }
+    public static func register(on rules: LivePushRules) {
+        rules.register(TempoLibrary.analysisEndedEventType) { data, messages in notification(data, messages: messages) }
     }
 
     /// The push an analysis queue's end makes, when it was long.

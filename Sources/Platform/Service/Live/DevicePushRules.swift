@@ -4,9 +4,8 @@ import Foundation
 /// "Find my device" also goes out as a push to that device alone, so a watch in a drawer with its page closed
 /// still rings. It is said in the account's language (`devices.push.find.…`); without a catalogue, in English.
 public enum DevicePushRules {
-    public static func register(on rules: LivePushRules,
-                                catalogue: @escaping @Sendable (Language) -> Messages = { _ in Messages.englishOnly([:]) }) {
-        rules.register(LiveEventType.deviceFind, catalogue: catalogue) { data, messages in notification(data, messages: messages) }
+    public static func register(on rules: LivePushRules) {
+        rules.register(LiveEventType.deviceFind) { data, messages in notification(data, messages: messages) }
     }
 
     /// The push a find event makes.

@@ -20,14 +20,16 @@ public struct LiveService: Sendable {
     /// Command types other modules add (see `LiveCommandHandlers`).
     let moduleCommands = LiveCommandHandlers()
     /// Which events also go out as pushes (see `LivePushRules`).
-    public let pushRules = LivePushRules()
+    public let pushRules: LivePushRules
     /// Delivers them; nil where nothing pushes (the CLI's tools).
     let push: PushService?
 
     public init(
         events: any LiveEventRepository, devices: any DeviceRepository, presence: any PresenceRepository, hub: LiveHub,
-        instances: any InstanceMessenger, clock: any WallClock, logger: Logger, push: PushService? = nil
+        instances: any InstanceMessenger, clock: any WallClock, logger: Logger, push: PushService? = nil,
+        catalogue: @escaping @Sendable (Language) -> Messages = { _ in Messages.englishOnly([:]) }
     ) {
+        pushRules = LivePushRules(catalogue: catalogue)
         self.push = push
         self.events = events
         self.devices = devices

@@ -67,7 +67,7 @@ struct TalkPage: Sendable {
         self.runs = runs.prefix(10).map { stored in
             RunRow(
                 when: format.dateTime(stored.createdAt, zone: zone),
-                phase: messages("talks.page.phase." + Self.phaseName(stored.run.snapshot(at: now).phase)),
+                phase: messages("talks.page.phase." + stored.run.snapshot(at: now).phase.catalogueName),
                 timings: stored.run.timings(at: now).map {
                     RunRow.Timing(keyword: $0.keyword, planned: format.duration(seconds: $0.planned),
                                   actual: $0.actual.map { format.duration(seconds: Int($0.rounded())) } ?? messages("talks.page.not_reached"),
@@ -80,15 +80,5 @@ struct TalkPage: Sendable {
         detailsTitle = FormRefusal.field("title", saved: topic.title, of: .details, refusal)
         detailsDuration = FormRefusal.field("duration", saved: CueTime.format(topic.duration), of: .details, refusal)
         error = refusal.flatMap { APIError.refusal($0.error)?.message(in: messages) }
-    }
-
-    /// The phase's catalogue name (`talks.page.phase.not_started`).
-    static func phaseName(_ phase: RunSnapshot.Phase) -> String {
-        switch phase {
-        case .notStarted: "not_started"
-        case .running: "running"
-        case .paused: "paused"
-        case .finished: "finished"
-        }
     }
 }
