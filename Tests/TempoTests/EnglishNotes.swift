@@ -13,6 +13,7 @@ enum EnglishNotes {
     }()
 
     static func say(_ notes: [Note]) -> [String] { notes.map { messages.say($0) } }
+    static func say(_ notes: [PlannerNote]) -> [String] { notes.map { messages("js." + $0.key, $0.values) } }
 }
 
 extension CleaningReport {
@@ -22,4 +23,12 @@ extension CleaningReport {
 extension ImportReport {
     var englishWarnings: [String] { EnglishNotes.say(warningNotes) }
     var englishNotes: [String] { EnglishNotes.say(changeNotes) }
+}
+
+extension Playlist {
+    var englishWarnings: [String] { EnglishNotes.say(warningNotes ?? []) }
+}
+
+extension PlaylistEntry {
+    var englishWhy: String { EnglishNotes.say(whyNotes ?? []).joined(separator: " ") }
 }

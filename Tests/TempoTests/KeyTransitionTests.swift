@@ -43,8 +43,8 @@ import Testing
         let plan = try WorkoutPlan(name: "Steady", steps: [.interval(.minutes(40, "Steady", .cadence(170)))])
         let playlist = try PlaylistPlanner(plan: plan, library: wheel + clashing, options: direct).plan()
         #expect(playlist.entries.prefix(6).compactMap(\.song.key?.code) == ["8A", "9A", "9B", "10B", "10A", "11A"])
-        for entry in playlist.entries[1..<6] { #expect(entry.why.contains("mixes well after “Song")) }
-        #expect(playlist.entries[1].why.contains("Its key (9A) mixes well after “Song 1” (8A)."))
+        for entry in playlist.entries[1..<6] { #expect(entry.englishWhy.contains("mixes well after “Song")) }
+        #expect(playlist.entries[1].englishWhy.contains("Its key (9A) mixes well after “Song 1” (8A)."))
         #expect(playlist.entries.allSatisfy { $0.reachesTarget && abs($0.playbackRate - 1) < 1e-9 })
     }
 
@@ -56,13 +56,13 @@ import Testing
         let plan = try WorkoutPlan(name: "Short", steps: [.interval(.minutes(6, "Steady", .cadence(170)))])
         let playlist = try PlaylistPlanner(plan: plan, library: [first, offTempo, onTempo], options: direct).plan()
         #expect(playlist.entries.map(\.song.id).prefix(2) == [first.id, onTempo.id])
-        #expect(playlist.entries[1].why.contains("is not a neighbour of “Song 1” (8A)"))
+        #expect(playlist.entries[1].englishWhy.contains("is not a neighbour of “Song 1” (8A)"))
     }
 
     @Test func songsWithoutAKeyAreNeitherPreferredNorHeldBack() throws {
         let unknown = try (1...3).map { try song($0, nil) }
         let playlist = try PlaylistPlanner(plan: steady, library: unknown + [try song(4, "8A")], options: direct).plan()
         #expect(playlist.entries.map(\.song.id).prefix(4) == [songID(1), songID(2), songID(3), songID(4)])
-        #expect(!playlist.entries.contains { $0.why.contains("key") })
+        #expect(!playlist.entries.contains { $0.englishWhy.contains("key") })
     }
 }

@@ -66,14 +66,14 @@ let bigLibrary = library(2000)
     func everySongIsWithinTheStretchBudgetAndTheJumpCap(plan: WorkoutPlan) throws {
         let options = PlannerOptions()
         let playlist = try PlaylistPlanner(plan: plan, library: bigLibrary, options: options).plan()
-        #expect(playlist.warnings.isEmpty)
+        #expect(playlist.englishWarnings.isEmpty)
         for entry in playlist.entries {
             #expect(entry.withinBudget)
             #expect(entry.reachesTarget)
             #expect(abs(entry.playbackRate - 1) <= options.stretchBudget + 1e-9)
             #expect(abs(entry.stretchPercent - (entry.playbackRate - 1) * 100) < 1e-9)
             #expect(abs(entry.playedBPM - entry.songBPM * entry.beat.cadencePerBeat * entry.playbackRate) < 1e-9)
-            #expect(!entry.why.isEmpty)
+            #expect(!entry.englishWhy.isEmpty)
         }
         for (a, b) in zip(playlist.entries, playlist.entries.dropFirst()) {
             #expect(abs(b.playedBPM - a.playedBPM) <= options.maxJumpBPM + 1e-9)
@@ -113,9 +113,9 @@ let bigLibrary = library(2000)
     @Test func aTinyLibraryRepeatsAndSaysSo() throws {
         let tiny = (1...5).map { n in try! Song(id: songID(n), title: "Tiny \(n)", bpm: 165 + Double(n), durationSeconds: 200) }
         let playlist = try PlaylistPlanner(plan: Templates.sprintIntervals(), library: tiny).plan()
-        #expect(playlist.warnings.contains("Your library has 5 songs; some repeat."))
+        #expect(playlist.englishWarnings.contains("Your library has 5 songs; some repeat."))
         #expect(playlist.entries.contains { $0.repeated })
-        #expect(playlist.entries.first(where: \.repeated)?.why.contains("Played before") == true)
+        #expect(playlist.entries.first(where: \.repeated)?.englishWhy.contains("Played before") == true)
         #expect(playlist.coverage >= 0.9998)
         // Every song is used before any repeats.
         let firstFive = playlist.entries.prefix(5).map(\.song.id)
@@ -126,7 +126,7 @@ let bigLibrary = library(2000)
         let playlist = try PlaylistPlanner(plan: Templates.pyramid(), library: []).plan()
         #expect(playlist.entries.isEmpty)
         #expect(playlist.coverage == 0)
-        #expect(playlist.warnings == ["Your library has no songs; add some to plan a playlist."])
+        #expect(playlist.englishWarnings == ["Your library has no songs; add some to plan a playlist."])
     }
 
     /// When no song reaches the target within the budget, the budget still holds; the entry is
@@ -138,8 +138,8 @@ let bigLibrary = library(2000)
         #expect(!playlist.entries.isEmpty)
         #expect(playlist.entries.allSatisfy { $0.withinBudget && !$0.reachesTarget })
         #expect(playlist.entries.allSatisfy { abs($0.playbackRate - 1) <= 0.08 + 1e-9 })
-        #expect(playlist.entries[0].why.contains("nothing closer"))
-        #expect(playlist.warnings.contains { $0.contains("off the plan's tempo") })
+        #expect(playlist.entries[0].englishWhy.contains("nothing closer"))
+        #expect(playlist.englishWarnings.contains { $0.contains("off the plan's tempo") })
         #expect(!playlist.entries.contains { $0.repeated })
     }
 
@@ -154,7 +154,7 @@ let bigLibrary = library(2000)
         }
         #expect(playlist.entries.allSatisfy { $0.withinBudget && $0.withinJumpCap })
         #expect(playlist.entries.contains { !$0.reachesTarget })
-        #expect(playlist.warnings.contains { $0.contains("off the plan's tempo") })
+        #expect(playlist.englishWarnings.contains { $0.contains("off the plan's tempo") })
     }
 
     /// A song the user forces in (swap or pin) keeps the jump cap for safety, stretching past
@@ -169,8 +169,8 @@ let bigLibrary = library(2000)
         #expect(!forced.withinBudget)
         #expect(forced.withinJumpCap)
         #expect(PlaylistPlanner.rateLimits.contains(forced.playbackRate))
-        #expect(forced.why.contains("over your ±8% budget"))
-        #expect(edited.warnings.contains { $0.contains("more than ±8%") })
+        #expect(forced.englishWhy.contains("over your ±8% budget"))
+        #expect(edited.englishWarnings.contains { $0.contains("more than ±8%") })
     }
 
     /// Seed 001: "the beats per minute will peak" where the effort peaks.
@@ -200,8 +200,8 @@ let bigLibrary = library(2000)
         let halfTempo = library(300, bpm: 74...94)
         let playlist = try PlaylistPlanner(plan: Templates.sprintIntervals(), library: halfTempo).plan()
         #expect(playlist.entries.allSatisfy { $0.halfTime && $0.withinBudget })
-        #expect(playlist.entries[0].why.contains("half-time"))
-        #expect(playlist.warnings.isEmpty)
+        #expect(playlist.entries[0].englishWhy.contains("half-time"))
+        #expect(playlist.englishWarnings.isEmpty)
     }
 
     @Test func fullTempoSongsArePreferredOverHalfTime() throws {
@@ -215,7 +215,7 @@ let bigLibrary = library(2000)
         let fast = library(300, bpm: 140...220)
         let playlist = try PlaylistPlanner(plan: plan, library: fast, options: .recommended(for: .cycling)).plan()
         #expect(playlist.entries.allSatisfy { $0.beat == .doubleTime && $0.withinBudget })
-        #expect(playlist.entries[0].why.contains("rpm"))
+        #expect(playlist.entries[0].englishWhy.contains("rpm"))
     }
 
     @Test func theBPMOverrideIsUsed() throws {
@@ -225,7 +225,7 @@ let bigLibrary = library(2000)
         #expect(playlist.entries.count == 1)
         #expect(playlist.entries[0].songBPM == 170)
         #expect(playlist.entries[0].playbackRate == 1)
-        #expect(playlist.entries[0].why.contains("played as recorded"))
+        #expect(playlist.entries[0].englishWhy.contains("played as recorded"))
     }
 
     @Test func theSameInputGivesTheSamePlaylist() throws {
@@ -292,7 +292,7 @@ extension SeededRandom: RandomNumberGenerator {}
         playlist = try planner.rebalance(playlist, edit: .pin(6))
         let pinned = playlist.entries[6]
         #expect(pinned.pinned)
-        #expect(pinned.why.hasSuffix("Pinned by you."))
+        #expect(pinned.englishWhy.hasSuffix("Pinned by you."))
         let edited = try planner.rebalance(playlist, edit: .remove(2))
         let kept = try #require(edited.entries.first { $0.song.id == pinned.song.id })
         #expect(kept.pinned)

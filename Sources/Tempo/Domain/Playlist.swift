@@ -4,8 +4,10 @@ import Foundation
 /// A playlist planned for a plan (M3).
 public struct Playlist: Equatable, Sendable, Codable {
     public var entries: [PlaylistEntry]
+    /// What the library could not give the plan, in English: said for the API from `warningNotes`; a playlist
+    /// planned before the notes were kept has these sentences alone.
     public var warnings: [String]
-    /// `warnings`, one note each, for saying them in another language (absent from playlists planned before).
+    /// The warnings, one note each, for the reader's language to say.
     public var warningNotes: [PlannerNote]?
     /// Share of the plan's duration covered by music, 0…1.
     public var coverage: Double

@@ -28,9 +28,10 @@ public struct PlaylistEntry: Equatable, Sendable, Codable {
     public var withinJumpCap: Bool
     public var repeated: Bool
     public var pinned: Bool
-    /// A sentence a person can read: why this song, at this speed, here.
+    /// Why this song, at this speed, here, in English: said for the API from `whyNotes`; a playlist planned before
+    /// the notes were kept has this sentence alone.
     public var why: String
-    /// `why`, sentence by sentence, for saying it in another language (absent from playlists planned before).
+    /// Why, sentence by sentence, for the reader's language to say.
     public var whyNotes: [PlannerNote]?
 
     public var end: Double { start + duration }

@@ -132,7 +132,7 @@ public struct PlaylistPlanner: Sendable {
         case .pin(let i), .unpin(let i):
             try check(i, "edit.index")
             if case .pin = edit { entries[i].pinned = true } else { entries[i].pinned = false }
-            (entries[i].why, entries[i].whyNotes) = explain(entries[i], after: i > 0 ? entries[i - 1] : nil)
+            entries[i].whyNotes = explain(entries[i], after: i > 0 ? entries[i - 1] : nil)
             var result = playlist
             result.entries = entries
             return result

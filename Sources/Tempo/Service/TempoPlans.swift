@@ -172,7 +172,7 @@ public struct TempoPlans: Sendable {
             var emptied = stored.playlist
             emptied.entries = []
             emptied.coverage = 0
-            emptied.warnings = ["Every song of this playlist was deleted; add music and make a new playlist."]
+            emptied.warnings = []
             emptied.warningNotes = [PlannerNote("tempo.music.warning.all_deleted")]
             return emptied
         }
