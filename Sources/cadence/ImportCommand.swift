@@ -11,15 +11,15 @@ import TempoStorage
 /// analyses each song's tempo, printing progress.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import files into Cadence.", subcommands: [Music.self])
+        commandName: "import", abstract: Terminal.messages("cli.help.import.abstract"), subcommands: [Music.self])
 
     struct Music: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add every audio file under a folder (WAV, FLAC, OGG, MP3, M4A) to an account's Tempo library and analyse it.",
-            discussion: "Formats other than WAV need ffmpeg (Debian package ffmpeg).")
+            abstract: Terminal.messages("cli.help.import.music.abstract"),
+            discussion: Terminal.messages("cli.help.import.music.discussion"))
 
-        @Argument(help: "The folder to import (searched recursively).") var directory: String
-        @Option(help: "The account's e-mail address.") var email: String
+        @Argument(help: ArgumentHelp(Terminal.messages("cli.help.import.music.directory"))) var directory: String
+        @Option(help: ArgumentHelp(Terminal.messages("cli.help.import.music.email"))) var email: String
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {

@@ -5,11 +5,11 @@ import Storage
 
 struct MediaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "media", abstract: "See where slides, videos and songs are kept, and move them between stores.",
+        commandName: "media", abstract: Terminal.messages("cli.help.media.abstract"),
         subcommands: [Status.self, Migrate.self])
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Say which media store serves, and how many files each store holds.")
+        static let configuration = CommandConfiguration(abstract: Terminal.messages("cli.help.media.status.abstract"))
 
         @OptionGroup var databaseOptions: DatabaseOptions
 
@@ -33,14 +33,10 @@ struct MediaCommand: AsyncParsableCommand {
 
     struct Migrate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Copy every media file of the other store into the one named, verifying each.",
-            discussion: """
-                Run it once the database is the one the servers will use (with --database postgres://…, the data \
-                directory's files move into PostgreSQL). It can be stopped and run again: files already copied are \
-                skipped. The source files are left in place; remove them once the servers run with --media database.
-                """)
+            abstract: Terminal.messages("cli.help.media.migrate.abstract"),
+            discussion: Terminal.messages("cli.help.media.migrate.discussion"))
 
-        @Option(help: ArgumentHelp("The store to fill: database (postgres is the same) or directory.", valueName: "database|directory"))
+        @Option(help: ArgumentHelp(Terminal.messages("cli.help.media.migrate.to"), valueName: "database|directory"))
         var to: String
 
         @OptionGroup var databaseOptions: DatabaseOptions

@@ -4,7 +4,7 @@ import Storage
 
 struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "migrate", abstract: "Bring the database schema up to date (serve does this too).")
+        commandName: "migrate", abstract: Terminal.messages("cli.help.migrate.abstract"))
 
     @OptionGroup var databaseOptions: DatabaseOptions
 

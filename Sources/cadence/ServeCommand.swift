@@ -10,56 +10,56 @@ import Storage
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Run the Cadence server (migrates the database first).")
+        commandName: "serve", abstract: Terminal.messages("cli.help.serve.abstract"))
 
-    @Option(help: "Address to listen on.") var host: String = "127.0.0.1"
-    @Option(help: "Port to listen on (0 picks a free one).") var port: Int = 8080
+    @Option(help: ArgumentHelp(Terminal.messages("cli.help.serve.host"))) var host: String = "127.0.0.1"
+    @Option(help: ArgumentHelp(Terminal.messages("cli.help.serve.port"))) var port: Int = 8080
     @OptionGroup var databaseOptions: DatabaseOptions
 
     @Option(help: ArgumentHelp(
-        "Address people use to reach Cadence, for links in e-mails; https:// also marks cookies Secure. Default: CADENCE_PUBLIC_URL, else http://<host>:<port>.",
+        Terminal.messages("cli.help.serve.public_url"),
         valueName: "url"))
     var publicURL: String?
 
     @Option(help: ArgumentHelp(
-        "SMTP relay for password-reset mail, smtp://[user:password@]host[:port][?from=address]. Default: CADENCE_SMTP_URL; without one, mails go to the log.",
+        Terminal.messages("cli.help.serve.smtp_url"),
         valueName: "url"))
     var smtpURL: String?
 
     @Option(name: .customLong("smtp-ca-file"), help: ArgumentHelp(
-        "PEM file of certificates to trust for the SMTP server's TLS, besides the system's (a relay with its own CA or a self-signed certificate). Default: CADENCE_SMTP_CA_FILE.",
+        Terminal.messages("cli.help.serve.smtp_ca_file"),
         valueName: "path"))
     var smtpCAFile: String?
 
-    @Option(help: "bcrypt cost for new password hashes (10–15).") var bcryptCost: Int = 12
+    @Option(help: ArgumentHelp(Terminal.messages("cli.help.serve.bcrypt_cost"))) var bcryptCost: Int = 12
 
     @Option(help: ArgumentHelp(
-        "Seconds a request's head (request line and headers) may take once its first byte has come; a stalled head gets 408 and the connection closes.",
+        Terminal.messages("cli.help.serve.header_timeout"),
         valueName: "seconds"))
     var headerTimeout: Double = ConnectionLimits.seconds(ConnectionLimits.standard.headerTimeout)
 
     @Option(help: ArgumentHelp(
-        "Seconds a connection may stay silent while the server waits on it (for its next request, or for more of a body) before it is closed. WebSockets are kept by their own pings instead.",
+        Terminal.messages("cli.help.serve.idle_timeout"),
         valueName: "seconds"))
     var idleTimeout: Double = ConnectionLimits.seconds(ConnectionLimits.standard.idleTimeout)
 
     @Option(help: ArgumentHelp(
-        "Open connections one client address may hold; further ones are closed at once. 0 for no cap (behind a reverse proxy every connection comes from the proxy).",
+        Terminal.messages("cli.help.serve.max_connections_per_address"),
         valueName: "n"))
     var maxConnectionsPerAddress: Int = ConnectionLimits.standard.connectionsPerAddress ?? 0
 
     @Option(help: ArgumentHelp(
-        "Map tiles for Spots: osm (OpenStreetMap, the default), offline (a plain grid, no internet needed), or a https://…/{z}/{x}/{y}.png template. Default: CADENCE_MAP_TILES, else osm.",
+        Terminal.messages("cli.help.serve.map_tiles"),
         valueName: "tiles"))
     var mapTiles: String?
 
     @Option(help: ArgumentHelp(
-        "Days Spots keeps its place and time decisions (each with the fix's distance, accuracy and time) before deleting them.",
+        Terminal.messages("cli.help.serve.location_retention"),
         valueName: "days"))
     var locationRetention: Int = 30
 
     @Flag(help: ArgumentHelp(
-        "Accept push subscriptions whose endpoint is plain http or on this machine: for a push service run by tests. Never in production: an account could make the server post into its own network."))
+        Terminal.messages("cli.help.serve.allow_local_push_services")))
     var allowLocalPushServices = false
 
     func validate() throws {

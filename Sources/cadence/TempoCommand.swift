@@ -10,16 +10,16 @@ import TempoStorage
 /// `cadence tempo analyse FILE`: the tempo of one file, as the library would find it.
 struct TempoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tempo", abstract: "Music tempo tools.", subcommands: [Analyse.self])
+        commandName: "tempo", abstract: Terminal.messages("cli.help.tempo.abstract"), subcommands: [Analyse.self])
 
     struct Analyse: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "analyse", abstract: "Print a file's tempo (BPM), the confidence and the half/double alternatives.",
+            commandName: "analyse", abstract: Terminal.messages("cli.help.tempo.analyse.abstract"),
             aliases: ["analyze"])
 
-        @Argument(help: "An audio file (WAV natively; FLAC, OGG, MP3, M4A through ffmpeg).") var file: String
-        @Flag(help: "Print JSON: {\"bpm\": …, \"confidence\": …, \"alternatives\": […]}.") var json = false
-        @Flag(help: "Also print the beat times (seconds) and the first bar's first beat.") var beats = false
+        @Argument(help: ArgumentHelp(Terminal.messages("cli.help.tempo.analyse.file"))) var file: String
+        @Flag(help: ArgumentHelp(Terminal.messages("cli.help.tempo.analyse.json"))) var json = false
+        @Flag(help: ArgumentHelp(Terminal.messages("cli.help.tempo.analyse.beats"))) var beats = false
 
         func run() async throws {
             let url = URL(fileURLWithPath: file)

@@ -10,17 +10,17 @@ import TalksStorage
 
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "user", abstract: "Manage accounts from the server's terminal.",
+        commandName: "user", abstract: Terminal.messages("cli.help.user.abstract"),
         subcommands: [Add.self, List.self, ResetPassword.self, Delete.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create an account.",
-            discussion: "The password is read from standard input with --password-stdin; otherwise a random one is generated and printed once.")
+            abstract: Terminal.messages("cli.help.user.add.abstract"),
+            discussion: Terminal.messages("cli.help.user.password_discussion"))
 
-        @Option(help: "The account's e-mail address.") var email: String
-        @Option(help: "The name shown in Cadence.") var name: String
-        @Flag(help: "Read the password from the first line of standard input.") var passwordStdin = false
+        @Option(help: ArgumentHelp(Terminal.messages("cli.help.user.email"))) var email: String
+        @Option(help: ArgumentHelp(Terminal.messages("cli.help.user.add.name"))) var name: String
+        @Flag(help: ArgumentHelp(Terminal.messages("cli.help.user.password_stdin"))) var passwordStdin = false
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
@@ -44,7 +44,7 @@ struct UserCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List accounts, oldest first.")
+        static let configuration = CommandConfiguration(abstract: Terminal.messages("cli.help.user.list.abstract"))
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
@@ -61,11 +61,11 @@ struct UserCommand: AsyncParsableCommand {
     struct ResetPassword: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset-password",
-            abstract: "Set a new password and sign the account out everywhere.",
-            discussion: "The password is read from standard input with --password-stdin; otherwise a random one is generated and printed once.")
+            abstract: Terminal.messages("cli.help.user.reset_password.abstract"),
+            discussion: Terminal.messages("cli.help.user.password_discussion"))
 
-        @Option(help: "The account's e-mail address.") var email: String
-        @Flag(help: "Read the password from the first line of standard input.") var passwordStdin = false
+        @Option(help: ArgumentHelp(Terminal.messages("cli.help.user.email"))) var email: String
+        @Flag(help: ArgumentHelp(Terminal.messages("cli.help.user.password_stdin"))) var passwordStdin = false
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
@@ -91,14 +91,11 @@ struct UserCommand: AsyncParsableCommand {
 extension UserCommand {
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete an account and everything in it: its rows, its files, its sessions and devices.",
-            discussion: """
-                Cannot be undone. Give --yes to confirm. Running servers on the same PostgreSQL close the account's \
-                sockets at once. With CADENCE_SMTP_URL set, the person is sent a receipt.
-                """)
+            abstract: Terminal.messages("cli.help.user.delete.abstract"),
+            discussion: Terminal.messages("cli.help.user.delete.discussion"))
 
-        @Argument(help: "The account's e-mail address.") var email: String
-        @Flag(help: "Confirm that the account and everything in it are to be deleted.") var yes = false
+        @Argument(help: ArgumentHelp(Terminal.messages("cli.help.user.email"))) var email: String
+        @Flag(help: ArgumentHelp(Terminal.messages("cli.help.user.delete.yes"))) var yes = false
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {

@@ -1,5 +1,6 @@
 """The `cadence` command speaks the terminal's language, as other Unix tools do: LC_ALL, else LC_MESSAGES, else LANG;
-C, POSIX or a language without a catalogue is English. Help texts stay English."""
+C, POSIX or a language without a catalogue is English. Help texts too, except the words ArgumentParser itself
+prints (OVERVIEW, USAGE, OPTIONS, "Show help information.", "(default: …)"), which the library only knows in English."""
 import os
 import subprocess
 import tempfile
@@ -82,7 +83,34 @@ def test_outcome_lines_in_spanish(data_dir):
     assert "está al día" in cadence("migrate", locale={"LANG": "es_ES.UTF-8"}, data_dir=data_dir).stdout
 
 
-def test_help_stays_english():
-    result = cadence("user", "add", "--help", locale={"LANG": "es_ES.UTF-8"})
-    assert result.returncode == 0
-    assert "Create an account." in result.stdout
+def test_help_in_the_terminals_language():
+    serve = cadence("serve", "--help", locale={"LANG": "es_ES.UTF-8"})
+    assert serve.returncode == 0, serve.stderr
+    assert "Ejecuta el servidor de Cadence (antes migra la base de datos)." in serve.stdout, serve.stdout
+    assert "Puerto en el que escuchar" in serve.stdout
+    assert "Por defecto: CADENCE_DATABASE_URL" in serve.stdout  # the shared database options
+    assert "Run the Cadence server" not in serve.stdout and "Port to listen on" not in serve.stdout
+    assert "--public-url <url>" in serve.stdout and "-h, --help" in serve.stdout  # option names and the library's words stay
+    assert "⟦" not in serve.stdout
+
+    add = cadence("user", "add", "--help", locale={"LC_ALL": "es_ES.UTF-8"})
+    assert add.returncode == 0, add.stderr
+    assert "Crea una cuenta." in add.stdout and "La dirección de correo de la cuenta." in add.stdout, add.stdout
+    assert "Create an account." not in add.stdout
+
+    root = cadence("--help", locale={"LANG": "es_ES.UTF-8"})
+    assert "Gestiona las cuentas desde el terminal del servidor." in root.stdout, root.stdout
+    assert "⟦" not in root.stdout
+
+
+def test_help_stays_english_in_a_c_locale():
+    serve = cadence("serve", "--help", locale={"LANG": "C"})
+    assert serve.returncode == 0, serve.stderr
+    assert "Run the Cadence server (migrates the database first)." in serve.stdout, serve.stdout
+    assert "Port to listen on (0 picks a free one)." in serve.stdout
+    assert "Ejecuta" not in serve.stdout
+
+    add = cadence("user", "add", "--help", locale={"LANG": "es_ES.UTF-8", "LC_ALL": "C"})
+    assert add.returncode == 0, add.stderr
+    assert "Create an account." in add.stdout and "The account's e-mail address." in add.stdout, add.stdout
+    assert "Crea una cuenta." not in add.stdout

@@ -8,12 +8,14 @@ enum ICalSyntax {
     static func parse(_ text: String) throws(ICalendarError) -> ICalDocument {
         let logical = try unfold(text)
         guard let first = logical.first else {
-            throw ICalendarError(line: 0, kind: .notICalendar, "The file is empty; an iCalendar file starts with BEGIN:VCALENDAR.")
+            throw ICalendarError(line: 0, kind: .notICalendar, "The file is empty; an iCalendar file starts with BEGIN:VCALENDAR.",
+                                 key: "spots.ical.error.empty")
         }
         if first.text.uppercased() != "BEGIN:VCALENDAR" {
             throw ICalendarError(
                 line: first.number, kind: .notICalendar,
-                "The file does not start with BEGIN:VCALENDAR, so it is not an iCalendar (.ics) file.")
+                "The file does not start with BEGIN:VCALENDAR, so it is not an iCalendar (.ics) file.",
+                key: "spots.ical.error.not_calendar")
         }
         var document = ICalDocument()
         document.lines.reserveCapacity(logical.count)
@@ -23,7 +25,7 @@ enum ICalSyntax {
             do {
                 line = try parseLine(item.text, number: item.number)
             } catch {
-                document.warnings.append(ICalendarImport.Warning(error, then: "The line was skipped."))
+                document.warnings.append(ICalendarImport.Warning(error, then: .lineSkipped))
                 continue
             }
             let index = document.lines.count
@@ -32,24 +34,28 @@ enum ICalSyntax {
             case "BEGIN":
                 let name = line.value.trimmingCharacters(in: .whitespaces).uppercased()
                 if name.isEmpty {
-                    throw ICalendarError(line: line.number, kind: .malformedLine, "BEGIN has no component name.")
+                    throw ICalendarError(line: line.number, kind: .malformedLine, "BEGIN has no component name.",
+                                         key: "spots.ical.error.begin_no_name")
                 }
                 if stack.isEmpty && name != "VCALENDAR" {
                     throw ICalendarError(
                         line: line.number, kind: .notICalendar,
-                        "BEGIN:\(name) appears outside BEGIN:VCALENDAR … END:VCALENDAR.")
+                        "BEGIN:\(name) appears outside BEGIN:VCALENDAR … END:VCALENDAR.",
+                        key: "spots.ical.error.begin_outside", ["component": name])
                 }
                 stack.append(ICalComponent(name: name, begin: index, end: index, beginLine: line.number))
             case "END":
                 let name = line.value.trimmingCharacters(in: .whitespaces).uppercased()
                 guard var open = stack.popLast() else {
                     throw ICalendarError(
-                        line: line.number, kind: .unbalanced, "END:\(name) has no matching BEGIN:\(name).")
+                        line: line.number, kind: .unbalanced, "END:\(name) has no matching BEGIN:\(name).",
+                        key: "spots.ical.error.end_unmatched", ["component": name])
                 }
                 if open.name != name {
                     throw ICalendarError(
                         line: line.number, kind: .unbalanced,
-                        "END:\(name) does not match BEGIN:\(open.name) on line \(open.beginLine).")
+                        "END:\(name) does not match BEGIN:\(open.name) on line \(open.beginLine).",
+                        key: "spots.ical.error.end_mismatch", ["component": name, "open": open.name, "line": String(open.beginLine)])
                 }
                 open.end = index
                 if stack.isEmpty {
@@ -61,7 +67,8 @@ enum ICalSyntax {
                 if stack.isEmpty {
                     throw ICalendarError(
                         line: line.number, kind: .notICalendar,
-                        "\(line.name) appears outside BEGIN:VCALENDAR … END:VCALENDAR.")
+                        "\(line.name) appears outside BEGIN:VCALENDAR … END:VCALENDAR.",
+                        key: "spots.ical.error.property_outside", ["property": line.name])
                 }
                 stack[stack.count - 1].entries.append(.property(line))
             }
@@ -69,7 +76,8 @@ enum ICalSyntax {
         if let open = stack.last {
             throw ICalendarError(
                 line: open.beginLine, kind: .unbalanced,
-                "BEGIN:\(open.name) has no matching END:\(open.name); the file may be cut off.")
+                "BEGIN:\(open.name) has no matching END:\(open.name); the file may be cut off.",
+                key: "spots.ical.error.begin_unmatched", ["component": open.name])
         }
         return document
     }
@@ -81,7 +89,9 @@ enum ICalSyntax {
         if bytes.count > ICalendar.maximumBytes {
             throw ICalendarError(
                 line: 0, kind: .tooLarge,
-                "The file is \(bytes.count / 1_048_576) MB; Cadence reads iCalendar files up to \(ICalendar.maximumBytes / 1_048_576) MB. Export fewer lists at a time.")
+                "The file is \(bytes.count / 1_048_576) MB; Cadence reads iCalendar files up to \(ICalendar.maximumBytes / 1_048_576) MB. Export fewer lists at a time.",
+                key: "spots.ical.error.too_large",
+                ["size": String(bytes.count / 1_048_576), "max": String(ICalendar.maximumBytes / 1_048_576)])
         }
         var result: [(text: String, number: Int)] = []
         var current: [UInt8] = []
@@ -106,7 +116,8 @@ enum ICalSyntax {
             if number > ICalendar.maximumLines {
                 throw ICalendarError(
                     line: number, kind: .tooLarge,
-                    "The file has more than \(ICalendar.maximumLines) lines; Cadence reads at most that many. Export fewer lists at a time.")
+                    "The file has more than \(ICalendar.maximumLines) lines; Cadence reads at most that many. Export fewer lists at a time.",
+                    key: "spots.ical.error.too_many_lines", ["max": String(ICalendar.maximumLines)])
             }
             var lineEnd = end
             if lineEnd > index && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
@@ -145,12 +156,14 @@ enum ICalSyntax {
         if i == scalars.count || !scalars[i...].contains(":") {
             throw ICalendarError(
                 line: number, kind: .malformedLine,
-                "'\(shown())' has no ':' between the property name and its value.")
+                "'\(shown())' has no ':' between the property name and its value.",
+                key: "spots.ical.error.no_colon", ["text": shown()])
         }
         if name.isEmpty || (scalars[i] != ";" && scalars[i] != ":") {
             throw ICalendarError(
                 line: number, kind: .malformedLine,
-                "'\(shown())' is not a property: a property name has only letters, digits and '-'.")
+                "'\(shown())' is not a property: a property name has only letters, digits and '-'.",
+                key: "spots.ical.error.not_property", ["text": shown()])
         }
         var parameters: [ICalParameter] = []
         while scalars[i] == ";" {
@@ -161,7 +174,8 @@ enum ICalSyntax {
             guard !parameterName.isEmpty, i < scalars.count, scalars[i] == "=" else {
                 throw ICalendarError(
                     line: number, kind: .malformedLine,
-                    "A parameter of \(name) is not written as NAME=value ('\(shown())').")
+                    "A parameter of \(name) is not written as NAME=value ('\(shown())').",
+                    key: "spots.ical.error.parameter_form", ["property": name, "text": shown()])
             }
             i += 1
             var values: [String] = []
@@ -173,7 +187,8 @@ enum ICalSyntax {
                     if i == scalars.count {
                         throw ICalendarError(
                             line: number, kind: .malformedLine,
-                            "The quoted value of parameter \(parameterName) on \(name) is not closed with '\"'.")
+                            "The quoted value of parameter \(parameterName) on \(name) is not closed with '\"'.",
+                            key: "spots.ical.error.parameter_quote", ["parameter": parameterName, "property": name])
                     }
                     values.append(String(String.UnicodeScalarView(scalars[valueStart..<i])))
                     i += 1
@@ -185,7 +200,8 @@ enum ICalSyntax {
                 guard i < scalars.count else {
                     throw ICalendarError(
                         line: number, kind: .malformedLine,
-                        "'\(shown())' has no ':' between the property name and its value.")
+                        "'\(shown())' has no ':' between the property name and its value.",
+                        key: "spots.ical.error.no_colon", ["text": shown()])
                 }
                 if scalars[i] == "," { i += 1; continue }
                 break
@@ -194,7 +210,9 @@ enum ICalSyntax {
             if scalars[i] != ";" && scalars[i] != ":" {
                 throw ICalendarError(
                     line: number, kind: .malformedLine,
-                    "After parameter \(parameterName) of \(name) comes '\(scalars[i])'; expected ';' or ':'.")
+                    "After parameter \(parameterName) of \(name) comes '\(scalars[i])'; expected ';' or ':'.",
+                    key: "spots.ical.error.parameter_after",
+                    ["parameter": parameterName, "property": name, "character": String(scalars[i])])
             }
         }
         // scalars[i] == ":"

@@ -47,7 +47,8 @@ struct ICalTimeResolver {
             let hint = line.parameter("VALUE")?.uppercased() == "DATE" ? "20240305" : "20240305T090000Z"
             throw ICalendarError(
                 line: line.number, kind: .badDate,
-                "\(line.name) value '\(text)' is not a date. Write it like \(hint).")
+                "\(line.name) value '\(text)' is not a date. Write it like \(hint).",
+                key: "spots.ical.error.bad_date_example", ["property": line.name, "value": text, "example": hint])
         }
         if value.isDate {
             var components = value.components
@@ -68,7 +69,8 @@ struct ICalTimeResolver {
             }
             throw ICalendarError(
                 line: line.number, kind: .unknownTimeZone,
-                "\(line.name) uses time zone '\(tzid)', which the file does not define (no VTIMEZONE with that TZID).")
+                "\(line.name) uses time zone '\(tzid)', which the file does not define (no VTIMEZONE with that TZID).",
+                key: "spots.ical.error.unknown_zone", ["property": line.name, "zone": tzid])
         }
         return (try foundationDate(value.components, in: defaultTimeZone, line: line), value)
     }
@@ -77,7 +79,8 @@ struct ICalTimeResolver {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         guard let date = calendar.date(from: components) else {
-            throw ICalendarError(line: line.number, kind: .badDate, "\(line.name) value '\(line.value)' is not a date.")
+            throw ICalendarError(line: line.number, kind: .badDate, "\(line.name) value '\(line.value)' is not a date.",
+                                 key: "spots.ical.error.bad_date", ["property": line.name, "value": line.value])
         }
         return date
     }

@@ -72,7 +72,7 @@ struct ICalTodoReader {
                     notes = ICalText.unescape(line.value)
                     items.append(.known(name: "DESCRIPTION", parameters: parameters(line)))
                 case "DUE" where isFirst:
-                    guard let read = readDate(line, otherwise: "The line was skipped.") else { continue }
+                    guard let read = readDate(line, otherwise: .lineSkipped) else { continue }
                     due = read.date
                     dueLine = line
                     if read.value.isDate {
@@ -80,7 +80,7 @@ struct ICalTodoReader {
                     }
                     items.append(.known(name: "DUE", parameters: parameters(line, dropping: ICalKnown.dateParameters)))
                 case "COMPLETED" where isFirst:
-                    guard let read = readDate(line, otherwise: "The line was skipped.") else { continue }
+                    guard let read = readDate(line, otherwise: .lineSkipped) else { continue }
                     completed = read.date
                     items.append(.known(name: "COMPLETED", parameters: parameters(line, dropping: ICalKnown.dateParameters)))
                 case "STATUS" where isFirst:
@@ -109,7 +109,7 @@ struct ICalTodoReader {
                     do {
                         place = try proximityPlace(child)
                     } catch {
-                        warnings.append(.init(error, then: "The alarm was kept as it is, without a place."))
+                        warnings.append(.init(error, then: .alarmKeptWithoutPlace))
                     }
                 }
                 if let place {
@@ -127,7 +127,7 @@ struct ICalTodoReader {
         // alarm's absolute time (Thunderbird and Apple write a reminder-only task that way); the
         // export writes the time back where it was read from.
         if let startLine {
-            if due == nil, let read = readDate(startLine, otherwise: "The line was kept as it is.") {
+            if due == nil, let read = readDate(startLine, otherwise: .lineKept) {
                 due = read.date
                 if read.value.isDate {
                     preserved.allDayDue = .init(date: startLine.value.trimmingCharacters(in: .whitespaces), due: read.date)
@@ -141,7 +141,7 @@ struct ICalTodoReader {
             for (index, component) in timeAlarms {
                 guard let trigger = component.first("TRIGGER"), trigger.parameter("VALUE")?.uppercased() == "DATE-TIME",
                     trigger.value.trimmingCharacters(in: .whitespaces) != ICalendar.proximityAlarmTrigger,
-                    let read = readDate(trigger, otherwise: "The alarm was kept as it is.")
+                    let read = readDate(trigger, otherwise: .alarmKept)
                 else { continue }
                 due = read.date
                 items[index] = .dueAlarm(lines: document.rawLines(of: component), trigger: read.date)
@@ -153,7 +153,7 @@ struct ICalTodoReader {
         // series' UID and so needs an id of its own.
         var recurrence: Recurrence?
         if let recurrenceLine {
-            if let read = readDate(recurrenceLine, otherwise: "The line was kept as it is.") {
+            if let read = readDate(recurrenceLine, otherwise: .lineKept) {
                 recurrence = .occurrence(originalStart: read.date)
             }
         } else if let rule {
@@ -212,7 +212,7 @@ struct ICalTodoReader {
                 items[geoIndex] = .place
                 if let locationIndex { items.remove(at: locationIndex) }
             } catch {
-                warnings.append(.init(error, then: "The line was kept as it is; the task has no place from it."))
+                warnings.append(.init(error, then: .lineKeptWithoutPlace))
             }
         }
 
@@ -226,7 +226,11 @@ struct ICalTodoReader {
             reminder.preserved = preserved
             return reminder
         } catch {
-            warnings.append(.init(line: todo.beginLine, reason: "The task '\(title)' was skipped: \(error.message)"))
+            // The refusal is a message of its own: the web layer says it first and passes it as the reason.
+            warnings.append(.init(
+                line: todo.beginLine, reason: "The task '\(title)' was skipped: \(error.message)",
+                reasonKeys: error.localized == nil ? [] : [MessageKey("spots.ical.task_skipped", ["title": title, "reason": error.message])],
+                reasonValueKeys: error.localized.map { ["reason": $0] } ?? [:]))
             return nil
         }
     }
@@ -244,14 +248,14 @@ struct ICalTodoReader {
         for line in lines {
             for value in line.value.split(separator: ",") {
                 let single = ICalLine(name: line.name, parameters: line.parameters, value: String(value), raw: line.raw, number: line.number)
-                if let read = readDate(single, otherwise: "That exception was left out.") { found.append(read.date) }
+                if let read = readDate(single, otherwise: .exceptionLeftOut) { found.append(read.date) }
             }
         }
         return found.sorted()
     }
 
     /// A date property's value, or nil with a warning saying what was done instead.
-    private mutating func readDate(_ line: ICalLine, otherwise action: String) -> (date: Date, value: ICalDateValue)? {
+    private mutating func readDate(_ line: ICalLine, otherwise action: ICalendarImport.Action) -> (date: Date, value: ICalDateValue)? {
         do {
             return try resolver.date(line)
         } catch {
@@ -334,7 +338,8 @@ struct ICalTodoReader {
         else {
             throw ICalendarError(
                 line: line.number, kind: .badLocation,
-                "\(line.name) value '\(text)' is not a position; write it like geo:52.52,13.405.")
+                "\(line.name) value '\(text)' is not a position; write it like geo:52.52,13.405.",
+                key: "spots.ical.error.bad_geo_uri", ["property": line.name, "value": text])
         }
         var uncertainty: Double?
         for parameter in parts.dropFirst() {
@@ -351,7 +356,8 @@ struct ICalTodoReader {
         guard numbers.count == 2, let latitude = Double(numbers[0]), let longitude = Double(numbers[1]) else {
             throw ICalendarError(
                 line: line.number, kind: .badLocation,
-                "GEO value '\(text)' is not a position; write it like 52.52;13.405 (latitude;longitude).")
+                "GEO value '\(text)' is not a position; write it like 52.52;13.405 (latitude;longitude).",
+                key: "spots.ical.error.bad_geo", ["value": text])
         }
         return try coordinate(latitude, longitude, line: line, text: text)
     }
@@ -362,7 +368,8 @@ struct ICalTodoReader {
         } catch {
             throw ICalendarError(
                 line: line.number, kind: .badLocation,
-                "\(line.name) position '\(text)' is off the map: latitude must be within -90…90 and longitude within -180…180.")
+                "\(line.name) position '\(text)' is off the map: latitude must be within -90…90 and longitude within -180…180.",
+                key: "spots.ical.error.off_map", ["property": line.name, "value": text])
         }
     }
 }

@@ -294,9 +294,31 @@ public struct SpotsAPI: Sendable {
     }
 
     struct ImportBody: JSONResponse {
+        /// A line that could not be read: `reason` in English for programs, `reasonText` in the asker's language
+        /// (said from the warning's keys; English when a part of it has no key yet).
         struct Warning: Encodable {
             let line: Int
             let reason: String
+            let reasonText: String
+
+            init(_ warning: ICalendarImport.Warning, messages: Messages) {
+                line = warning.line
+                reason = warning.reason
+                reasonText = Self.say(warning, in: messages) ?? warning.reason
+            }
+
+            /// The parts said one after the other, as the English joins them; a value that is a message of its own is
+            /// said first. Nil when a part (or such a value) has no key.
+            static func say(_ warning: ICalendarImport.Warning, in messages: Messages) -> String? {
+                guard !warning.reasonKeys.isEmpty, warning.reasonKeys.allSatisfy(messages.has),
+                      warning.reasonValueKeys.values.allSatisfy(messages.has) else { return nil }
+                let values = warning.reasonValueKeys.mapValues { messages($0) }
+                return warning.reasonKeys.map { part in
+                    var arguments = part.arguments
+                    for (name, said) in values where arguments[name] != nil { arguments[name] = said }
+                    return messages(MessageKey(part.key, arguments))
+                }.joined(separator: " ")
+            }
         }
 
         let imported: Int
@@ -335,12 +357,22 @@ public struct SpotsAPI: Sendable {
             parsed = try ICalendar.parse(text, defaultTimeZone: Self.timeZone(request), now: clock.now(),
                                          uidNamespace: account.id)
         } catch {
-            throw APIError(.unprocessableContent, code: "invalid_calendar", error.message, field: "file")
+            throw APIError(.unprocessableContent, code: "invalid_calendar", error.message, field: "file",
+                           localized: Self.refusal(error, in: request.messages(account: account)))
         }
         let created = try await spots.importReminders(parsed.reminders, accountID: account.id)
+        let messages = request.messages(account: account)
         return ImportBody(imported: created, updated: parsed.reminders.count - created,
-                                warnings: parsed.warnings.prefix(Self.maximumWarnings).map { ImportBody.Warning(line: $0.line, reason: $0.reason) },
-                                warningCount: parsed.warnings.count)
+                          warnings: parsed.warnings.prefix(Self.maximumWarnings).map { ImportBody.Warning($0, messages: messages) },
+                          warningCount: parsed.warnings.count)
+    }
+
+    /// A refused file's message in the catalogue: the parser's detail said in the asker's language, after
+    /// "Line N: " when a line is at fault. Nil (English) while the detail has no key.
+    static func refusal(_ error: ICalendarError, in messages: Messages) -> MessageKey? {
+        guard let detail = error.localized, messages.has(detail) else { return nil }
+        guard error.line > 0 else { return detail }
+        return MessageKey("spots.ical.line", ["line": String(error.line), "detail": messages(detail)])
     }
 
     // MARK: Helpers

@@ -149,7 +149,7 @@ function showResult(kind, text, warnings = [], count = warnings.length) {
   });
   const list = Object.assign(document.createElement("ul"), { id: "import-warnings", className: "import-warnings" });
   for (const warning of warnings) {
-    list.append(Object.assign(document.createElement("li"), { textContent: t("spots.list.unread_line", { line: warning.line, reason: warning.reason }) }));
+    list.append(Object.assign(document.createElement("li"), { textContent: t("spots.list.unread_line", { line: warning.line, reason: warning.reasonText ?? warning.reason }) }));
   }
   result.append(heading, list);
 }
