@@ -14,6 +14,13 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
         self.message = message
     }
 
+    /// With a catalogue message already made (one that nests another).
+    public init(field: String, _ message: String, localized: MessageKey?) {
+        self.localized = localized
+        self.field = field
+        self.message = message
+    }
+
     public var description: String { "\(field): \(message)" }
 
     /// The same refusal whether or not its words have moved to the catalogue yet.

@@ -148,6 +148,17 @@ import Testing
             #expect(refused.status == .badRequest)
             #expect(refused.errorField == "file")
             #expect(refused.errorMessage == "El archivo no es XML (se esperaba un archivo GPX o TCX).", "\(refused.text)")
+            // A route file: the detail inside the sentence is Spanish too; the English is the same sentence word for word.
+            let route = #"<gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="1" lon="2"/></gpx>"#
+            for (language, expected) in [("es", "No hay ningún track en el archivo: el archivo solo tiene 0 ruta(s) y 1 punto(s) de paso, no un recorrido grabado."),
+                                         ("en", "No track in the file: the file has only 0 route(s) and 1 waypoint(s), not a recorded track.")] {
+                let routeOnly = try await server.client.execute(
+                    uri: "/api/v1/tempo/runs/import", method: .post,
+                    headers: [.authorization: "Bearer \(token)", .contentType: "application/gpx+xml", .acceptLanguage: language],
+                    body: ByteBuffer(string: route))
+                #expect(routeOnly.status == .badRequest && routeOnly.errorField == "file")
+                #expect(routeOnly.errorMessage == expected, "\(routeOnly.text)")
+            }
             let profile = try await server.client.json(.put, "/api/v1/tempo/profile", body: #"{"weightKg": 5}"#, token: token,
                                                        headers: [.acceptLanguage: "es"])
             #expect(profile.errorField == "weightKg")

@@ -81,15 +81,9 @@ import Testing
         return keys
     }
 
-    /// A warning's parts said one after the other (a value that is a message of its own said first), as the web
-    /// layer says them.
+    /// A warning's parts said one after the other, as the web layer says them.
     static func say(_ warning: ICalendarImport.Warning, _ messages: Messages) -> String {
-        let values = warning.reasonValueKeys.mapValues { messages($0) }
-        return warning.reasonKeys.map { part in
-            var arguments = part.arguments
-            for (name, said) in values where arguments[name] != nil { arguments[name] = said }
-            return messages(MessageKey(part.key, arguments))
-        }.joined(separator: " ")
+        warning.reasonKeys.map { messages($0) }.joined(separator: " ")
     }
 
     /// The warnings' keys, each warning checked to say its reason.
@@ -99,7 +93,7 @@ import Testing
         var keys: Set<String> = []
         for warning in result.warnings {
             #expect(!warning.reasonKeys.isEmpty, "no keys for \(warning.reason)")
-            let parts = warning.reasonKeys + Array(warning.reasonValueKeys.values)
+            let parts = warning.reasonKeys + warning.reasonKeys.flatMap(\.nested.values)
             keys.formUnion(parts.map(\.key))
             let said = say(warning, english)
             #expect(said == warning.reason)
@@ -155,6 +149,6 @@ import Testing
         #expect(result.reminders.isEmpty)
         #expect(warning.reason == "The task 'Call\u{0}mum' was skipped: A reminder title cannot contain a NUL character (U+0000).")
         #expect(warning.reasonKeys.map(\.key) == ["spots.ical.task_skipped"])
-        #expect(warning.reasonValueKeys == ["reason": MessageKey("spots.error.title.nul")])
+        #expect(warning.reasonKeys.first?.nested == ["reason": MessageKey("spots.error.title.nul")])
     }
 }

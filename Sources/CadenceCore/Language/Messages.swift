@@ -37,10 +37,12 @@ public struct Messages: Sendable {
     /// A message by key and values, as a domain error carries it; a key with `.one`/`.other` forms takes its
     /// `count` value to choose.
     public func callAsFunction(_ message: MessageKey) -> String {
+        var arguments = message.arguments
+        for (name, inner) in message.nested where has(inner) { arguments[name] = self(inner) }
         if !has(message.key), let count = message.arguments["count"].flatMap(Int.init), has(message.key + ".one") {
-            return plural(message.key, count: count, message.arguments)
+            return plural(message.key, count: count, arguments)
         }
-        return self(message.key, message.arguments)
+        return self(message.key, arguments)
     }
 
     /// Whether the catalogue (or English) has the key.

@@ -226,11 +226,12 @@ struct ICalTodoReader {
             reminder.preserved = preserved
             return reminder
         } catch {
-            // The refusal is a message of its own: the web layer says it first and passes it as the reason.
+            // The refusal is a message of its own, said inside the sentence in the same language.
             warnings.append(.init(
                 line: todo.beginLine, reason: "The task '\(title)' was skipped: \(error.message)",
-                reasonKeys: error.localized == nil ? [] : [MessageKey("spots.ical.task_skipped", ["title": title, "reason": error.message])],
-                reasonValueKeys: error.localized.map { ["reason": $0] } ?? [:]))
+                reasonKeys: error.localized.map {
+                    [MessageKey("spots.ical.task_skipped", ["title": title, "reason": error.message], nested: ["reason": $0])]
+                } ?? []))
             return nil
         }
     }

@@ -14,15 +14,11 @@ public struct ICalendarImport: Equatable, Sendable {
         /// other with a space between, as `reason` joins them. Empty when a part has no key yet (then `reason` is
         /// said as it is).
         public let reasonKeys: [MessageKey]
-        /// Values of `reasonKeys` that are messages of their own (why a task was refused): said first, in the same
-        /// language, and passed under their name; the English value stays in the arguments.
-        public let reasonValueKeys: [String: MessageKey]
 
-        public init(line: Int, reason: String, reasonKeys: [MessageKey] = [], reasonValueKeys: [String: MessageKey] = [:]) {
+        public init(line: Int, reason: String, reasonKeys: [MessageKey] = []) {
             self.line = line
             self.reason = reason
             self.reasonKeys = reasonKeys
-            self.reasonValueKeys = reasonValueKeys
         }
 
         init(_ error: ICalendarError, then action: Action) {

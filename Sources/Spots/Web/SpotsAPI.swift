@@ -307,17 +307,12 @@ public struct SpotsAPI: Sendable {
                 reasonText = Self.say(warning, in: messages) ?? warning.reason
             }
 
-            /// The parts said one after the other, as the English joins them; a value that is a message of its own is
-            /// said first. Nil when a part (or such a value) has no key.
+            /// The parts said one after the other, as the English joins them; nil when a part (or a message inside
+            /// one) has no key.
             static func say(_ warning: ICalendarImport.Warning, in messages: Messages) -> String? {
-                guard !warning.reasonKeys.isEmpty, warning.reasonKeys.allSatisfy(messages.has),
-                      warning.reasonValueKeys.values.allSatisfy(messages.has) else { return nil }
-                let values = warning.reasonValueKeys.mapValues { messages($0) }
-                return warning.reasonKeys.map { part in
-                    var arguments = part.arguments
-                    for (name, said) in values where arguments[name] != nil { arguments[name] = said }
-                    return messages(MessageKey(part.key, arguments))
-                }.joined(separator: " ")
+                let parts = warning.reasonKeys
+                guard !parts.isEmpty, parts.allSatisfy({ messages.has($0) && $0.nested.values.allSatisfy(messages.has) }) else { return nil }
+                return parts.map { messages($0) }.joined(separator: " ")
             }
         }
 

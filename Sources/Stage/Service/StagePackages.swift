@@ -92,8 +92,9 @@ public struct StagePackages: Sendable {
             do {
                 records = try packaged.records(seriesID: seriesID, newMediaID: newMediaID)
             } catch {
-                throw ValidationError(field: "file", "The package's series is not valid: \(error.message)", key: "stage.error.package_series_invalid",
-                                      ["detail": error.message])
+                // The series' own refusal said inside the sentence, in the same language.
+                throw ValidationError(field: "file", "The package's series is not valid: \(error.message)", localized: MessageKey(
+                    "stage.error.package_series_invalid", ["detail": error.message], nested: error.localized.map { ["detail": $0] } ?? [:]))
             }
             try await library.install(records.series, talks: records.talks, assets: stored, accountID: accountID)
             if let fromCatalogue {

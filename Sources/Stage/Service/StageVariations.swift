@@ -170,11 +170,12 @@ public struct StageVariations: Sendable {
         let talk = try await library.talk(talkID, accountID: accountID)
         let media: SlideMediaProbe.Media
         do { media = try SlideMediaProbe.probe(file: file) } catch {
-            // "This file is not …" is one sentence of the catalogue; a broken picture's own message (English inside the
-            // Spanish sentence) is the detail of the other.
-            let message = "This file \(error.message); insert a PNG or JPEG picture, or an MP4 or WebM video."
-            if error == SlideMediaProbe.notMedia { throw ValidationError(field: "file", message, key: "stage.error.media_not_media") }
-            throw ValidationError(field: "file", message, key: "stage.error.media_unusable", ["detail": error.message])
+            // Neither a picture nor a video: "This file is not …"; a broken or oversized picture says so itself.
+            if error == SlideMediaProbe.notMedia {
+                throw ValidationError(field: "file", "This file \(error.message); insert a PNG or JPEG picture, or an MP4 or WebM video.",
+                                      key: "stage.error.media_not_media")
+            }
+            throw ValidationError(field: "file", error.message, localized: error.key.map { MessageKey($0, error.arguments) })
         }
         let asset = try await library.files.adopt(file, seriesID: talk.seriesID, contentType: media.contentType, width: media.width,
                                             height: media.height, durationMs: media.durationMs, origin: .imported, accountID: accountID)

@@ -15,7 +15,7 @@ extension TempoRuns {
             imported = try RunImport.prepare(RunFileImporter.read(data), format: RunFileFormat.detect(data), chosenActivity: choice,
                                              now: clock.now().millisecondsSince1970)
         } catch let error as RunFormatError {
-            throw ValidationError(field: "file", error.description, key: error.localized.key, error.localized.arguments)
+            throw ValidationError(field: "file", error.description, localized: error.localized)
         }
         let id = Self.importID(accountID: accountID, data: data)
         let name = imported.name.flatMap { try? Self.checkName(String($0.prefix(200))) }

@@ -46,7 +46,7 @@ public struct APIError: HTTPResponseError {
             let key = "noun." + what.replacingOccurrences(of: " ", with: "_")
             if messages.has(key) { arguments["what"] = messages(key) }
         }
-        return messages(MessageKey(localized.key, arguments))
+        return messages(MessageKey(localized.key, arguments, nested: localized.nested))
     }
 
     /// The JSON envelope in English (no request to say otherwise).

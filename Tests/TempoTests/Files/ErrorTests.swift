@@ -39,7 +39,8 @@ struct ErrorTests {
         guard case .noTrack = e else { Issue.record("got \(e)"); return }
         #expect(e.description == "No track in the file: the file has only 1 route(s) and 1 waypoint(s), not a recorded track.")
         #expect(error("<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\"/>")
-                == .noTrack(detail: "the file has no <Activity> element."))
+                == .noTrack(detail: .noElement("Activity")))
+        #expect(RunFormatError.noTrack(detail: .noElement("Activity")).description == "No track in the file: the file has no <Activity> element.")
     }
 
     @Test func noTrackpoints() {
@@ -49,19 +50,19 @@ struct ErrorTests {
 
     @Test func gpxLatLonMissingOrNotNumbersNameTheLine() {
         let missing = error(TS.gpx(["<trkpt lat=\"48\"><time>2024-05-01T08:00:00Z</time></trkpt>"]))
-        #expect(missing == .badCoordinate(line: 5, detail: "trkpt has no lon attribute"))
+        #expect(missing == .badCoordinate(line: 5, detail: .missingAttribute("trkpt", "lon")))
         #expect(missing?.description == "line 5: trkpt has no lon attribute")
         let nan = error(TS.gpx([TS.gpxPoint(1), "<trkpt lat=\"abc\" lon=\"11\"><time>2024-05-01T08:00:00Z</time></trkpt>"]))
         #expect(nan?.description == "line 6: trkpt lat=\"abc\" is not a number")
         let range = error(TS.gpx(["<trkpt lat=\"91\" lon=\"11\"><time>2024-05-01T08:00:00Z</time></trkpt>"]))
-        #expect(range == .badCoordinate(line: 5, detail: "trkpt lat=\"91\" is out of range"))
+        #expect(range?.description == "line 5: trkpt lat=\"91\" is out of range")
     }
 
     @Test func tcxBrokenPosition() {
         let doc = TS.tcx(["<Trackpoint><Time>2024-05-01T08:00:00Z</Time><Position><LatitudeDegrees>x</LatitudeDegrees><LongitudeDegrees>1</LongitudeDegrees></Position></Trackpoint>"])
-        #expect(error(doc) == .badCoordinate(line: 8, detail: "LatitudeDegrees \"x\" is not a number"))
+        #expect(error(doc)?.description == "line 8: LatitudeDegrees \"x\" is not a number")
         let half = TS.tcx(["<Trackpoint><Time>2024-05-01T08:00:00Z</Time><Position><LatitudeDegrees>1</LatitudeDegrees></Position></Trackpoint>"])
-        #expect(error(half) == .badCoordinate(line: 8, detail: "Position has no LongitudeDegrees"))
+        #expect(error(half)?.description == "line 8: Position has no LongitudeDegrees")
     }
 
     @Test func badTimeNamesTheLine() {

@@ -57,7 +57,7 @@ struct SpotsReminderPage: Sendable {
     /// reads as it was written then.
     static func reason(_ event: SpotsEvent, _ body: SpotsEventBody, _ messages: Messages) -> String {
         guard let decision = event.decision else { return messages(event.late ? "spots.show.sent_late" : "spots.show.sent_on_time") }
-        guard let key = decision.localizedReason, messages.has(key.key) else { return body.reason }
-        return messages(key.key, key.arguments)
+        guard let key = decision.localizedReason, messages.has(key) else { return body.reason }
+        return messages(key)
     }
 }

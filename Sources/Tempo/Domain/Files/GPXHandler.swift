@@ -48,11 +48,11 @@ final class GPXHandler: NamespacedXMLParser {
     }
 
     private func coordinate(_ text: String?, _ attr: String, range: ClosedRange<Double>) throws -> Double {
-        guard let text else { throw RunFormatError.badCoordinate(line: pLine, detail: "trkpt has no \(attr) attribute") }
+        guard let text else { throw RunFormatError.badCoordinate(line: pLine, detail: .missingAttribute("trkpt", attr)) }
         guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
-            throw RunFormatError.badCoordinate(line: pLine, detail: "trkpt \(attr)=\"\(text)\" is not a number")
+            throw RunFormatError.badCoordinate(line: pLine, detail: .notANumber("trkpt \(attr)=", text))
         }
-        guard range.contains(v) else { throw RunFormatError.badCoordinate(line: pLine, detail: "trkpt \(attr)=\"\(text)\" is out of range") }
+        guard range.contains(v) else { throw RunFormatError.badCoordinate(line: pLine, detail: .outOfRange("trkpt \(attr)=", text)) }
         return v
     }
 
@@ -97,9 +97,9 @@ final class GPXHandler: NamespacedXMLParser {
     func result() throws -> RecordedActivity {
         guard trkCount > 0 else {
             if rteCount > 0 || wptCount > 0 {
-                throw RunFormatError.noTrack(detail: "the file has only \(rteCount) route(s) and \(wptCount) waypoint(s), not a recorded track.")
+                throw RunFormatError.noTrack(detail: .onlyRoutes(rteCount, waypoints: wptCount))
             }
-            throw RunFormatError.noTrack(detail: "the file has no <trk> element.")
+            throw RunFormatError.noTrack(detail: .noElement("trk"))
         }
         guard !samples.isEmpty else {
             if tally.untimed > 0 { throw RunFormatError.noTimes(points: tally.untimed) }

@@ -20,11 +20,11 @@ public enum RunFormatError: Error, Equatable, Sendable, CustomStringConvertible,
     /// More than `RunFormatLimits.maxPoints` trackpoints.
     case tooManyPoints(limit: Int)
     /// No `trk` (GPX) / `Activity` (TCX); `detail` says what the file has instead (routes, waypoints…).
-    case noTrack(detail: String)
+    case noTrack(detail: RunFileDetail)
     /// A track exists but has no trackpoints.
     case noTrackpoints
     /// A GPX `trkpt` whose `lat` or `lon` is missing or not a number, or a TCX `Position` that is broken.
-    case badCoordinate(line: Int, detail: String)
+    case badCoordinate(line: Int, detail: RunFileDetail)
     /// A time that isn't ISO 8601.
     case badTime(line: Int, text: String)
     /// Trackpoints, but none with a time: a route, or a track whose times were removed. (Points
@@ -54,7 +54,8 @@ public enum RunFormatError: Error, Equatable, Sendable, CustomStringConvertible,
     public var errorDescription: String? { description }
 
     /// The same message by catalogue key (`tempo.runs.error.file.…`), with its values, so a page can say it in the
-    /// person's language. The parser's own reasons and details stay as they are.
+    /// person's language (a file detail said inside it, in the same language). The XML parser's own reasons stay as
+    /// they are.
     public var localized: MessageKey {
         switch self {
         case .notXML: MessageKey("tempo.runs.error.file.not_xml")
@@ -65,9 +66,12 @@ public enum RunFormatError: Error, Equatable, Sendable, CustomStringConvertible,
         case .doctypeRefused: MessageKey("tempo.runs.error.file.doctype")
         case let .tooLarge(bytes, limit): MessageKey("tempo.runs.error.file.too_large", ["bytes": String(bytes), "limit": String(limit)])
         case let .tooManyPoints(limit): MessageKey("tempo.runs.error.file.too_many_points", ["limit": String(limit)])
-        case let .noTrack(detail): MessageKey("tempo.runs.error.file.no_track", ["detail": detail])
+        case let .noTrack(detail):
+            MessageKey("tempo.runs.error.file.no_track", ["detail": detail.description], nested: ["detail": detail.localized])
         case .noTrackpoints: MessageKey("tempo.runs.error.file.no_trackpoints")
-        case let .badCoordinate(line, detail): MessageKey("tempo.runs.error.file.bad_coordinate", ["line": String(line), "detail": detail])
+        case let .badCoordinate(line, detail):
+            MessageKey("tempo.runs.error.file.bad_coordinate", ["line": String(line), "detail": detail.description],
+                       nested: ["detail": detail.localized])
         case let .badTime(line, text): MessageKey("tempo.runs.error.file.bad_time", ["line": String(line), "text": text])
         case let .noTimes(points): MessageKey("tempo.runs.error.file.no_times", ["points": String(points)])
         case let .nothingToExport(reason): MessageKey("tempo.runs.error.file.nothing_to_export", ["reason": reason])

@@ -110,9 +110,9 @@ final class TCXHandler: NamespacedXMLParser {
 
     private func degrees(_ text: String, _ what: String, range: ClosedRange<Double>) throws -> Double {
         guard let v = Double(text), v.isFinite else {
-            throw RunFormatError.badCoordinate(line: line, detail: "\(what) \"\(text)\" is not a number")
+            throw RunFormatError.badCoordinate(line: line, detail: .notANumber("\(what) ", text))
         }
-        guard range.contains(v) else { throw RunFormatError.badCoordinate(line: line, detail: "\(what) \"\(text)\" is out of range") }
+        guard range.contains(v) else { throw RunFormatError.badCoordinate(line: line, detail: .outOfRange("\(what) ", text)) }
         return v
     }
 
@@ -121,7 +121,7 @@ final class TCXHandler: NamespacedXMLParser {
         guard tally.keep(timed: pTime != nil, line: pLine, index: samples.count), let time = pTime else { return }
         if pHasPosition && (pLat == nil || pLon == nil) {
             let missing = pLat == nil ? "LatitudeDegrees" : "LongitudeDegrees"
-            throw RunFormatError.badCoordinate(line: pPositionLine, detail: "Position has no \(missing)")
+            throw RunFormatError.badCoordinate(line: pPositionLine, detail: .missingChild("Position", missing))
         }
         // Which cadence to trust when a point has both: bikes' Cadence is rpm; for everything
         // else RunCadence is unambiguous (one foot), so it wins.
@@ -138,8 +138,8 @@ final class TCXHandler: NamespacedXMLParser {
 
     func result() throws -> RecordedActivity {
         guard activityCount > 0 else {
-            if courseCount > 0 { throw RunFormatError.noTrack(detail: "the file has only \(courseCount) course(s), not a recorded activity.") }
-            throw RunFormatError.noTrack(detail: "the file has no <Activity> element.")
+            if courseCount > 0 { throw RunFormatError.noTrack(detail: .onlyCourses(courseCount)) }
+            throw RunFormatError.noTrack(detail: .noElement("Activity"))
         }
         guard !samples.isEmpty else {
             if tally.untimed > 0 { throw RunFormatError.noTimes(points: tally.untimed) }
