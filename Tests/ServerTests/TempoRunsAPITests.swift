@@ -306,6 +306,14 @@ import Testing
                     token: token)
                 #expect(badSources.status == .badRequest)
                 #expect(badSources.errorField == "data.sources.cadence[0]", "\(badSources.text)")
+                #expect(badSources.errorMessage == #"The field "data.sources.cadence[0]" must be a string."#, "\(badSources.text)")
+                // In the asker's language, with the same field.
+                let spanish = try await client.json(.post, "/api/v1/live/commands",
+                    body: #"{"id": "\#(UUID())", "type": "tempo.samples", "data": {"runId": "\#(id)", "samples": [{"hr": 120}]}}"#,
+                    token: token, headers: [.acceptLanguage: "es"])
+                #expect(spanish.errorField == "data.samples[0].t", "\(spanish.text)")
+                #expect(spanish.errorMessage?.contains("data.samples[0].t") == true && spanish.errorMessage?.contains("field") == false,
+                        "\(spanish.text)")
                 try await outbound.close(.normalClosure, reason: nil)
             }
             let stored = try await client.json(.get, "/api/v1/tempo/runs/\(id)/samples", token: token).array

@@ -64,8 +64,7 @@ enum TempoLiveCommands {
         do {
             return try JSONBody.decoder.decode(T.self, from: JSONSerialization.data(withJSONObject: raw))
         } catch let error as DecodingError {
-            let apiError = JSONBody.apiError(error)
-            throw APIError.invalid(field: "data.\(key)" + (apiError.field.map { $0.hasPrefix("[") ? $0 : ".\($0)" } ?? ""), apiError.message)
+            throw JSONBody.apiError(error, under: "data.\(key)")
         } catch {
             throw ValidationError(field: "data.\(key)", "data.\(key) is \(expected).", key: "tempo.runs.error.live_data." + key,
                                   ["field": "data.\(key)", "expected": expected])

@@ -83,11 +83,15 @@ public enum JSONBody {
                  key: "body.error.too_large", ["limit": String(limit)])
     }
 
-    public static func apiError(_ error: DecodingError) -> APIError {
+    /// `prefix`: where the decoded value sits in a larger message (`data.samples` of a live command), so the field
+    /// named is the whole path (`data.samples[3].t`).
+    public static func apiError(_ error: DecodingError, under prefix: String = "") -> APIError {
         func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
             let keys = codingPath + (last.map { [$0] } ?? [])
-            return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            let inner = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
                 .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+            if prefix.isEmpty || inner.isEmpty { return prefix.isEmpty ? inner : prefix }
+            return prefix + (inner.hasPrefix("[") ? "" : ".") + inner
         }
         switch error {
         case .keyNotFound(let key, let context):
