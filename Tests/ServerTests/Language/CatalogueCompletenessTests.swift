@@ -42,6 +42,13 @@ import Web
     }
 
     /// `{{t.a.b}}` walks names: a key that is also the start of another could never be reached.
+    /// Markup in a message is marked (`{strong}`, `{link}`, `{code}`; see `MessageHTML`), never written as tags a
+    /// translator would have to keep intact.
+    @Test(arguments: ["en"] + languageFiles) func noMessageHoldsMarkup(_ code: String) throws {
+        let tags = try Regex(#"</?(a|strong|em|b|i|code|br|span|p)[\s/>]"#)
+        for (key, text) in try Self.catalogue(code) { #expect(text.firstMatch(of: tags) == nil, "\(code).json \(key): \(text)") }
+    }
+
     @Test func noKeyIsAlsoThePrefixOfAnother() throws {
         let keys = Set(try Self.catalogue("en").keys)
         let clashes = keys.filter { key in keys.contains { $0.hasPrefix(key + ".") } }.sorted()

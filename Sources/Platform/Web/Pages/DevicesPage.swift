@@ -1,5 +1,6 @@
 import CadenceCore
 import Foundation
+import Web
 import PlatformService
 
 /// `/phone/devices`: the paired devices, and the code of a pairing just started.
@@ -60,6 +61,8 @@ struct DevicesPage: Sendable {
     let hasSubscriptions: Bool
     let modules: [Module]
     let notice: String?
+    /// "On the watch or display, open **/pair** on this server and enter:", as HTML.
+    let pairInstructionsHTML: String
     let live = true
 
     init(_ devices: [Device], subscriptions: [PushSubscription] = [], muted: Set<PushModule> = [], pairing: Pairing? = nil,
@@ -78,6 +81,7 @@ struct DevicesPage: Sendable {
         hasSubscriptions = !subscriptions.isEmpty
         modules = PushModule.allCases.map { Module(name: $0.rawValue, label: messages("devices.push.module.\($0.rawValue)"), on: !muted.contains($0)) }
         self.notice = notice
+        pairInstructionsHTML = MessageHTML.say(messages, "devices.pair.instructions")
         self.devices = devices.map { device in
             Row(id: device.id.uuidString.lowercased(), name: device.name,
                 role: messages("devices.role.\(device.role.rawValue)"),

@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Spots
+import Web
 
 /// After "Set up background location": the OwnTracks device just added, its configuration as a link and as an
 /// `.otrc` file, and the steps. The token is in both and shown this once.
@@ -22,15 +23,7 @@ struct SpotsBackgroundPage: Sendable {
         fileURL = "data:application/json;base64," + setup.json.base64EncodedString()
         self.endpoint = endpoint
         added = messages("spots.background.added", ["name": deviceName])
-        let html = { (text: String) in
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
-        // The sentence is escaped first with its placeholders in, then the placeholders become their HTML.
-        sendsHTML = MessageTemplate.fill(html(messages("spots.background.sends")), [
-            "endpoint": #"<code class="wrap">"# + html(endpoint) + "</code>",
-            "name": html(deviceName),
-            "devices": #"<a href="/phone/devices">"# + html(messages("spots.background.devices")) + "</a>",
-        ])
+        sendsHTML = MessageHTML.say(messages, "spots.background.sends", href: "/phone/devices", ["name": deviceName],
+                                    html: ["endpoint": #"<code class="wrap">"# + MessageHTML.escape(endpoint) + "</code>"])
     }
 }

@@ -1,9 +1,10 @@
 import CadenceCore
 import Foundation
 import Stage
+import Web
 
 /// The words Stage's pages make in Swift, in the request's language: counts, language names, and the few messages
-/// that carry a link or markup (the message is escaped first, then its `{link}…{/link}`-style markers become tags).
+/// that carry a link or markup.
 struct StageWords: Sendable {
     let messages: Messages
 
@@ -29,22 +30,9 @@ struct StageWords: Sendable {
         return locale.localizedString(forIdentifier: tag) ?? tag
     }
 
-    /// A message with markup markers as HTML for a `{{{ }}}` slot: `{link}`/`{/link}` around a link to `href`,
-    /// `{strong}`, `{code}` and their ends; every other character escaped. The template is escaped and its markers
-    /// swapped before the (escaped) arguments go in, in one pass that never rereads what it put in, so an argument
-    /// holding `{link}` or `<b>` shows as that text.
+    /// A message with markup markers as HTML (`MessageHTML`).
     func html(_ key: String, href: String = "", _ arguments: [String: String] = [:]) -> String {
-        var slots = arguments.mapValues(Self.escape)
-        for (marker, tag) in [("link", "<a href=\"\(Self.escape(href))\">"), ("/link", "</a>"), ("strong", "<strong>"),
-                              ("/strong", "</strong>"), ("code", "<code>"), ("/code", "</code>")] {
-            slots[marker] = tag
-        }
-        return MessageTemplate.fill(Self.escape(messages(key)), slots)
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        MessageHTML.say(messages, key, href: href, arguments)
     }
 
     /// The interface languages a person can switch to, each by its own name.
