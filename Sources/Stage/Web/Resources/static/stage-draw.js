@@ -1,13 +1,12 @@
 // Draws a slide into a frame: its picture or video, and the overlays on top, placed
 // by fractions of the frame so they land in the same place on every screen. Shared
 // by the presenter (current slide, thumbnails) and the audience display.
+import { clockText } from "./format.js";
 import { t } from "./i18n.js";
 
+/** A video's length, to the nearest second: "1:30", "1:02:05". */
 export function formatDuration(ms) {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const minutes = Math.floor(total / 60);
-  const seconds = String(total % 60).padStart(2, "0");
-  return minutes >= 60 ? `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+  return clockText(Math.round(ms / 1000));
 }
 
 /**

@@ -3,6 +3,7 @@
 // whole with PUT; the API's checks name the bad field by its path (steps[0].repeat.count),
 // which is the data-path of the input shown here. The intensity curve is drawn from the
 // saved plan's `curve`.
+import { clockText } from "./format.js";
 import { locale, plural, t } from "./i18n.js";
 import { api, clock, describeCurve, drawChart, el, showError } from "./tempo-util.js";
 
@@ -29,8 +30,9 @@ function decimal(value) {
   return new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 6 }).format(value);
 }
 
+/** A pace target as the editor writes it: rounded to the second first, so 359.7 s is "6:00", never "5:60". */
 function paceText(seconds) {
-  return `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+  return clockText(Math.round(seconds));
 }
 
 function fromTarget(target) {

@@ -53,8 +53,7 @@ export function paceText(activity, secondsPerKm) {
 
 /** A pace's clock alone, per the person's unit: "5:30". */
 export function paceClock(secondsPerKm) {
-  const s = Math.round(perUnit(secondsPerKm));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return clockText(Math.round(perUnit(secondsPerKm)));
 }
 
 /** "5:30" → 330; a plain number is minutes. */
