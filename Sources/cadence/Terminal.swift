@@ -10,10 +10,10 @@ enum Terminal {
 
     /// A domain error's message in the terminal's language when it carries a catalogue key, else its English text.
     static func message(_ error: CadenceCore.ValidationError) -> String {
-        error.localized.map { messages($0.key, $0.arguments) } ?? error.message
+        error.localized.map { messages($0) } ?? error.message
     }
 
     static func message(_ error: Refused) -> String {
-        error.localized.map { messages($0.key, $0.arguments) } ?? error.message
+        error.localized.map { messages($0) } ?? error.message
     }
 }

@@ -97,6 +97,15 @@ import Testing
             let notAPicture = try await client.execute(uri: "/api/v1/stage/talks/\(talkID)/media", method: .post,
                                                        headers: [.authorization: "Bearer \(token)"], body: ByteBuffer(string: "hello"))
             #expect(notAPicture.errorField == "file")
+            // A broken picture is named as the person knows it, not by the upload's temporary file.
+            var broken = StageFixtures.png(width: 40, height: 30)
+            broken.removeLast(broken.count - 40)
+            let damaged = try await client.execute(uri: "/api/v1/stage/talks/\(talkID)/media?filename=holiday.png", method: .post,
+                                                   headers: [.authorization: "Bearer \(token)", .contentType: "image/png"],
+                                                   body: ByteBuffer(bytes: broken))
+            #expect(damaged.errorField == "file")
+            #expect(damaged.errorMessage?.contains("“holiday.png”") == true && damaged.errorMessage?.contains("cadence-media") == false,
+                    "\(damaged.text)")
 
             talk = try await Self.edit(client, talkID, talkID, #"{"revision": \#(Self.revision(talk)), "op": "reset"}"#, token: token)
             #expect(Self.slideIDs(talk).count == 8)

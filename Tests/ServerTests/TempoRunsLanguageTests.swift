@@ -150,7 +150,7 @@ import Testing
             #expect(refused.errorMessage == "El archivo no es XML (se esperaba un archivo GPX o TCX).", "\(refused.text)")
             // A route file: the detail inside the sentence is Spanish too; the English is the same sentence word for word.
             let route = #"<gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="1" lon="2"/></gpx>"#
-            for (language, expected) in [("es", "No hay ningún track en el archivo: el archivo solo tiene 0 ruta(s) y 1 punto(s) de paso, no un recorrido grabado."),
+            for (language, expected) in [("es", "No hay ningún track en el archivo: el archivo solo tiene 0 ruta(s) y 1 punto(s) de paso, no un track grabado."),
                                          ("en", "No track in the file: the file has only 0 route(s) and 1 waypoint(s), not a recorded track.")] {
                 let routeOnly = try await server.client.execute(
                     uri: "/api/v1/tempo/runs/import", method: .post,

@@ -45,6 +45,13 @@ public struct Messages: Sendable {
         return self(message.key, arguments)
     }
 
+    /// Sentences said one after the other, as their English is joined; nil when the catalogue cannot say one of them
+    /// (or a message inside one), so the caller shows its English whole rather than half translated.
+    public func say(all sentences: [MessageKey]) -> String? {
+        guard !sentences.isEmpty, sentences.allSatisfy({ has($0) && $0.nested.values.allSatisfy(has) }) else { return nil }
+        return sentences.map { self($0) }.joined(separator: " ")
+    }
+
     /// Whether the catalogue (or English) has the key.
     public func has(_ key: String) -> Bool { raw(key) != nil }
 

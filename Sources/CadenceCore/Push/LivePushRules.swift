@@ -15,8 +15,8 @@ public final class LivePushRules: Sendable {
     private let rules = Mutex<[String: Rule]>([:])
     private let catalogue: @Sendable (Language) -> Messages
 
-    /// `catalogue`: each language's messages (the server's are `Catalogues.bundled`); without one, English keys.
-    public init(catalogue: @escaping @Sendable (Language) -> Messages = { _ in Messages.englishOnly([:]) }) {
+    /// `catalogue`: each language's messages (the server's are `Catalogues.bundled`).
+    public init(catalogue: @escaping @Sendable (Language) -> Messages) {
         self.catalogue = catalogue
     }
 

@@ -310,9 +310,7 @@ public struct SpotsAPI: Sendable {
             /// The parts said one after the other, as the English joins them; nil when a part (or a message inside
             /// one) has no key.
             static func say(_ warning: ICalendarImport.Warning, in messages: Messages) -> String? {
-                let parts = warning.reasonKeys
-                guard !parts.isEmpty, parts.allSatisfy({ messages.has($0) && $0.nested.values.allSatisfy(messages.has) }) else { return nil }
-                return parts.map { messages($0) }.joined(separator: " ")
+                messages.say(all: warning.reasonKeys)
             }
         }
 
@@ -353,7 +351,7 @@ public struct SpotsAPI: Sendable {
                                          uidNamespace: account.id)
         } catch {
             throw APIError(.unprocessableContent, code: "invalid_calendar", error.message, field: "file",
-                           localized: Self.refusal(error, in: request.messages(account: account)))
+                           localized: Self.refusal(error))
         }
         let created = try await spots.importReminders(parsed.reminders, accountID: account.id)
         let messages = request.messages(account: account)
@@ -362,12 +360,12 @@ public struct SpotsAPI: Sendable {
                           warningCount: parsed.warnings.count)
     }
 
-    /// A refused file's message in the catalogue: the parser's detail said in the asker's language, after
-    /// "Line N: " when a line is at fault. Nil (English) while the detail has no key.
-    static func refusal(_ error: ICalendarError, in messages: Messages) -> MessageKey? {
-        guard let detail = error.localized, messages.has(detail) else { return nil }
+    /// A refused file's message in the catalogue: the parser's detail, after "Line N: " when a line is at fault.
+    /// Nil (English) while the detail has no key.
+    static func refusal(_ error: ICalendarError) -> MessageKey? {
+        guard let detail = error.localized else { return nil }
         guard error.line > 0 else { return detail }
-        return MessageKey("spots.ical.line", ["line": String(error.line), "detail": messages(detail)])
+        return MessageKey("spots.ical.line", ["line": String(error.line), "detail": error.detail], nested: ["detail": detail])
     }
 
     // MARK: Helpers

@@ -14,7 +14,8 @@ public enum SlideMediaProbe {
     /// Neither a picture nor a video: a phrase ("is not …") the caller puts after "This file".
     public static let notMedia = DeckImportError(.undecodableImage, "is not a PNG or JPEG picture, or an MP4 or WebM video")
 
-    public static func probe(file url: URL, maxPixels: Int = 100_000_000) throws(DeckImportError) -> Media {
+    /// `name`: the file's name as the person knows it (an upload's temporary file has another), for the refusal.
+    public static func probe(file url: URL, name: String? = nil, maxPixels: Int = 100_000_000) throws(DeckImportError) -> Media {
         if let picture = try? ImageProbe.probe(file: url, maxPixels: maxPixels) {
             return Media(contentType: picture.type == "png" ? "image/png" : "image/jpeg", width: picture.width, height: picture.height, durationMs: nil)
         }
@@ -24,7 +25,7 @@ public enum SlideMediaProbe {
         } catch {
             // Say what is wrong with it as a picture when it looks like one.
             do { _ = try ImageProbe.probe(file: url, maxPixels: maxPixels) } catch {
-                if error != .notAnImage { throw ImageProbe.error(error, name: url.lastPathComponent, maxPixels: maxPixels) }
+                if error != .notAnImage { throw ImageProbe.error(error, name: name ?? url.lastPathComponent, maxPixels: maxPixels) }
             }
             throw notMedia
         }

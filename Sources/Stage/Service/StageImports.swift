@@ -162,7 +162,7 @@ public struct StageImports: Sendable {
     /// Why an import failed, in English and by key (nil for a refusal that has no key yet).
     public static func describe(_ error: any Error) -> (english: String, key: MessageKey?) {
         switch error {
-        case let error as DeckImportError: (error.message, error.key.map { MessageKey($0, error.arguments) })
+        case let error as DeckImportError: (error.message, error.localized)
         case let error as ValidationError: (error.message, error.localized)
         case StageStoreError.seriesNotFound:
             ("The series was deleted while the import ran; nothing was saved.", MessageKey("stage.error.import.series_deleted"))

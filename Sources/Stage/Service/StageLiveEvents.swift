@@ -25,15 +25,17 @@ extension LiveAnnouncing {
 
     /// An import ended (imported or failed; a cancel is the person's own doing). Sent with how long it took from
     /// upload to end, so a long one can be pushed to a phone that has moved on to something else.
-    static func object(_ message: MessageKey) -> [String: Any] { ["key": message.key, "arguments": message.arguments] }
+    static func object(_ message: MessageKey) throws -> Any {
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(message))
+    }
 
     public func announceImportEnded(_ job: ImportJob, seconds: Double, accountID: UUID) async throws {
         var data: [String: Any] = ["jobId": job.id.uuidString, "state": job.state.rawValue, "filename": job.filename,
                                    "stage": job.stage, "seconds": seconds.rounded()]
         if let message = job.message { data["message"] = message }
         // The same by key, so the push is said in the account's language.
-        if let stageKey = job.stageKey { data["stageKey"] = Self.object(stageKey) }
-        if !job.messageKeys.isEmpty { data["messageKeys"] = job.messageKeys.map(Self.object) }
+        if let stageKey = job.stageKey { data["stageKey"] = try Self.object(stageKey) }
+        if !job.messageKeys.isEmpty { data["messageKeys"] = try job.messageKeys.map(Self.object) }
         if let talkID = job.talkID { data["talkId"] = talkID.uuidString }
         try await announce(ImportJob.endedEventType, data: LiveJSON.object(data), to: accountID)
     }

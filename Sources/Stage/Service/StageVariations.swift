@@ -166,16 +166,17 @@ public struct StageVariations: Sendable {
     }
 
     /// Adds an uploaded picture or video (the file is moved into the library) for "insert".
-    public func addMedia(_ file: URL, talkID: UUID, accountID: UUID) async throws -> MediaAsset {
+    /// `name`: the uploaded file's own name, for a refusal.
+    public func addMedia(_ file: URL, name: String? = nil, talkID: UUID, accountID: UUID) async throws -> MediaAsset {
         let talk = try await library.talk(talkID, accountID: accountID)
         let media: SlideMediaProbe.Media
-        do { media = try SlideMediaProbe.probe(file: file) } catch {
+        do { media = try SlideMediaProbe.probe(file: file, name: name) } catch {
             // Neither a picture nor a video: "This file is not …"; a broken or oversized picture says so itself.
             if error == SlideMediaProbe.notMedia {
                 throw ValidationError(field: "file", "This file \(error.message); insert a PNG or JPEG picture, or an MP4 or WebM video.",
                                       key: "stage.error.media_not_media")
             }
-            throw ValidationError(field: "file", error.message, localized: error.key.map { MessageKey($0, error.arguments) })
+            throw ValidationError(field: "file", error.message, localized: error.localized)
         }
         let asset = try await library.files.adopt(file, seriesID: talk.seriesID, contentType: media.contentType, width: media.width,
                                             height: media.height, durationMs: media.durationMs, origin: .imported, accountID: accountID)

@@ -30,11 +30,9 @@ public enum StagePushRules {
     /// What the import said, by key, in the language; nil when a sentence has no key the catalogue knows (the
     /// English then says it).
     static func said(_ keys: [Any?], messages: Messages) -> String? {
-        let sentences = keys.compactMap { item -> MessageKey? in
-            guard let object = item as? [String: Any], let key = object["key"] as? String else { return nil }
-            return MessageKey(key, object["arguments"] as? [String: String] ?? [:])
+        let sentences = keys.compactMap { item in
+            item.flatMap { try? JSONDecoder().decode(MessageKey.self, from: JSONSerialization.data(withJSONObject: $0)) }
         }
-        guard !sentences.isEmpty, sentences.count == keys.count, sentences.allSatisfy(messages.has) else { return nil }
-        return sentences.map { messages($0) }.joined(separator: " ")
+        return sentences.count == keys.count ? messages.say(all: sentences) : nil
     }
 }

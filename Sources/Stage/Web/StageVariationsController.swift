@@ -182,7 +182,10 @@ struct StageVariationsController {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-media-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         try await StageImportController.receive(request, into: work, context: context)
-        let asset = try await variations.addMedia(work, talkID: talkID, accountID: context.identity.account.id)
+        // The name the person knows the file by, for a refusal only (the stored file is named by its asset id).
+        let name = request.uri.queryParameters.get("filename").map { String($0.split(separator: "/").last ?? "").prefix(255) }
+            .flatMap { $0.isEmpty ? nil : String($0) }
+        let asset = try await variations.addMedia(work, name: name, talkID: talkID, accountID: context.identity.account.id)
         return EditedResponse(status: .created, response: MediaBody(assetId: asset.id, contentType: asset.contentType, url: StageLibrary.assetURL(asset.id)))
     }
 

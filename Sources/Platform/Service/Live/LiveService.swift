@@ -27,7 +27,7 @@ public struct LiveService: Sendable {
     public init(
         events: any LiveEventRepository, devices: any DeviceRepository, presence: any PresenceRepository, hub: LiveHub,
         instances: any InstanceMessenger, clock: any WallClock, logger: Logger, push: PushService? = nil,
-        catalogue: @escaping @Sendable (Language) -> Messages = { _ in Messages.englishOnly([:]) }
+        catalogue: @escaping @Sendable (Language) -> Messages
     ) {
         pushRules = LivePushRules(catalogue: catalogue)
         self.push = push

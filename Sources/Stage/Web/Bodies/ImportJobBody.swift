@@ -25,9 +25,8 @@ struct ImportJobBody: JSONResponse {
         fraction = job.fraction
         stage = job.stage
         message = job.message
-        stageText = job.stageKey.flatMap { messages.has($0) ? messages($0) : nil } ?? job.stage
-        messageText = job.messageKeys.isEmpty || !job.messageKeys.allSatisfy(messages.has)
-            ? job.message : job.messageKeys.map { messages($0) }.joined(separator: " ")
+        stageText = job.stageKey.flatMap { messages.say(all: [$0]) } ?? job.stage
+        messageText = messages.say(all: job.messageKeys) ?? job.message
         talkId = job.talkID
     }
 }

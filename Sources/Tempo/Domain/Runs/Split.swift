@@ -1,8 +1,8 @@
-/// One split: a full kilometre, or the part-kilometre at the end.
+/// One split: a full kilometre (or mile), or the part left at the end.
 public struct Split: Sendable, Equatable, Codable {
     /// 1-based.
     public let number: Int
-    /// Metres: 1,000 for a full split, less for the last one.
+    /// Metres: 1,000 (or 1,609.344) for a full split, less for the last one.
     public let distance: Double
     /// Moving seconds the split took (pauses excluded).
     public let seconds: Double
