@@ -23,6 +23,30 @@ struct AuthenticationMiddleware: RouterMiddleware {
             }
             return try await next(request, context)
         }
+        context = try await named(by: request, in: context)
+        if request.headers[.authorization] != nil {
+            guard context.identity != nil || context.device != nil else {
+                throw APIError(.unauthorized, code: "unauthorized", "This token is unknown or was revoked. Sign in again.",
+                               key: "auth.error.unknown_token")
+            }
+        } else if context.identity != nil || context.device != nil, !request.method.isSafe, !Self.isSameOrigin(request) {
+            throw APIError(.forbidden, code: "cross_origin", "Cross-site requests may not change anything.", key: "auth.error.cross_origin")
+        }
+        return try await next(request, context)
+    }
+
+    /// Who asked, for an error answered outside the routes that know (the error middleware runs before this one,
+    /// and an unknown address reaches no route): the context with the person or device its credentials name, or as it
+    /// was when they name no one. Never throws: a bad credential only means the answer is in the browser's language.
+    func identifiedQuietly(_ request: Request, context: AppContext) async -> AppContext {
+        (try? await named(by: request, in: context)) ?? context
+    }
+
+    /// The context with the person or device the credentials name: a bearer token (a session's or a device's), else
+    /// the session cookie, else a device cookie; neither when they name no one. Throws for an Authorization header
+    /// that holds no token.
+    private func named(by request: Request, in context: AppContext) async throws -> AppContext {
+        var context = context
         if let header = request.headers[.authorization] {
             guard let token = Self.token(fromAuthorization: header) else {
                 throw APIError(.unauthorized, code: "unauthorized", "The Authorization header must be \"Bearer <token>\".",
@@ -33,43 +57,13 @@ struct AuthenticationMiddleware: RouterMiddleware {
             } else {
                 context.identity = try await service.identity(token: token, viaCookie: false)
             }
-            guard context.identity != nil || context.device != nil else {
-                throw APIError(.unauthorized, code: "unauthorized", "This token is unknown or was revoked. Sign in again.",
-                               key: "auth.error.unknown_token")
-            }
-        } else {
-            if let token = request.cookies[SessionCookie.name]?.value {
-                context.identity = try await service.identity(token: token, viaCookie: true)
-            }
-            if context.identity == nil, let token = request.cookies[DeviceCookie.name]?.value {
-                context.device = try await devices.identity(token: token)
-            }
-            if context.identity != nil || context.device != nil, !request.method.isSafe, !Self.isSameOrigin(request) {
-                throw APIError(.forbidden, code: "cross_origin", "Cross-site requests may not change anything.", key: "auth.error.cross_origin")
-            }
-        }
-        return try await next(request, context)
-    }
-
-    /// Who asked, for an error answered outside the routes that know (the error middleware runs before this one,
-    /// and an unknown address reaches no route): the context with the person or device its credentials name, or as it
-    /// was when they name no one. Never throws: a bad credential only means the answer is in the browser's language.
-    func identifiedQuietly(_ request: Request, context: AppContext) async -> AppContext {
-        var context = context
-        if let header = request.headers[.authorization] {
-            guard let token = Self.token(fromAuthorization: header) else { return context }
-            if token.hasPrefix(DeviceService.tokenPrefix) {
-                context.device = try? await devices.identity(token: token)
-            } else {
-                context.identity = try? await service.identity(token: token, viaCookie: false)
-            }
             return context
         }
         if let token = request.cookies[SessionCookie.name]?.value {
-            context.identity = try? await service.identity(token: token, viaCookie: true)
+            context.identity = try await service.identity(token: token, viaCookie: true)
         }
         if context.identity == nil, let token = request.cookies[DeviceCookie.name]?.value {
-            context.device = try? await devices.identity(token: token)
+            context.device = try await devices.identity(token: token)
         }
         return context
     }

@@ -59,7 +59,7 @@ public struct StagePackages: Sendable {
             extracted = try PackageReader.extract(upload, password: password, into: work.appendingPathComponent("staging", isDirectory: true))
         } catch let error as PackageError {
             let field = [PackageError.wrongPassword, .passwordRequired].contains(error) ? "password" : "file"
-            throw ValidationError(field: field, error.message, key: error.localized.key, error.localized.arguments)
+            throw ValidationError(field: field, error.message, localized: error.localized)
         }
         guard extracted.manifest.kind == .series else {
             throw ValidationError(field: "file", "This package holds a \(extracted.manifest.kind.rawValue), not a series.", key: "stage.error.package_not_series", ["what": extracted.manifest.kind.rawValue])

@@ -226,7 +226,7 @@ public struct StageVariations: Sendable {
             }
             shared = try JSONDecoder().decode(SharedVariation.self, from: extracted.content)
         } catch let error as PackageError {
-            throw ValidationError(field: "file", error.message, key: error.localized.key, error.localized.arguments)
+            throw ValidationError(field: "file", error.message, localized: error.localized)
         } catch is DecodingError {
             throw ValidationError(field: "file", "The variation could not be read: it was not made by this version of Cadence.", key: "stage.error.variation_unreadable")
         }

@@ -24,7 +24,7 @@ public struct WorkoutPlan: Equatable, Sendable {
     public init(id: UUID = UUID(), name: String, activity: Activity = .running, steps: [PlanStep]) throws(ValidationError) {
         self.id = id
         self.name = try RequiredText.check(name, field: "name", maximumLength: Self.maximumNameLength,
-                                                whenEmpty: "Give the plan a name.", noun: "A plan name", keys: .under("tempo.plans.error.name"))
+                                           whenEmpty: "Give the plan a name.", noun: "A plan name", keys: .under("tempo.plans.error.name"))
         self.activity = activity
         guard !steps.isEmpty else { throw ValidationError(field: "steps", "Add at least one interval.", key: "tempo.plans.error.no_steps") }
         var checker = PlanChecker(profile: activity.profile)

@@ -143,8 +143,7 @@ public struct TempoLibrary: Sendable {
     public func update(_ id: UUID, with change: SongChange, accountID: UUID) async throws -> SongRecord {
         var song = try await song(id, accountID: accountID)
         if let title = change.title {
-            song.title = try RequiredText.check(title, field: "title", maximumLength: 200, whenEmpty: "Give the song a title.", noun: "A title",
-                                                     keys: .under("tempo.music.error.title"))
+            song.title = try Song.checkTitle(title)
         }
         if let artist = change.artist { song.artist = artist.isEmpty ? nil : String(artist.prefix(200)) }
         if let override = change.bpmOverride {

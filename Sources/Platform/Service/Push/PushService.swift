@@ -60,7 +60,7 @@ public struct PushService: Sendable {
         -> PushSubscription
     {
         if let refusal = endpointRule.refusalWithKey(of: endpoint) {
-            throw ValidationError(field: "endpoint", refusal.text, key: refusal.key.key, refusal.key.arguments)
+            throw ValidationError(field: "endpoint", refusal.text, localized: refusal.key)
         }
         guard let key = Base64URL.decode(p256dh), key.count == 65, key.first == 4 else {
             throw ValidationError(field: "keys.p256dh", "keys.p256dh is the browser's P-256 key: 65 bytes, base64url.",

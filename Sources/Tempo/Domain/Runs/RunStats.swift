@@ -167,12 +167,13 @@ public enum RunStats {
                                            minutesWithoutHeartRate: method == .heartRate && fallback >= 0.5 ? fallback : nil,
                                            weightAssumed: profile.knownWeight == nil)
 
-        for length in [SplitBuilder.kilometre, SplitBuilder.mile] {
-            let splits = summary.movingSeconds <= 0 ? [] : SplitBuilder.splits(
+        func splits(every length: Double) -> [Split] {
+            summary.movingSeconds <= 0 ? [] : SplitBuilder.splits(
                 distance: cumDistance, moving: cumMoving, hrWeighted: cumHRWeighted, hrTime: cumHRTime, gain: cumGain, loss: cumLoss,
                 length: length)
-            if length == SplitBuilder.mile { summary.mileSplits = splits } else { summary.splits = splits }
         }
+        summary.splits = splits(every: SplitBuilder.kilometre)
+        summary.mileSplits = splits(every: SplitBuilder.mile)
         summary.series = SeriesBuilder.series(samples: samples, seconds: t, distance: cumDistance, limit: seriesPoints)
         summary.bestEfforts = summary.movingSeconds <= 0 ? [] : BestEffort.efforts(distance: cumDistance, moving: cumMoving)
         return summary
