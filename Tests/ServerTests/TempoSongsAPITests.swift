@@ -157,6 +157,26 @@ import Glibc
         }
     }
 
+    /// A part whose header name is not ASCII is refused with a 400 naming the file (multipart-kit would trap on it and
+    /// stop the server); a file name in UTF-8 (a header value) is a song like any other, and the server goes on.
+    @Test func aHeaderNameThatIsNotASCIIIsRefusedAndTheServerGoesOn() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("tempo"))
+            let boundary = "cadence-\(UUID().uuidString)"
+            var crafted = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.wav\"\r\n".utf8)
+            crafted += Data("X-Ñame: 1\r\n\r\n".utf8) + Self.click120 + Data("\r\n--\(boundary)--\r\n".utf8)
+            let refused = try await client.execute(uri: "/api/v1/tempo/songs", method: .post,
+                                                   headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .authorization: "Bearer \(token)"],
+                                                   body: ByteBuffer(bytes: crafted))
+            #expect(refused.status == .badRequest && refused.errorField == "file", "\(refused.text)")
+            #expect(refused.errorMessage == "A part's header name holds a character that is not ASCII.")
+            let named = try await client.tempoUploadMultipart([("canción ñ.wav", Self.click120)], token: token)
+            #expect(named.status == .created, "\(named.text)")
+            #expect(named.array.first?["filename"] as? String == "canción ñ.wav", "\(named.text)")
+        }
+    }
+
     @Test func theFileComesBackWholeAndInRanges() async throws {
         try await withTestServer { server in
             let client = server.client

@@ -57,10 +57,15 @@ public struct MultipartUpload {
         parser.onBody = { buffer in reader.body(&buffer) }
         parser.onPartComplete = { reader.complete() }
         var received = 0
+        var headerNames = MultipartHeaderNames(boundary: boundary)
         do {
             for try await buffer in request.body {
                 received += buffer.readableBytes
                 guard received <= limit else { throw JSONBody.tooLarge(limit: limit) }
+                do { try headerNames.check(buffer) } catch {
+                    throw APIError.invalid(field: field, "A part's header name holds a character that is not ASCII.",
+                                           localized: MessageKey("body.error.header_name"))
+                }
                 try parser.execute(buffer)
                 if let failure = reader.failure { throw APIError.invalid(field: field, "The upload is not a readable form: \(failure).",
                                                                             localized: MessageKey("body.error.unreadable_form")) }
