@@ -70,10 +70,11 @@ def text(browser, element_id):
     return browser.find_element(By.ID, element_id).text
 
 
-def set_offline(browser, offline):
+def set_offline(browser, offline, latency=0):
+    """Cuts the browser's network, or gives each request `latency` milliseconds (a slow phone network)."""
     browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
-        "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        "offline": offline, "latency": latency, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
 def test_a_run_with_phone_and_watch_offline_synced_saved_exported_and_imported(driver, second_driver, own_server, tmp_path):
@@ -113,8 +114,12 @@ def test_a_run_with_phone_and_watch_offline_synced_saved_exported_and_imported(d
     phone.find_element(By.ID, "sim-cadence").send_keys("176")
     phone.find_element(By.ID, "sim-pace").clear()
     phone.find_element(By.ID, "sim-pace").send_keys("4:30")
+    # On a slow network the run is recorded while it loads: when its view appears, it shows the music already.
+    set_offline(phone, False, latency=1500)
     phone.find_element(By.ID, "run-start").click()
     wait_until(phone, lambda: phone.find_element(By.ID, "run-now").is_displayed(), message="the run did not start")
+    assert "BPM" in text(phone, "run-tempo"), f"the run's view appeared without its music's tempo: {text(phone, 'run-tempo')}"
+    set_offline(phone, False)
     run_id = phone.find_element(By.TAG_NAME, "body").get_attribute("data-run-id")
     assert run_id
     assert phone.find_element(By.ID, "run-simulated").is_displayed(), "the live page does not say the run is simulated"

@@ -146,6 +146,9 @@ async function enterRun() {
   if (run.endedAt) showEnded();
   else if (!run.pausedAt) playSong(run.songIndex, true);
   showPhase(run);
+  // The ticker has been rendering while the run loaded, without its music: show the run as it is now, not at the
+  // next whole second, so the view never appears with a tempo of "–" beside a song that is playing.
+  lastSecond = 0;
   tick();
 }
 
