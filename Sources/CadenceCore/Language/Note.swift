@@ -52,8 +52,8 @@ extension Messages {
             }
         }
         let key = "js." + note.key
-        if !has(key), case .number(let count)? = note.values["count"], has(key + ".one") {
-            return self(key + (count == 1 ? ".one" : ".other"), arguments)
+        if !has(key), case .number(let number)? = note.values["count"], let count = Int(exactly: number), has(key + ".one") {
+            return plural(key, count: count, arguments)
         }
         return self(key, arguments)
     }

@@ -304,13 +304,7 @@ public struct SpotsAPI: Sendable {
             init(_ warning: ICalendarImport.Warning, messages: Messages) {
                 line = warning.line
                 reason = warning.reason
-                reasonText = Self.say(warning, in: messages) ?? warning.reason
-            }
-
-            /// The parts said one after the other, as the English joins them; nil when a part (or a message inside
-            /// one) has no key.
-            static func say(_ warning: ICalendarImport.Warning, in messages: Messages) -> String? {
-                messages.say(all: warning.reasonKeys)
+                reasonText = messages.say(all: warning.reasonKeys) ?? warning.reason
             }
         }
 

@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 
 /// Draws simple slide pictures as SVG: the demo series' slides, and placeholders for
@@ -18,12 +19,12 @@ public enum SlideArt {
     public static func titleCard(_ heading: String, subtitle: String? = nil, palette: Palette = .dusk) -> String {
         var text = """
             <text x="800" y="\(subtitle == nil ? 470 : 430)" font-size="96" font-weight="700" text-anchor="middle" \
-            fill="\(palette.ink)">\(escape(heading))</text>
+            fill="\(palette.ink)">\(MarkupText.escape(heading))</text>
             """
         if let subtitle {
             text += """
                 <text x="800" y="540" font-size="48" text-anchor="middle" fill="\(palette.ink)" \
-                fill-opacity="0.85">\(escape(subtitle))</text>
+                fill-opacity="0.85">\(MarkupText.escape(subtitle))</text>
                 """
         }
         return frame(palette: palette, content: text)
@@ -48,10 +49,5 @@ public enum SlideArt {
         \(content)
         </svg>
         """
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -25,10 +25,6 @@ extension LiveAnnouncing {
 
     /// An import ended (imported or failed; a cancel is the person's own doing). Sent with how long it took from
     /// upload to end, so a long one can be pushed to a phone that has moved on to something else.
-    static func object(_ message: MessageKey) throws -> Any {
-        try JSONSerialization.jsonObject(with: JSONEncoder().encode(message))
-    }
-
     public func announceImportEnded(_ job: ImportJob, seconds: Double, accountID: UUID) async throws {
         var data: [String: Any] = ["jobId": job.id.uuidString, "state": job.state.rawValue, "filename": job.filename,
                                    "stage": job.stage, "seconds": seconds.rounded()]
@@ -38,6 +34,11 @@ extension LiveAnnouncing {
         if !job.messageKeys.isEmpty { data["messageKeys"] = try job.messageKeys.map(Self.object) }
         if let talkID = job.talkID { data["talkId"] = talkID.uuidString }
         try await announce(ImportJob.endedEventType, data: LiveJSON.object(data), to: accountID)
+    }
+
+    /// A message by key as event data: the value JSONSerialization takes.
+    static func object(_ message: MessageKey) throws -> Any {
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(message))
     }
 }
 

@@ -4,20 +4,15 @@ import CadenceCore
 /// `{link}`…`{/link}` (a link to `href`), `{strong}`…`{/strong}` and `{code}`…`{/code}`, so a translator moves
 /// words, not HTML. The message is escaped first and its markers and values go in in one pass that never rereads
 /// what it put in: a value holding `{link}` or `<b>` shows as that text. `html` values are markup the caller made
-/// (escaped by it with `escape`).
+/// (escaped by it with `MarkupText.escape`).
 public enum MessageHTML {
     public static func say(_ messages: Messages, _ key: String, href: String = "", _ arguments: [String: String] = [:],
                            html: [String: String] = [:]) -> String {
-        var slots = arguments.mapValues(escape).merging(html) { _, markup in markup }
-        for (marker, tag) in [("link", "<a href=\"\(escape(href))\">"), ("/link", "</a>"), ("strong", "<strong>"),
+        var slots = arguments.mapValues(MarkupText.escape).merging(html) { _, markup in markup }
+        for (marker, tag) in [("link", "<a href=\"\(MarkupText.escape(href))\">"), ("/link", "</a>"), ("strong", "<strong>"),
                               ("/strong", "</strong>"), ("code", "<code>"), ("/code", "</code>")] {
             slots[marker] = tag
         }
-        return MessageTemplate.fill(escape(messages(key)), slots)
-    }
-
-    public static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        return MessageTemplate.fill(MarkupText.escape(messages(key)), slots)
     }
 }

@@ -33,7 +33,7 @@ export function say(note) {
   }
   const count = note.values?.count;
   if (messages['js.' + note.key] === undefined && typeof count === 'number' && messages[`js.${note.key}.one`] !== undefined) {
-    return t(`${note.key}.${count === 1 ? 'one' : 'other'}`, values);
+    return plural(note.key, count, values);
   }
   return t(note.key, values);
 }

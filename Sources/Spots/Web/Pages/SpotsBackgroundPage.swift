@@ -24,6 +24,6 @@ struct SpotsBackgroundPage: Sendable {
         self.endpoint = endpoint
         added = messages("spots.background.added", ["name": deviceName])
         sendsHTML = MessageHTML.say(messages, "spots.background.sends", href: "/phone/devices", ["name": deviceName],
-                                    html: ["endpoint": #"<code class="wrap">"# + MessageHTML.escape(endpoint) + "</code>"])
+                                    html: ["endpoint": #"<code class="wrap">"# + MarkupText.escape(endpoint) + "</code>"])
     }
 }
