@@ -4,56 +4,86 @@ import NIOCore
 /// multipart-kit's parser sees it: that parser (4.7.1) looks such a byte up in a 128-entry table and traps, which would
 /// stop the whole server on one crafted upload. Header values and bodies may hold any byte (UTF-8 file names, audio).
 ///
-/// It reads lines: a line that starts with `--<boundary>` (the first line of the body, or one after CR LF, as the
-/// parser matches the delimiter) opens a part's headers, which run to the first empty line; on each header line, the
-/// bytes before its first `:` are the name.
+/// A guard that reads the body its own way checks the wrong bytes (an earlier one took `--<boundary>` only at a line's
+/// start, while the parser's preamble takes it anywhere, even mid-line): so this one walks the same states as the
+/// parser, byte by byte, and looks at exactly the bytes the parser would read as a header name. Where the parser
+/// would refuse the syntax, the guard stops looking: the parser throws there before any later byte reaches it.
 struct MultipartHeaderNames {
+    /// `CR LF --<boundary>`, as the parser matches it.
     private let delimiter: [UInt8]
-    /// The start of the current line, up to the delimiter and two bytes more (to recognise a delimiter line, and the
-    /// closing one, `--<boundary>--`, after which no headers come).
-    private var lineStart: [UInt8] = []
-    private var lineLength = 0
-    /// Whether the line before this one ended with CR LF (the body's first line counts as such).
-    private var afterCRLF = true
-    private var previousByte: UInt8?
-    /// Inside a part's header lines, and whether this line's name has ended (its `:` was seen).
-    private var inHeaders = false
-    private var nameEnded = false
-    /// The current line is a delimiter line (its headers start on the next line).
-    private var onDelimiterLine = false
+    private var state: State = .preamble(matched: 0)
 
-    init(boundary: String) { delimiter = Array(("--" + boundary).utf8) }
+    private enum State {
+        /// Looking for the first delimiter; the leading CR LF may be missing, and it may start anywhere.
+        case preamble(matched: Int)
+        /// After a delimiter: the CR LF that ends its line (`lfNext`: the CR was seen).
+        case preHeaders(lfNext: Bool)
+        case headerName(empty: Bool)
+        case headerValue
+        /// A header value's CR was seen; its LF must follow.
+        case afterValue
+        /// The empty line's CR was seen; its LF must follow, then the body.
+        case afterHeaders
+        case body
+        /// Matching a delimiter inside a body.
+        case boundary(matched: Int)
+        /// After the closing delimiter, or after a syntax error the parser stops at: nothing more is read.
+        case done
+    }
+
+    init(boundary: String) { delimiter = Array(("\r\n--" + boundary).utf8) }
 
     /// Throws `NonASCIIName` at the first header-name byte above 127.
     mutating func check(_ buffer: ByteBuffer) throws {
         for byte in buffer.readableBytesView {
-            if byte == UInt8(ascii: "\n") {
-                endLine()
-                previousByte = byte
-                continue
-            }
-            if lineLength < delimiter.count + 2 { lineStart.append(byte) }
-            lineLength += 1
-            if lineLength == delimiter.count, afterCRLF, lineStart == delimiter { onDelimiterLine = true }
-            if inHeaders, !onDelimiterLine, !nameEnded {
-                if byte == UInt8(ascii: ":") { nameEnded = true } else if byte > 127 { throw NonASCIIName() }
-            }
-            previousByte = byte
+            state = try next(after: byte)
+            if case .done = state { return }
         }
     }
 
-    private mutating func endLine() {
-        let empty = lineLength == 0 || (lineLength == 1 && previousByte == UInt8(ascii: "\r"))
-        if onDelimiterLine {
-            inHeaders = lineStart.dropFirst(delimiter.count).prefix(2).elementsEqual("--".utf8) == false
-        } else if inHeaders, empty {
-            inHeaders = false
+    private func next(after byte: UInt8) throws -> State {
+        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        switch state {
+        case .preamble(let matched):
+            let now: Int
+            if matched == 0, byte == delimiter[2] { now = 3 }
+            else if byte == delimiter[matched] { now = matched + 1 }
+            else if matched > 0, byte == delimiter[0] { now = 1 }
+            else { now = 0 }
+            return now == delimiter.count ? .preHeaders(lfNext: false) : .preamble(matched: now)
+        case .preHeaders(let lfNext):
+            if !lfNext, byte == cr { return .preHeaders(lfNext: true) }
+            if lfNext, byte == lf { return .headerName(empty: true) }
+            return .done
+        case .headerName(let empty):
+            if byte == UInt8(ascii: ":"), !empty { return .headerValue }
+            if byte == cr, empty { return .afterHeaders }
+            if byte > 127 { throw NonASCIIName() }
+            return Self.isNameByte(byte) ? .headerName(empty: false) : .done
+        case .headerValue:
+            return byte == cr ? .afterValue : .headerValue
+        case .afterValue:
+            return byte == lf ? .headerName(empty: true) : .done
+        case .afterHeaders:
+            return byte == lf ? .body : .done
+        case .body:
+            return byte == delimiter[0] ? .boundary(matched: 1) : .body
+        case .boundary(let matched):
+            if matched == delimiter.count {
+                if byte == cr { return .preHeaders(lfNext: true) }
+                return .done  // the closing `--`, or a syntax error
+            }
+            if byte == delimiter[matched] { return .boundary(matched: matched + 1) }
+            return byte == delimiter[0] ? .boundary(matched: 1) : .body
+        case .done:
+            return .done
         }
-        afterCRLF = previousByte == UInt8(ascii: "\r")
-        lineStart.removeAll(keepingCapacity: true)
-        lineLength = 0
-        nameEnded = false
-        onDelimiterLine = false
+    }
+
+    /// RFC 822's token characters, as the parser's table has them (ASCII only; anything above 127 is refused first).
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        guard byte > 32, byte < 127 else { return false }
+        return !"()<>@,;:\\\"/[]?={} \t".utf8.contains(byte)
     }
 
     struct NonASCIIName: Error {}
