@@ -62,7 +62,7 @@ final class GPXHandler: NamespacedXMLParser {
         if inPoint {
             if XMLNamespaces.isGPX(namespace) {
                 switch name {
-                case "ele" where parent == "trkpt": pEle = Double(text)
+                case "ele" where parent == "trkpt": pEle = RunSampleRules.plausible(elevation: Double(text))
                 case "time" where parent == "trkpt":
                     guard let t = ISO8601Time.parse(text) else { throw RunFormatError.badTime(line: line, text: text) }
                     pTime = t

@@ -79,7 +79,7 @@ final class TCXHandler: NamespacedXMLParser {
                 pTime = t
             case "LatitudeDegrees" where parent == "Position": pLat = try degrees(text, "LatitudeDegrees", range: -90...90)
             case "LongitudeDegrees" where parent == "Position": pLon = try degrees(text, "LongitudeDegrees", range: -180...180)
-            case "AltitudeMeters" where parent == "Trackpoint": pEle = Double(text)
+            case "AltitudeMeters" where parent == "Trackpoint": pEle = RunSampleRules.plausible(elevation: Double(text))
             case "DistanceMeters" where parent == "Trackpoint": pDist = Double(text)
             case "Value" where parent == "HeartRateBpm": pHR = Double(text)
             case "Cadence" where parent == "Trackpoint": pCad = Double(text)

@@ -7,6 +7,15 @@ import Foundation
 public enum RunSampleRules {
     /// Samples per request or live message: a minute-long offline gap at 1 Hz is 60, an hour 3,600.
     public static let maximumBatch = 5_000
+    /// Elevations on Earth a run can have, in metres (the Dead Sea shore to above Everest's base camps).
+    public static let plausibleElevation: ClosedRange<Double> = -500...9000
+
+    /// `elevation` if it is one a run can have, else nil: a file's or a stored run's 1e12 m is no reading, and
+    /// counting it would make a split of every kilometre climbed.
+    public static func plausible(elevation: Double?) -> Double? {
+        guard let elevation, plausibleElevation.contains(elevation) else { return nil }
+        return elevation
+    }
     /// A sample may be stamped a little ahead of the server's clock (device clocks drift), not more.
     public static let maximumFutureSkew: Int64 = 10 * 60 * 1000
     /// Runs before 2000 are not plausible recordings of this product.
@@ -29,7 +38,7 @@ public enum RunSampleRules {
                 throw ValidationError(field: "\(name).\(sample.latitude == nil ? "lat" : "lon")", "A position needs both lat and lon.",
                                       key: "tempo.runs.error.sample_position")
             }
-            try check(sample.elevation, -500...9000, "\(name).ele", "elevation in metres", key: "ele")
+            try check(sample.elevation, plausibleElevation, "\(name).ele", "elevation in metres", key: "ele")
             try check(sample.heartRate, 0...300, "\(name).hr", "heart rate in beats per minute", key: "hr")
             try check(sample.cadence, 0...400, "\(name).cadence", "cadence in steps (or revolutions) per minute", key: "cadence")
             try check(sample.tempo, 0...400, "\(name).tempo", "the music's tempo in BPM", key: "tempo")

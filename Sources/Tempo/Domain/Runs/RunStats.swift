@@ -50,6 +50,15 @@ public enum RunStats {
         if zip(input, input.dropFirst()).contains(where: { $0.time > $1.time }) {
             samples = input.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
+        // A run stored before file elevations were range-checked may hold one no place on Earth has (1e12 m):
+        // it is no reading, and its 3-D distance would cut a split per kilometre climbed.
+        if samples.contains(where: { $0.elevation != nil && RunSampleRules.plausible(elevation: $0.elevation) == nil }) {
+            samples = samples.map { sample in
+                var kept = sample
+                kept.elevation = RunSampleRules.plausible(elevation: sample.elevation)
+                return kept
+            }
+        }
         let t0 = samples[0].time
         let n = samples.count
         let t = samples.map { Double($0.time - t0) / 1000 }

@@ -7,10 +7,14 @@
 enum SplitBuilder {
     static let kilometre = 1000.0
     static let mile = 1609.344
+    /// More than the longest multi-day race (about 5,000 km) has.
+    static let maximumSplits = 10_000
 
     static func splits(distance: [Double], moving: [Double], hrWeighted: [Double], hrTime: [Double],
                        gain: [Double], loss: [Double], length splitLength: Double = kilometre) -> [Split] {
-        guard let total = distance.last, total > 0 else { return [] }
+        // A device's distance is the device's word (a TCX file may say 1e12 m): past `maximumSplits` the run is no
+        // run a person made, and its splits would fill the memory, so it has none.
+        guard let total = distance.last, total > 0, total / splitLength <= Double(maximumSplits) else { return [] }
         typealias Totals = (d: Double, m: Double, hw: Double, ht: Double, g: Double, l: Double)
         func at(_ i: Int) -> Totals { (distance[i], moving[i], hrWeighted[i], hrTime[i], gain[i], loss[i]) }
         func lerp(_ a: Totals, _ b: Totals, _ f: Double) -> Totals {
