@@ -270,6 +270,20 @@ import Testing
             let password = String(decoding: Data(base64Encoded: String(app.basic.dropFirst(6)))!, as: UTF8.self).split(separator: ":")[1]
             let api = try await server.client.json(.get, "/api/v1/spots/reminders", token: String(password))
             #expect(api.status == .forbidden && api.errorCode == "calendar_app_only")
+            // Nor what a paired device may use: OwnTracks (it would feed locations and fire alerts), the device's own
+            // record, the watch's and display's pages; as a bearer token or as OwnTracks' Basic password.
+            let owntracks = try await server.client.json(.post, "/api/v1/spots/owntracks",
+                                                         body: #"{"_type":"location","lat":52.37,"lon":4.89,"tst":1800000000,"acc":10}"#,
+                                                         token: String(password))
+            #expect(owntracks.status == .forbidden && owntracks.errorCode == "calendar_app_only", "\(owntracks.status)")
+            let me = try await server.client.json(.get, "/api/v1/devices/me", token: String(password))
+            #expect(me.status == .forbidden && me.errorCode == "calendar_app_only", "\(me.status)")
+            for page in ["/watch", "/display"] {
+                let asBearer = try await server.client.execute(uri: page, method: .get, headers: [.authorization: "Bearer \(password)"])
+                #expect(asBearer.status == .forbidden, "\(page): \(asBearer.status)")
+                let asBasic = try await server.client.execute(uri: page, method: .get, headers: [.authorization: app.basic])
+                #expect(asBasic.status == .forbidden, "\(page) with Basic: \(asBasic.status)")
+            }
 
             // Wrong app passwords are throttled like sign-ins, by the e-mail they try.
             let email = String(decoding: Data(base64Encoded: String(other.basic.dropFirst(6)))!, as: UTF8.self).split(separator: ":")[0]

@@ -24,6 +24,9 @@ struct AuthenticationMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         context = try await named(by: request, in: context)
+        // A calendar app's password opens CalDAV and nothing else: not the API a device may use (OwnTracks, devices/me)
+        // nor the watch's and display's pages, which would otherwise take any paired device.
+        if context.device?.device.role == .calendar { throw Self.calendarAppOnly }
         if request.headers[.authorization] != nil {
             guard context.identity != nil || context.device != nil else {
                 throw APIError(.unauthorized, code: "unauthorized", "This token is unknown or was revoked. Sign in again.",
@@ -67,6 +70,10 @@ struct AuthenticationMiddleware: RouterMiddleware {
         }
         return context
     }
+
+    static let calendarAppOnly = APIError(.forbidden, code: "calendar_app_only",
+                                          "An app password only syncs reminders over CalDAV (at /dav/); it cannot use the rest of the API.",
+                                          key: "error.calendar_app_only")
 
     /// CalDAV's paths: the service (`/dav/…`), its discovery address, and a PROPFIND on the site's root (clients given
     /// only the server's address start there).
