@@ -86,27 +86,21 @@ RUN_FILES = {
 
 
 @pytest.mark.parametrize("case", sorted(RUN_FILES))
-def test_a_run_file_with_a_distance_no_run_has_is_kept_and_read_again_after_a_restart(case):
-    instance = CadenceServer(log_name="hostile-runs.log")
-    instance.start()
-    try:
-        token = register(instance.base)
-        data, content_type = RUN_FILES[case]
-        status, body = send(instance.base, "/api/v1/tempo/runs/import?activity=running", token, data, content_type)
-        assert status in (200, 201), (status, body)
-        assert_still_serving(instance)
-        status, runs = api(instance.base, "GET", "/api/v1/tempo/runs", token=token)
-        assert status == 200 and runs, runs
-        run_id = runs[0]["id"] if isinstance(runs, list) else runs["runs"][0]["id"]
-        instance.stop()
-        instance.start()
-        status, run = api(instance.base, "GET", f"/api/v1/tempo/runs/{run_id}", token=token)
-        assert status == 200, run
-        # No split for a kilometre that was never run: 60 points a second apart make at most a short run.
-        assert len(run["summary"]["splits"]) <= 2, run["summary"]["splits"][:3]
-        request = urllib.request.Request(instance.base + "/api/v1/account/export", headers={"Authorization": f"Bearer {token}"})
-        with urllib.request.urlopen(request, timeout=60) as response:
-            assert response.status == 200 and response.read()[:2] == b"PK"
-        assert_still_serving(instance)
-    finally:
-        instance.close()
+def test_a_run_file_with_a_distance_no_run_has_is_kept_and_read_again_after_a_restart(own_server, case):
+    token = register(own_server.base)
+    data, content_type = RUN_FILES[case]
+    status, body = send(own_server.base, "/api/v1/tempo/runs/import?activity=running", token, data, content_type)
+    assert status in (200, 201), (status, body)
+    assert_still_serving(own_server)
+    status, runs = api(own_server.base, "GET", "/api/v1/tempo/runs", token=token)
+    assert status == 200 and runs, runs
+    own_server.stop()
+    own_server.start()
+    status, run = api(own_server.base, "GET", f"/api/v1/tempo/runs/{runs[0]['id']}", token=token)
+    assert status == 200, run
+    # No split for a kilometre that was never run: 60 points a second apart make at most a short run.
+    assert len(run["summary"]["splits"]) <= 2, run["summary"]["splits"][:3]
+    request = urllib.request.Request(own_server.base + "/api/v1/account/export", headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        assert response.status == 200 and response.read()[:2] == b"PK"
+    assert_still_serving(own_server)

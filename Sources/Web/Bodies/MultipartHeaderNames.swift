@@ -80,10 +80,11 @@ struct MultipartHeaderNames {
         }
     }
 
-    /// RFC 822's token characters, as the parser's table has them (ASCII only; anything above 127 is refused first).
+    /// RFC 822's token characters, as the parser's table has them: visible ASCII but the tspecials (space, tab and
+    /// other controls are below 33; anything above 127 is refused before this is asked).
     private static func isNameByte(_ byte: UInt8) -> Bool {
         guard byte > 32, byte < 127 else { return false }
-        return !"()<>@,;:\\\"/[]?={} \t".utf8.contains(byte)
+        return !"()<>@,;:\\\"/[]?={}".utf8.contains(byte)
     }
 
     struct NonASCIIName: Error {}
