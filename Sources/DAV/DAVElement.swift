@@ -32,7 +32,11 @@ public struct DAVElement: Equatable, Sendable {
         let parser = SafeXML.parser(for: data, namespaces: true)
         let builder = TreeBuilder()
         parser.delegate = builder
-        guard parser.parse(), let root = builder.root else {
+        let parsed = parser.parse()
+        if builder.tooDeep {
+            throw DAVError(status: 400, "The XML body nests elements deeper than \(SafeXML.maximumDepth) levels.")
+        }
+        guard parsed, let root = builder.root else {
             let reason = parser.parserError.map { " (\($0.localizedDescription))" } ?? ""
             throw DAVError(status: 400, "The XML body could not be read\(reason).")
         }
@@ -42,9 +46,15 @@ public struct DAVElement: Equatable, Sendable {
     private final class TreeBuilder: NSObject, XMLParserDelegate {
         var stack: [DAVElement] = []
         var root: DAVElement?
+        var tooDeep = false
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
                     attributes attributeDict: [String: String] = [:]) {
+            guard stack.count < SafeXML.maximumDepth else {
+                tooDeep = true
+                parser.abortParsing()
+                return
+            }
             stack.append(DAVElement(namespace: namespaceURI ?? "", name: elementName, attributes: attributeDict))
         }
 

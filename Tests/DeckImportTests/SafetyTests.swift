@@ -171,6 +171,19 @@ import SafeXML
         #expect(SafeXML.hasDoctype(Data("<?xml version=\"1.0\"?>\n<!doctype a []><a/>".utf8)))
     }
 
+    /// A tree is released recursively: 100,000 nested elements overflowed the stack and took the server down.
+    @Test func elementsNestedDeeperThanTheLimitAreMalformed() async {
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var options = Fixtures.PPTXOptions()
+        options.overrides = ["_rels/.rels": "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+            + String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000) + "</Relationships>"]
+        let pptx = Fixtures.pptx([.init(title: "A")], options: options, in: dir)
+        let error = await expectImportError(.malformedXML) { try await run(pptx, "x.pptx") }
+        #expect(error?.message.contains("_rels/.rels") == true)
+        #expect(error?.message.contains("deeper than 256") == true)
+    }
+
     @Test func malformedXMLNamesThePart() async {
         let dir = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

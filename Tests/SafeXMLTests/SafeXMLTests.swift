@@ -26,6 +26,19 @@ import Testing
         #expect(SafeXML.hasDoctype(big))
     }
 
+    /// libxml2 reads UTF-16 from `<?` alone (XML 1.0 Appendix F), and UTF-32 too: the check must not need the mark.
+    @Test(arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian])
+    func documentsWithoutAByteOrderMarkAreReadToo(_ encoding: String.Encoding) throws {
+        let text = "<?xml version=\"1.0\"?><!DOCTYPE a [<!ENTITY x \"y\">]><a>&x;</a>"
+        #expect(SafeXML.hasDoctype(try #require(text.data(using: encoding))))
+        #expect(!SafeXML.hasDoctype(try #require("<?xml version=\"1.0\"?><a>doc type</a>".data(using: encoding))))
+    }
+
+    @Test func ebcdicIsNotRead() {
+        // "<?xm" in EBCDIC: libxml2 would decode it, this check cannot.
+        #expect(SafeXML.hasDoctype(Data([0x4C, 0x6F, 0xA7, 0x94, 0x93])))
+    }
+
     @Test(arguments: [
         "<?xml version=\"1.0\"?><gpx><trk><name>Doc type &lt;!DOCTYPE&gt; written as text</name></trk></gpx>",
         "<p:sld xmlns:p=\"urn:p\"><p:txBody>!DOCTYPE without the bracket</p:txBody></p:sld>",

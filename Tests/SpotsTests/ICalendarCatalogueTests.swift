@@ -28,6 +28,7 @@ import Testing
         ICSFixture.ics(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "SUMMARY:cut off"]),
         String(repeating: "X", count: ICalendar.maximumBytes + 1),
         "BEGIN:VCALENDAR\n" + String(repeating: "X-A:1\n", count: ICalendar.maximumLines),
+        "BEGIN:VCALENDAR\n" + String(repeating: "BEGIN:X\n", count: 40) + String(repeating: "END:X\n", count: 40) + "END:VCALENDAR\n",
     ]
 
     /// A file with one of each thing a line can get wrong, and what the import does about it.

@@ -104,6 +104,16 @@ struct ICalendarSyntaxTests {
         #expect(result.reminders.isEmpty && result.warnings.isEmpty)
     }
 
+    @Test("Components nested 49,000 deep are refused at the 33rd level, not released until the stack overflows")
+    func deepNesting() throws {
+        let text = "BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:X\r\n", count: 49_000) + String(repeating: "END:X\r\n", count: 49_000)
+            + "END:VCALENDAR\r\n"
+        expectError(text, line: 33, kind: .malformedLine, message: "Line 33: BEGIN:X nests components deeper than 32 levels.")
+        // Real files nest three deep, and an unknown component inside a task is kept.
+        let alarm = todoCalendar(["UID:n@x", "SUMMARY:Nested", "BEGIN:VALARM", "BEGIN:X-INNER", "END:X-INNER", "END:VALARM"])
+        #expect(try importICS(alarm).reminders.map(\.title) == ["Nested"])
+    }
+
     @Test("Not an iCalendar file: the error says so on line 1")
     func notICalendar() {
         expectError("title,due\nBuy milk,2024-03-05\n", line: 1, kind: .notICalendar,

@@ -1,12 +1,22 @@
 """Hostile input against a real `cadence serve` process (issue 35): each request here once stopped the whole server.
 After each one the test checks the answer is a clear 4xx or a kept run, that the process is still running, and that
 it still serves another request; where the harm was stored (a run), the server is restarted and reads it again."""
+import base64
+import json
+import os
+import re
+import sys
+import time
 import urllib.error
 import urllib.request
+import zipfile
 
 import pytest
 
 from conftest import CadenceServer, api, unique_email
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "corpus"))
+from decks import make_pptx  # noqa: E402
 
 PASSWORD = "hostile password 1"
 
@@ -104,3 +114,97 @@ def test_a_run_file_with_a_distance_no_run_has_is_kept_and_read_again_after_a_re
     with urllib.request.urlopen(request, timeout=60) as response:
         assert response.status == 200 and response.read()[:2] == b"PK"
     assert_still_serving(own_server)
+
+
+def app_password(base, token):
+    status, body = api(base, "POST", "/api/v1/devices/app-passwords", {"name": "Hostile calendar"}, token=token)
+    assert status == 201, body
+    return body["username"], body["password"]
+
+
+def dav(base, method, path, username, password, data, depth="1"):
+    credentials = base64.b64encode(f"{username}:{password}".encode()).decode()
+    request = urllib.request.Request(base + path, data=data, method=method,
+                                     headers={"Authorization": f"Basic {credentials}", "Depth": depth,
+                                              "Content-Type": "application/xml; charset=utf-8"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def nested_xml(depth):
+    return (b'<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop>' + b"<d:x>" * depth + b"</d:x>" * depth
+            + b"</d:prop></d:propfind>")
+
+
+def first_list(base, username, password):
+    status, listing = dav(base, "PROPFIND", "/dav/calendars/", username, password, nested_xml(1))
+    assert status == 207, listing[:300]
+    lists = re.findall(rb"/dav/calendars/[^/<]+/", listing)
+    assert lists, listing[:600]
+    return lists[0].decode()
+
+
+# A tree built without a depth limit is released recursively: 50,000 nested elements overflowed the stack.
+@pytest.mark.parametrize("method", ["PROPFIND", "REPORT"])
+def test_a_dav_body_nested_fifty_thousand_deep_is_refused(target, method):
+    token = register(target.base)
+    username, password = app_password(target.base, token)
+    path = first_list(target.base, username, password)
+    status, body = dav(target.base, method, path, username, password, nested_xml(50_000))
+    assert status == 400, (status, body[:300])
+    assert b"deeper than" in body, body[:300]
+    assert_still_serving(target)
+    status, _ = dav(target.base, "PROPFIND", "/dav/", username, password, nested_xml(3))
+    assert status == 207
+
+
+def nested_calendar(depth):
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//hostile//EN\r\n" + "BEGIN:X\r\n" * depth + "END:X\r\n" * depth
+            + "END:VCALENDAR\r\n").encode()
+
+
+def test_a_calendar_nested_forty_nine_thousand_deep_is_refused_on_import_and_over_caldav(target):
+    token = register(target.base)
+    status, body = send(target.base, "/api/v1/spots/import", token, nested_calendar(49_000), "text/calendar")
+    assert status == 422, (status, body[:300])
+    assert b"deeper than" in body, body[:300]
+    assert_still_serving(target)
+    username, password = app_password(target.base, token)
+    path = first_list(target.base, username, password) + "hostile.ics"
+    credentials = base64.b64encode(f"{username}:{password}".encode()).decode()
+    request = urllib.request.Request(target.base + path, data=nested_calendar(49_000), method="PUT",
+                                     headers={"Authorization": f"Basic {credentials}", "Content-Type": "text/calendar"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=60)
+    assert 400 <= refused.value.code < 500, refused.value.read()[:300]
+    assert_still_serving(target)
+
+
+def test_a_presentation_whose_relationships_nest_a_hundred_thousand_deep_fails_its_import_alone(target, tmp_path):
+    token = register(target.base)
+    deck = make_pptx(tmp_path / "deep.pptx")
+    nested = tmp_path / "nested.pptx"
+    with zipfile.ZipFile(deck) as source, zipfile.ZipFile(nested, "w", zipfile.ZIP_DEFLATED) as target_zip:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "_rels/.rels":
+                data = (b'<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                        + b"<a>" * 100_000 + b"</a>" * 100_000 + b"</Relationships>")
+            target_zip.writestr(item, data)
+    status, job = send(target.base, "/api/v1/stage/imports?filename=nested.pptx", token, nested.read_bytes(),
+                       "application/vnd.openxmlformats-officedocument.presentationml.presentation")
+    assert status in (202, 415), (status, job[:300])
+    if status == 202:
+        job = json.loads(job)
+        deadline = time.time() + 60
+        while job.get("state") not in ("done", "failed"):
+            assert time.time() < deadline, job
+            time.sleep(0.2)
+            job = api(target.base, "GET", f"/api/v1/stage/imports/{job['id']}", token=token)[1]
+        assert job["state"] == "failed" and "deeper than" in job["message"], job
+    else:
+        assert b"deeper than" in job, job[:300]
+    assert_still_serving(target)

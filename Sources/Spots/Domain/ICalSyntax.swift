@@ -2,6 +2,10 @@ import Foundation
 
 /// RFC 5545 §3.1 content lines: unfolding, NAME;PARAM=value:value, components, TEXT escaping, folding.
 enum ICalSyntax {
+    /// How deep components may nest. Real files nest three deep (VCALENDAR › VTODO › VALARM); a component tree is
+    /// released recursively, so 49,000 nested BEGIN lines (780 KB) would overflow the stack.
+    static let maximumNesting = 32
+
     /// Reads a whole stream: one or more VCALENDAR objects. A line that is not a property (Synology
     /// writes `PERCENT_COMPLETE:100`; a name has only letters, digits and '-') is skipped and
     /// reported, as mature readers do, rather than refusing every task in the file for it.
@@ -42,6 +46,12 @@ enum ICalSyntax {
                         line: line.number, kind: .notICalendar,
                         "BEGIN:\(name) appears outside BEGIN:VCALENDAR … END:VCALENDAR.",
                         key: "spots.ical.error.begin_outside", ["component": name])
+                }
+                if stack.count >= maximumNesting {
+                    throw ICalendarError(
+                        line: line.number, kind: .malformedLine,
+                        "BEGIN:\(name) nests components deeper than \(maximumNesting) levels.",
+                        key: "spots.ical.error.too_deep", ["component": name, "levels": String(maximumNesting)])
                 }
                 stack.append(ICalComponent(name: name, begin: index, end: index, beginLine: line.number))
             case "END":

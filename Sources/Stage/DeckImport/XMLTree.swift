@@ -45,6 +45,11 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        guard failure == nil else { return }
+        guard stack.count < SafeXML.maximumDepth else {
+            fail(parser, "elements nested deeper than \(SafeXML.maximumDepth) levels")
+            return
+        }
         var scope = scopes.last ?? [:]
         for (key, value) in attributeDict {
             if key == "xmlns" { scope[""] = value } else if key.hasPrefix("xmlns:") { scope[String(key.dropFirst(6))] = value }
