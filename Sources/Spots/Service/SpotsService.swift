@@ -155,25 +155,35 @@ public struct SpotsService: Sendable {
 
     /// Sends every time alert that is due and not yet sent, each exactly once: the "fired"
     /// mark and the live event commit together, and a mark another instance made first wins.
+    /// One reminder's failure (its list deleted at that moment, say) is logged and does not hold back the others.
     @discardableResult
     public func fireDueTimeAlerts() async throws -> Int {
         var fired = 0
         for (accountID, stored) in try await store.dueUnfired(now: clock.now(), limit: 200) {
-            guard let alertAt = stored.alertAt else { continue }
-            let now = clock.now()
-            // A series goes on to its next occurrence still to come: occurrences missed while the server was down
-            // are told once (late), not one after another.
-            let next = stored.reminder.occurrence(after: max(alertAt, now))
-            let alert = TimeAlert(reminderID: stored.reminder.id, due: alertAt, firedAt: now)
-            let sent = try await timeAlerts.sendOnce(SpotsAlert(stored.reminder, kind: "time", late: alert.late, occurrence: alertAt),
-                                                     reminderID: stored.reminder.id, alertAt: alertAt, next: next, at: now,
-                                                     accountID: accountID)
-            guard sent else { continue }
-            try await store.record([SpotsEvent(reminderID: stored.reminder.id, deviceKey: "server", at: now, kind: "time",
-                                               fired: true, decision: nil, late: alert.late)], accountID: accountID)
-            fired += 1
+            do {
+                if try await fireTimeAlert(stored, accountID: accountID) { fired += 1 }
+            } catch {
+                logger.warning("a time alert failed", metadata: ["reminder": .string(stored.reminder.id.uuidString),
+                                                                 "error": .string(String(describing: error))])
+            }
         }
         return fired
+    }
+
+    private func fireTimeAlert(_ stored: StoredReminder, accountID: UUID) async throws -> Bool {
+        guard let alertAt = stored.alertAt else { return false }
+        let now = clock.now()
+        // A series goes on to its next occurrence still to come: occurrences missed while the server was down
+        // are told once (late), not one after another.
+        let next = stored.reminder.occurrence(after: max(alertAt, now))
+        let alert = TimeAlert(reminderID: stored.reminder.id, due: alertAt, firedAt: now)
+        let sent = try await timeAlerts.sendOnce(SpotsAlert(stored.reminder, kind: "time", late: alert.late, occurrence: alertAt),
+                                                 reminderID: stored.reminder.id, alertAt: alertAt, next: next, at: now,
+                                                 accountID: accountID)
+        guard sent else { return false }
+        try await store.record([SpotsEvent(reminderID: stored.reminder.id, deviceKey: "server", at: now, kind: "time",
+                                           fired: true, decision: nil, late: alert.late)], accountID: accountID)
+        return true
     }
 
     // MARK: Gazetteer
