@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 final class GPXHandler: NamespacedXMLParser {
     private var stack: [String] = []
@@ -11,6 +12,8 @@ final class GPXHandler: NamespacedXMLParser {
     private var cadence: [CadenceConvention.Reading] = []
     private var tally = TrackPointTally(segmentPending: false)
     private var simulated = false
+    /// Untimed points since the last timed one of this segment: they get their times when the next timed one comes.
+    private var untimedRun = UntimedRun()
 
     private var inPoint = false
     private var pLine = 0
@@ -35,9 +38,11 @@ final class GPXHandler: NamespacedXMLParser {
         case "trk" where parent == "gpx": trkCount += 1
         case "rte" where parent == "gpx": rteCount += 1
         case "wpt" where parent == "gpx": wptCount += 1
-        case "trkseg" where parent == "trk": tally.startSegment()
+        case "trkseg" where parent == "trk":
+            leaveOutUntimedRun()
+            tally.startSegment()
         case "trkpt" where parent == "trkseg":
-            guard samples.count < RunFormatLimits.maxPoints else { throw RunFormatError.tooManyPoints(limit: RunFormatLimits.maxPoints) }
+            guard samples.count + untimedRun.count < RunFormatLimits.maxPoints else { throw RunFormatError.tooManyPoints(limit: RunFormatLimits.maxPoints) }
             inPoint = true
             pLine = line
             pLat = try coordinate(attributes["lat"], "lat", range: -90...90)
@@ -89,12 +94,37 @@ final class GPXHandler: NamespacedXMLParser {
 
     private func endPoint() throws {
         inPoint = false
-        guard tally.keep(timed: pTime != nil, line: pLine, index: samples.count), let time = pTime else { return }
-        if let c = pCad { cadence.append(.init(sampleIndex: samples.count, value: c, perFoot: false)) }
-        samples.append(RunSample(time: time, latitude: pLat, longitude: pLon, elevation: pEle, heartRate: pHR))
+        let point = UntimedRun.Point(line: pLine, latitude: pLat, longitude: pLon, elevation: pEle, heartRate: pHR, cadence: pCad)
+        guard let time = pTime else {
+            // Between two timed points of a segment an untimed one still marks where the runner went (gpxpy and
+            // Strava count it); before the first timed point there is nothing to take its time from.
+            if tally.inTimedSegment { untimedRun.append(point) } else { _ = tally.keep(timed: false, line: pLine, index: samples.count) }
+            return
+        }
+        if let previous = samples.last, tally.inTimedSegment {
+            for (filled, at) in untimedRun.interpolated(from: previous, to: time, latitude: pLat, longitude: pLon) {
+                append(filled, time: at)
+                tally.countInterpolated()
+            }
+        }
+        leaveOutUntimedRun()
+        guard tally.keep(timed: true, line: pLine, index: samples.count) else { return }
+        append(point, time: time)
+    }
+
+    private func append(_ point: UntimedRun.Point, time: Int64) {
+        if let c = point.cadence { cadence.append(.init(sampleIndex: samples.count, value: c, perFoot: false)) }
+        samples.append(RunSample(time: time, latitude: point.latitude, longitude: point.longitude, elevation: point.elevation,
+                                 heartRate: point.heartRate))
+    }
+
+    /// Untimed points no later timed point of their segment follows are left out, and counted.
+    private func leaveOutUntimedRun() {
+        for point in untimedRun.takeAll() { _ = tally.keep(timed: false, line: point.line, index: samples.count) }
     }
 
     func result() throws -> RecordedActivity {
+        leaveOutUntimedRun()
         guard trkCount > 0 else {
             if rteCount > 0 || wptCount > 0 {
                 throw RunFormatError.noTrack(detail: .onlyRoutes(rteCount, waypoints: wptCount))
@@ -110,6 +140,6 @@ final class GPXHandler: NamespacedXMLParser {
         return RecordedActivity(name: trkName ?? metaName, activity: activity, startTime: samples.first?.time ?? metaTime,
                                 samples: samples, laps: [], creator: creator, cadenceInterpretation: interpretation,
                                 segmentStarts: tally.segmentStarts, untimedPoints: tally.untimed, firstUntimedLine: tally.firstUntimedLine,
-                                simulated: simulated)
+                                interpolatedPoints: tally.interpolated, simulated: simulated)
     }
 }

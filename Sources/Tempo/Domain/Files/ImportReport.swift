@@ -11,6 +11,8 @@ public struct ImportReport: Sendable, Equatable, Codable {
     public var keptPoints = 0
     /// Points without a time, left out (a sample is a moment).
     public var untimedPoints = 0
+    /// Points without a time between timed ones, kept with a time interpolated along the way.
+    public var interpolatedPoints = 0
     /// Points stamped earlier than the point before them in their segment, left out.
     public var outOfOrderPoints = 0
     /// Stretches recorded without a break (GPX segments of every track, TCX Tracks) that have
@@ -29,7 +31,7 @@ public struct ImportReport: Sendable, Equatable, Codable {
     public init(format: String) { self.format = format }
 
     private enum CodingKeys: String, CodingKey {
-        case format, points, keptPoints, untimedPoints, outOfOrderPoints, segments, activityFrom, warningNotes, changeNotes, warnings, notes
+        case format, points, keptPoints, untimedPoints, interpolatedPoints, outOfOrderPoints, segments, activityFrom, warningNotes, changeNotes, warnings, notes
     }
 
     /// Reports stored before the notes were kept decode with none (and their English sentences).
@@ -39,6 +41,7 @@ public struct ImportReport: Sendable, Equatable, Codable {
         points = try container.decode(Int.self, forKey: .points)
         keptPoints = try container.decode(Int.self, forKey: .keptPoints)
         untimedPoints = try container.decode(Int.self, forKey: .untimedPoints)
+        interpolatedPoints = try container.decodeIfPresent(Int.self, forKey: .interpolatedPoints) ?? 0
         outOfOrderPoints = try container.decode(Int.self, forKey: .outOfOrderPoints)
         segments = try container.decode(Int.self, forKey: .segments)
         activityFrom = try container.decode(ActivitySource.self, forKey: .activityFrom)

@@ -6,7 +6,8 @@ import Foundation
 /// deduplicated or filtered here, because the cleaning component needs to see the file's own
 /// glitches (repeated timestamps, jumps, paused stretches) to handle them in one place.
 /// The only change to values is the cadence convention (see `CadenceConvention`); the only
-/// points left out are those without a time (a sample is a moment), counted in `untimedPoints`.
+/// points left out are those without a time (a sample is a moment) and nothing to take one from, counted in
+/// `untimedPoints`; an untimed GPX point between timed ones is kept with an interpolated time (`interpolatedPoints`).
 public struct RecordedActivity: Sendable, Equatable {
     /// The run's title (GPX `trk/name`, else `metadata/name`; TCX `Activity/Notes`, its first line).
     public var name: String?
@@ -30,18 +31,21 @@ public struct RecordedActivity: Sendable, Equatable {
     /// Trackpoints left out because they have no time, and the line of the first of them.
     public var untimedPoints: Int
     public var firstUntimedLine: Int?
+    /// Untimed trackpoints between timed ones, kept in `samples` with a time interpolated along the way (GPX).
+    public var interpolatedPoints: Int
     /// The file says it was made by Cadence's runner simulator (see `SimulatedRun`).
     public var simulated: Bool
 
     public init(name: String? = nil, activity: Activity? = nil, startTime: Int64? = nil,
                 samples: [RunSample], laps: [RecordedLap] = [], creator: String? = nil,
                 cadenceInterpretation: CadenceInterpretation = .none, segmentStarts: [Int]? = nil,
-                untimedPoints: Int = 0, firstUntimedLine: Int? = nil, simulated: Bool = false) {
+                untimedPoints: Int = 0, firstUntimedLine: Int? = nil, interpolatedPoints: Int = 0, simulated: Bool = false) {
         self.name = name; self.activity = activity; self.startTime = startTime
         self.samples = samples; self.laps = laps; self.creator = creator
         self.cadenceInterpretation = cadenceInterpretation
         self.segmentStarts = segmentStarts ?? (samples.isEmpty ? [] : [0])
         self.untimedPoints = untimedPoints; self.firstUntimedLine = firstUntimedLine
+        self.interpolatedPoints = interpolatedPoints
         self.simulated = simulated
     }
 

@@ -18,6 +18,7 @@ public enum RunImport {
                                now: Int64) throws -> ImportedRun {
         var report = ImportReport(format: format == .tcx ? "tcx" : "gpx")
         report.untimedPoints = recorded.untimedPoints
+        report.interpolatedPoints = recorded.interpolatedPoints
         report.points = recorded.samples.count + recorded.untimedPoints
 
         let activity: Activity?
@@ -64,6 +65,9 @@ public enum RunImport {
         guard let first = ordered.map(\.time).min(), let last = ordered.map(\.time).max() else { throw RunFormatError.noTrackpoints }
         if !pauses.isEmpty {
             report.changeNotes.append(Note("tempo.import.note.segments_apart", ["segments": .whole(segments.count), "count": .whole(pauses.count)]))
+        }
+        if recorded.interpolatedPoints > 0 {
+            report.changeNotes.append(Note("tempo.import.note.interpolated", ["count": .whole(recorded.interpolatedPoints)]))
         }
         if recorded.simulated { report.changeNotes.append(Note("tempo.import.note.simulated")) }
         report.warningNotes = warnings(report, recorded: recorded, first: first, last: last, now: now)

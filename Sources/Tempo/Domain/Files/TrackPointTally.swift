@@ -7,7 +7,12 @@ struct TrackPointTally {
     private(set) var segmentStarts: [Int] = []
     private(set) var untimed = 0
     private(set) var firstUntimedLine: Int?
+    /// Untimed points kept with a time interpolated between the timed points around them (GPX).
+    private(set) var interpolated = 0
     private var segmentPending: Bool
+
+    /// The current segment has a timed point kept: an untimed point now has a timed one before it.
+    var inTimedSegment: Bool { !segmentPending && !segmentStarts.isEmpty }
 
     /// `segmentPending`: the first point starts a segment without the file saying so (TCX).
     init(segmentPending: Bool) {
@@ -17,6 +22,10 @@ struct TrackPointTally {
     /// The next point starts a new segment.
     mutating func startSegment() {
         segmentPending = true
+    }
+
+    mutating func countInterpolated() {
+        interpolated += 1
     }
 
     /// Whether to keep a point that would be sample number `index`: one without a time is
