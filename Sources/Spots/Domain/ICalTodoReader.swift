@@ -164,8 +164,11 @@ struct ICalTodoReader {
         if let rule, recurrenceLine == nil, let due, let anchor = startLine ?? dueLine, (try? RecurrenceRule(parsing: rule)) != nil {
             // RFC 5545 counts the rule from DTSTART; each occurrence is due as long after its start as the first.
             let start = dueLine != nil ? startLine.flatMap { try? resolver.date($0).date } ?? due : due
-            schedule = RepeatSchedule(start: start, dueAfterStart: due.timeIntervalSince(start), zone: zoneName(of: anchor),
-                                      exceptions: exceptions(exceptionLines))
+            let zone = zoneName(of: anchor)
+            let startSource = dueLine != nil ? (startLine ?? dueLine) : startLine
+            schedule = RepeatSchedule(start: start, dueAfterStart: due.timeIntervalSince(start), zone: zone,
+                                      exceptions: exceptions(exceptionLines),
+                                      writtenClock: startSource.flatMap { try? resolver.date($0) }.flatMap { Self.skippedClock($0.value, at: $0.date, zone: zone) })
         }
 
         // Identity.
@@ -237,6 +240,16 @@ struct ICalTodoReader {
     }
 
     /// The zone a date line counts in: UTC for "…Z", its TZID when the system knows it, else the import's zone.
+    /// The written time of day when the zone skips it at `date` (a DTSTART inside a spring-forward gap), else nil.
+    static func skippedClock(_ value: ICalDateValue, at date: Date, zone: String) -> RepeatSchedule.ClockTime? {
+        guard !value.isDate, !value.isUTC, let timeZone = TimeZone(identifier: zone) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let shown = calendar.dateComponents([.hour, .minute, .second], from: date)
+        guard shown.hour != value.hour || shown.minute != value.minute || shown.second != value.second else { return nil }
+        return RepeatSchedule.ClockTime(hour: value.hour, minute: value.minute, second: value.second)
+    }
+
     private func zoneName(of line: ICalLine) -> String {
         if line.value.trimmingCharacters(in: .whitespaces).uppercased().hasSuffix("Z") { return "UTC" }
         if let tzid = line.parameter("TZID"), let zone = resolver.systemZone(named: tzid) { return zone.identifier }

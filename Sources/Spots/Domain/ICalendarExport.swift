@@ -121,7 +121,7 @@ extension ICalendar {
         })
         var lines: [String] = []
         if let schedule = reminder.repeatSchedule, reminder.repeatRule != nil {
-            if !present.contains("DTSTART") { lines.append("DTSTART" + zonedValue(schedule.start, zone: schedule.zone)) }
+            if !present.contains("DTSTART") { lines.append("DTSTART" + zonedValue(schedule.start, zone: schedule.zone, clock: schedule.writtenClock)) }
             if !present.contains("EXDATE"), !schedule.exceptions.isEmpty {
                 lines.append("EXDATE:" + schedule.exceptions.map(ICalDateValue.utcString).joined(separator: ","))
             }
@@ -131,12 +131,15 @@ extension ICalendar {
     }
 
     /// ";TZID=Europe/Amsterdam:20270115T090000", or ":20270115T080000Z" in UTC: the parameters and value of a date line.
-    static func zonedValue(_ date: Date, zone: String) -> String {
+    /// `date` as a time in `zone` (`;TZID=…:…`), at `clock` instead of its own time of day when given (a start
+    /// written inside a gap the zone skips keeps the time it was written with).
+    static func zonedValue(_ date: Date, zone: String, clock: RepeatSchedule.ClockTime? = nil) -> String {
         guard zone != "UTC", zone != "GMT", let timeZone = TimeZone(identifier: zone) else { return ":" + ICalDateValue.utcString(date) }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return ";TZID=\(zone)" + String(format: ":%04d%02d%02dT%02d%02d%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        let (hour, minute, second) = clock.map { ($0.hour, $0.minute, $0.second) } ?? (c.hour!, c.minute!, c.second!)
+        return ";TZID=\(zone)" + String(format: ":%04d%02d%02dT%02d%02d%02d", c.year!, c.month!, c.day!, hour, minute, second)
     }
 
     /// The alarm a due time was read from: as it was while the time is unchanged, moved with it,

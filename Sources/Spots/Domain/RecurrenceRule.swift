@@ -120,7 +120,17 @@ public struct RecurrenceRule: Equatable, Sendable {
         }
         if frequency == .weekly && !rule.byMonthDay.isEmpty { throw fail("BYMONTHDAY is not allowed in a WEEKLY rule.", "bymonthday_weekly") }
         rule.frequency = frequency
+        // A value listed twice names the same days: kept once, so `BYDAY=MO,MO,…` (2,000 times) costs what MO does.
+        rule.byDay = Self.once(rule.byDay)
+        rule.byMonthDay = Self.once(rule.byMonthDay)
+        rule.byMonth = Self.once(rule.byMonth)
         self = rule
+    }
+
+    /// `values` in their order, each the first time it appears.
+    private static func once<Value: Hashable>(_ values: [Value]) -> [Value] {
+        var seen = Set<Value>()
+        return values.filter { seen.insert($0).inserted }
     }
 
     /// The rule as iCalendar writes it, parts in a fixed order.

@@ -11,35 +11,67 @@ extension Reminder {
         return try? RecurrenceRule(parsing: text)
     }
 
-    /// When the first occurrence due after `date` is due, or nil when the series has ended (COUNT, UNTIL) or cannot
-    /// be counted.
+    /// When the first occurrence due after `date` is due, or nil when the series has ended (COUNT, UNTIL), cannot
+    /// be counted, or takes more than `RecurrenceRule.workLimit` to count (`nextOccurrence(after:)` says which).
     public func occurrence(after date: Date) -> Date? {
-        guard let rule = repeatRule, let schedule = repeatSchedule else { return nil }
-        let exceptions = Set(schedule.exceptions)
-        func first(through: Date) -> Date? {
-            rule.occurrences(start: schedule.start, in: schedule.timeZone, through: through, excluding: exceptions,
-                             limit: 1_000_000).lazy.map { $0.addingTimeInterval(schedule.dueAfterStart) }.first { $0 > date }
-        }
-        // A rule that ends (COUNT, UNTIL) stops counting by itself; one that does not is looked at a little further
-        // each time (a yearly rule on 29 February skips years), up to a century.
-        if rule.count != nil || rule.until != nil { return first(through: Self.farFuture) }
-        var horizon: TimeInterval = 40 * 86400
-        while horizon < 150 * 365 * 86400 {
-            if let next = first(through: max(date, schedule.start).addingTimeInterval(horizon)) { return next }
-            horizon *= 4
-        }
+        if case .at(let next) = nextOccurrence(after: date) { return next }
         return nil
+    }
+
+    /// What looking for the first occurrence due after `date` found.
+    public enum NextOccurrence: Equatable, Sendable {
+        case at(Date)
+        /// The series has ended (COUNT, UNTIL), has no occurrence within a century, or cannot be counted.
+        case none
+        /// Counting it would look at more than `RecurrenceRule.workLimit` candidate days.
+        case tooMuchWork
+    }
+
+    public func nextOccurrence(after date: Date) -> NextOccurrence {
+        guard let rule = repeatRule, let schedule = repeatSchedule else { return .none }
+        let due = dues(of: rule, schedule, after: date, limit: 1)
+        if let next = due.dates.first { return .at(next) }
+        return due.end == .overLimit ? .tooMuchWork : .none
+    }
+
+    /// Up to `limit` occurrences due after `date`, in order, as due times (the start moved by the series' due offset).
+    /// A rule that ends (COUNT, UNTIL) is counted to its end; one that does not, up to a century after `date` (a
+    /// yearly rule on 29 February skips years; one on 30 February never comes).
+    func dues(of rule: RecurrenceRule, _ schedule: RepeatSchedule, after date: Date, limit: Int) -> (dates: [Date], end: RecurrenceRule.CountEnd) {
+        let exceptions = Set(schedule.exceptions)
+        let through = rule.count != nil || rule.until != nil ? Self.farFuture : max(date, schedule.start).addingTimeInterval(100 * 365.25 * 86400)
+        var found: [Date] = []
+        let end = rule.walk(start: schedule.start, in: schedule.timeZone, through: through,
+                            from: date.addingTimeInterval(-schedule.dueAfterStart), clock: schedule.writtenClock) { occurrence in
+            let due = occurrence.addingTimeInterval(schedule.dueAfterStart)
+            if due > date, !exceptions.contains(occurrence) { found.append(due) }
+            return found.count < limit
+        }
+        return (found, end)
     }
 
     static let farFuture = Date(timeIntervalSince1970: 32_503_680_000)  // 3000-01-01
 
     /// The start (what RECURRENCE-ID names) of the occurrence the series stands at: the last one due at or before its
-    /// due time (a snooze moves the due time, not the occurrence), else the series' start.
+    /// due time (a snooze moves the due time, not the occurrence), else the series' start. Looked for in a window
+    /// before the due time that widens until it finds one or reaches the start, rather than counted from the start.
     public var currentOccurrence: Date? {
         guard let rule = repeatRule, let schedule = repeatSchedule, let due else { return nil }
-        let found = rule.occurrences(start: schedule.start, in: schedule.timeZone, through: due.addingTimeInterval(-schedule.dueAfterStart),
-                                     excluding: Set(schedule.exceptions), limit: 1_000_000)
-        return found.last ?? schedule.start
+        let target = due.addingTimeInterval(-schedule.dueAfterStart)
+        let exceptions = Set(schedule.exceptions)
+        var window: TimeInterval = 400 * 86400
+        while true {
+            let from = target.addingTimeInterval(-window)
+            var last: Date?
+            let end = rule.walk(start: schedule.start, in: schedule.timeZone, through: target, from: from,
+                                clock: schedule.writtenClock) { occurrence in
+                if !exceptions.contains(occurrence) { last = occurrence }
+                return true
+            }
+            if let last { return last }
+            if from <= schedule.start || end == .overLimit { return schedule.start }
+            window *= 8
+        }
     }
 
     /// Checks off a repeating reminder: the current occurrence becomes a completed override (`completed`) and the
@@ -125,6 +157,8 @@ extension Reminder {
                 schedule.start = old.start
                 schedule.dueAfterStart = old.dueAfterStart
             }
+            // Starting at the same moment it keeps the time it was written with (a start inside a gap the zone skips).
+            if let old = previous.1, old.zone == zone, old.start == schedule.start { schedule.writtenClock = old.writtenClock }
             repeatSchedule = schedule
         } else {
             repeatSchedule = nil

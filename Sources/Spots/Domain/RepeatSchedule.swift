@@ -12,12 +12,28 @@ public struct RepeatSchedule: Equatable, Sendable, Codable {
     public var zone: String
     /// Occurrences left out (EXDATE), as the moments they would have fallen on.
     public var exceptions: [Date]
+    /// The wall-clock time DTSTART was written with, when the zone skips it on that day (02:30 on a spring-forward
+    /// morning): the first occurrence moves to the moment after the gap, the later ones keep 02:30 (RFC 5545
+    /// §3.3.5). Nil when the start's own time in `zone` is the time to keep.
+    public var writtenClock: ClockTime?
 
-    public init(start: Date, dueAfterStart: TimeInterval = 0, zone: String, exceptions: [Date] = []) {
+    /// A time of day on the wall clock.
+    public struct ClockTime: Equatable, Sendable, Codable {
+        public var hour: Int, minute: Int, second: Int
+
+        public init(hour: Int, minute: Int, second: Int) {
+            self.hour = hour
+            self.minute = minute
+            self.second = second
+        }
+    }
+
+    public init(start: Date, dueAfterStart: TimeInterval = 0, zone: String, exceptions: [Date] = [], writtenClock: ClockTime? = nil) {
         self.start = start
         self.dueAfterStart = dueAfterStart
         self.zone = zone
         self.exceptions = exceptions
+        self.writtenClock = writtenClock
     }
 
     /// When the series is first due.

@@ -83,7 +83,7 @@ extension CalDAVExchange {
             let text = SpotsService.calendarText(resource)
             if filter.hasTimeRange {
                 let start = filter.start ?? .distantPast, end = filter.end ?? .distantFuture
-                guard resource.reminders.contains(where: { Self.occurs($0, start: start, end: end) })
+                guard try resource.reminders.contains(where: { try Self.occurs($0, start: start, end: end) })
                     || TodoTimeRange.times(in: text).contains(where: { TodoTimeRange.overlaps($0, start: start, end: end) })
                 else { continue }
             }
@@ -97,10 +97,16 @@ extension CalDAVExchange {
         return responses
     }
 
-    /// A repeating task is in the range when one of its occurrences is due in it.
-    static func occurs(_ reminder: Reminder, start: Date, end: Date) -> Bool {
-        guard let schedule = reminder.repeatSchedule, reminder.repeatRule != nil,
-              let next = reminder.occurrence(after: max(start, schedule.firstDue).addingTimeInterval(-1)) else { return false }
-        return next >= start && next < end
+    /// A repeating task is in the range when one of its occurrences is due in it. A rule that takes too long to
+    /// count refuses the query rather than holding the server (issue 35).
+    static func occurs(_ reminder: Reminder, start: Date, end: Date) throws(DAVError) -> Bool {
+        guard let schedule = reminder.repeatSchedule, reminder.repeatRule != nil else { return false }
+        switch reminder.nextOccurrence(after: max(start, schedule.firstDue).addingTimeInterval(-1)) {
+        case .at(let next): return next >= start && next < end
+        case .none: return false
+        case .tooMuchWork:
+            throw DAVError(status: 403, "The task “\(reminder.title)” repeats by a rule that takes too long to count in this time range; "
+                + "ask for a range nearer its start, or change its repeat.")
+        }
     }
 }
