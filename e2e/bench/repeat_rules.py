@@ -5,7 +5,9 @@
 Starts a real `cadence serve` and, through its CalDAV endpoint as a calendar app would, times:
   query  a calendar-query REPORT for the year 9000 over one task FREQ=YEARLY;BYDAY=MO listed 2,000 times
          (318 bytes of rule), against the same REPORT over one FREQ=DAILY task in another account;
-  put    a PUT of a series with 200 completed occurrences (30 KB), against a PUT of the same series alone.
+  put    a PUT of a series with 200 completed occurrences (30 KB), against a PUT of the same series alone;
+  limit  the same REPORT over a rule that never occurs (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30;COUNT=5, from the year
+         1), which looks at a million candidate days and is refused (403).
 Prints {"query_ms": …, "query_reference_ms": …, "put_ms": …, "put_reference_ms": …, ratios} as JSON (medians).
 """
 import argparse
@@ -28,9 +30,9 @@ QUERY = ('<?xml version="1.0"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:iet
          '</c:calendar-query>').encode()
 
 
-def series(uid, rule, completed=0):
+def series(uid, rule, completed=0, start="20260105T090000Z"):
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN", "BEGIN:VTODO", f"UID:{uid}", "SUMMARY:Bench",
-             "DTSTART:20260105T090000Z", "DUE:20260105T090000Z", f"RRULE:{rule}", "END:VTODO"]
+             f"DTSTART:{start}", f"DUE:{start}", f"RRULE:{rule}", "END:VTODO"]
     for day in range(completed):
         stamp = time.strftime("%Y%m%dT090000Z", time.gmtime(1767603600 + day * 86400))
         lines += ["BEGIN:VTODO", f"UID:{uid}", f"RECURRENCE-ID:{stamp}", "SUMMARY:Bench", f"DTSTART:{stamp}", f"DUE:{stamp}",
@@ -59,11 +61,11 @@ class Calendar:
         except urllib.error.HTTPError as error:
             return error.code, error.read()
 
-    def timed(self, method, path, data, headers=None):
+    def timed(self, method, path, data, headers=None, expect=range(200, 300)):
         started = time.perf_counter()
         status, body = self.send(method, path, data, headers)
         elapsed = (time.perf_counter() - started) * 1000
-        assert status < 300, (status, body[:300])
+        assert status in expect, (status, body[:300])
         return elapsed
 
 
@@ -85,7 +87,11 @@ def main():
                              {"Content-Type": "text/calendar"}) for n in range(args.repeat)]
         put_reference = [plain.timed("PUT", plain.list + f"alone-{n}.ics", series(f"alone-{n}", "FREQ=DAILY"),
                                      {"Content-Type": "text/calendar"}) for n in range(args.repeat)]
-        result = {"query_ms": statistics.median(query), "query_reference_ms": statistics.median(reference),
+        never = Calendar(server.base)
+        never.timed("PUT", never.list + "never.ics", series("never", "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30;COUNT=5", start="00010105T090000Z"),
+                    {"Content-Type": "text/calendar"})
+        limit = [never.timed("REPORT", never.list, QUERY, xml, expect=[403]) for _ in range(args.repeat)]
+        result = {"limit_ms": statistics.median(limit), "query_ms": statistics.median(query), "query_reference_ms": statistics.median(reference),
                   "put_ms": statistics.median(put), "put_reference_ms": statistics.median(put_reference),
                   "put_bytes": len(series("x", "FREQ=DAILY", 200))}
         result["query_ratio"] = result["query_ms"] / result["query_reference_ms"]
