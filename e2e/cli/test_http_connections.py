@@ -290,3 +290,94 @@ def test_connection_flags_refuse_unusable_values(flag):
     result = cadence("serve", f"{flag}=-1")
     assert result.returncode != 0
     assert flag in result.stderr
+
+
+# Issue 35, item 9: a head that is not HTTP/1.1 is answered 400 at once and closed; before, it waited for the
+# 15-s header timeout and got 408 (and a chunk size that is no number got a 500).
+MALFORMED = {
+    "a chunk size that is no number": b"POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                      b"Transfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFF\r\n",
+    "Content-Length and Transfer-Encoding": b"POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
+                                            b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    "two Content-Lengths": b"POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
+    "bare LF": b"GET /healthz HTTP/1.1\nHost: x\n\n",
+    "obs-fold": b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n 2\r\n\r\n",
+    "a NUL in a header": b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n",
+    "HTTP/0.9": b"GET /healthz\r\n\r\n",
+    "a negative Content-Length": b"POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+    "a huge Content-Length": b"POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n",
+    "a bad second request": b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n"
+                            b"Content-Length: 2\r\n\r\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_a_request_that_is_not_http_1_1_is_answered_400_at_once_and_closed(plain, case):
+    with connect(plain) as sock:
+        sock.sendall(MALFORMED[case])
+        # Well inside the 15-s header timeout, whose 408 is what such a request got before.
+        raw = read_until_closed(sock, 10)
+    last = raw[raw.rfind(b"HTTP/1.1 "):]
+    status, headers, body = parse_response(last)
+    assert status == 400, raw[:300]
+    assert headers.get("connection") == "close"
+    if body:
+        assert json.loads(body)["error"]["code"] == "malformed_request", body
+    assert served(plain)
+
+
+@pytest.mark.parametrize("connection", [["keep-alive", "close"], ["keep-alive, close"], ["Close"]])
+def test_connection_close_wins_over_keep_alive(plain, connection):
+    with connect(plain) as sock:
+        lines = ["GET /healthz HTTP/1.1", "Host: x"] + [f"Connection: {value}" for value in connection]
+        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        raw = read_until_closed(sock, 10)
+    status, headers, _ = parse_response(raw)
+    assert status == 200 and headers.get("connection") == "close", raw[:300]
+
+
+def live_socket(server):
+    status, body = api(server.base, "POST", "/api/v1/auth/register",
+                       {"email": unique_email("frames"), "displayName": "Frames", "password": "frames password"})
+    assert status == 201
+    live = websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/v1/live",
+                                       header=[f"Authorization: Bearer {body['token']}"], timeout=HANG)
+    wait_for_message(live, "hello")
+    return live
+
+
+def close_code(live):
+    """The code of the close frame the server sends next (skipping messages before it)."""
+    while True:
+        frame = live.recv_frame()
+        if frame.opcode == websocket.ABNF.OPCODE_CLOSE:
+            return int.from_bytes(frame.data[:2], "big")
+
+
+# Item 10: RFC 6455 §5.1, §5.2 and §7.4 make each of these a protocol error (close 1002); before, the server took
+# them (and echoed the code 999 back).
+FRAMES = {
+    "a reserved bit set": dict(opcode=websocket.ABNF.OPCODE_TEXT, rsv1=1, data='{"type":"ping"}'),
+    "an unmasked frame": dict(opcode=websocket.ABNF.OPCODE_TEXT, mask_value=0, data='{"type":"ping"}'),
+    "a close code of 999": dict(opcode=websocket.ABNF.OPCODE_CLOSE, data=(999).to_bytes(2, "big")),
+    "a close code reserved for reports": dict(opcode=websocket.ABNF.OPCODE_CLOSE, data=(1006).to_bytes(2, "big")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FRAMES))
+def test_a_frame_breaking_the_protocol_is_closed_with_1002(plain, case):
+    live = live_socket(plain)
+    try:
+        live.send_frame(websocket.ABNF(fin=1, **FRAMES[case]))
+        assert close_code(live) == 1002
+    finally:
+        live.shutdown()
+
+
+def test_a_close_code_an_application_may_send_is_echoed(plain):
+    live = live_socket(plain)
+    try:
+        live.send_frame(websocket.ABNF(fin=1, opcode=websocket.ABNF.OPCODE_CLOSE, data=(4001).to_bytes(2, "big")))
+        assert close_code(live) == 4001
+    finally:
+        live.shutdown()

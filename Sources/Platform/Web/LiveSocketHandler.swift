@@ -68,6 +68,12 @@ final class LiveSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        // RFC 6455 §5.2: no extension was agreed, so a reserved bit means a broken or hostile client; §5.1: a
+        // client masks every frame.
+        guard !frame.rsv1, !frame.rsv2, !frame.rsv3 else {
+            return close(context, .protocolError, "A frame has reserved bits set, and no extension was agreed.")
+        }
+        guard frame.maskKey != nil else { return close(context, .protocolError, "A client's frames must be masked.") }
         switch frame.opcode {
         case .ping:
             guard frame.fin else { return close(context, .protocolError, "A ping may not be fragmented.") }
@@ -76,8 +82,12 @@ final class LiveSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
             awaitingPong = false
         case .connectionClose:
             guard !closeSent else { return context.close(promise: nil) }  // the answer to ours
-            // Theirs: echo its code (RFC 6455 §5.5.1), then hang up.
+            // Theirs: echo a code a client may send (RFC 6455 §5.5.1, §7.4), then hang up; any other is a protocol error.
             var data = frame.unmaskedData
+            guard data.readableBytes != 1, data.readableBytes == 0 || data.getInteger(at: data.readerIndex, as: UInt16.self)
+                .map(Self.mayBeSent) == true else {
+                return close(context, .protocolError, "A close frame's code must be one RFC 6455 lets an endpoint send.")
+            }
             let code = data.readSlice(length: 2) ?? context.channel.allocator.buffer(capacity: 0)
             context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: code)))
                 .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
@@ -87,6 +97,12 @@ final class LiveSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
         default:
             close(context, .protocolError, "Unknown frame type.")
         }
+    }
+
+    /// Close codes an endpoint may put in a close frame: the defined ones but those reserved for reporting
+    /// (1005, 1006, 1015), IANA's registered 1012–1014, and the ranges for libraries and applications.
+    static func mayBeSent(_ code: UInt16) -> Bool {
+        (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
     }
 
     /// A data frame: part or all of a message from the device.

@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import NIOHTTP1
 import Media
 import NIOCore
 
@@ -86,6 +87,8 @@ extension APIError {
             return refusal
         case let error as Unavailable:
             return APIError(.serviceUnavailable, code: error.code, error.message, field: nil, localized: error.localized)
+        case let error as HTTPParserError:
+            return .malformed(error)
         case let error as Refused:
             return APIError(.badRequest, code: error.code, error.message, field: error.field, localized: error.localized)
         case let error as NotAuthenticated:

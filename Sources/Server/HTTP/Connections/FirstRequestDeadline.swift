@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import Web
 
 /// Holds a new connection to the header and idle timeouts until its first request's head has come.
 ///
@@ -45,6 +46,23 @@ final class FirstRequestDeadline: ChannelInboundHandler, RemovableChannelHandler
             return
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    /// A request head that is not HTTP/1.1 (both Content-Length and Transfer-Encoding, two lengths, bare LF,
+    /// obs-fold, a NUL, HTTP/0.9…): answered 400 at once, and the connection closed, since where one request ends
+    /// can no longer be known. (Nothing else answers it here: the upgrade handler would wait for a head that never
+    /// comes, until the header timeout.)
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parse = error as? HTTPParserError else { return context.fireErrorCaught(error) }
+        var body = context.channel.allocator.buffer(capacity: 200)
+        body.writeString(APIError.malformed(parse).englishJSON)
+        let head = HTTPResponseHead(version: .http1_1, status: .badRequest,
+                                    headers: ["connection": "close", "content-type": "application/json; charset=utf-8",
+                                              "content-length": String(body.readableBytes)])
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        context.close(mode: .input, promise: nil)
     }
 
     private func expire(_ context: ChannelHandlerContext, _ expiry: ConnectionTimeline.Expiry) {

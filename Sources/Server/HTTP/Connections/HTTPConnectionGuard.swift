@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import NIOHTTPTypes
@@ -17,6 +18,9 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private var watch: ConnectionWatch!
     private var halfCloseOnFlush = false
+    /// The request asked to close (`Connection: close`, alone, in a list or on a line of its own): that wins over
+    /// any keep-alive beside it (RFC 9112 §9.6), which Hummingbird's own check for exactly "close" misses.
+    private var closeAsked = false
 
     init(limits: ConnectionLimits) {
         watch = ConnectionWatch(limits: limits) { [unowned self] context, expiry in self.expire(context, expiry) }
@@ -39,7 +43,9 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // Lingering: what comes is the rest of a body that was answered already; nobody reads it.
         guard !watch.timeline.isLingering else { return }
         switch unwrapInboundIn(data) {
-        case .head: watch.timeline.headReceived()
+        case .head(let head):
+            watch.timeline.headReceived()
+            closeAsked = Self.asksToClose(head)
         case .body: break
         case .end: watch.timeline.endReceived()
         }
@@ -62,14 +68,14 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var response) where response.status.kind != .informational:
-            if watch.timeline.answerStarted() {
+            if watch.timeline.answerStarted() || closeAsked {
                 // Say so: the client must not send its next request on this connection.
                 response.headerFields[.connection] = "close"
                 context.write(wrapOutboundOut(.head(response)), promise: promise)
                 return
             }
         case .end:
-            halfCloseOnFlush = watch.timeline.answerEnded(at: .now())
+            halfCloseOnFlush = watch.timeline.answerEnded(at: .now()) || closeAsked
             watch.check(context)
         default:
             break
@@ -93,6 +99,12 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    static func asksToClose(_ head: HTTPRequest) -> Bool {
+        head.headerFields[values: .connection].contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
+        }
     }
 
     /// Reads on whether or not Hummingbird still wants the request's parts.
