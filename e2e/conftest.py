@@ -63,7 +63,7 @@ def inbox():
 class CadenceServer:
     """A real `cadence serve` process on a free port with its own data folder; can be restarted."""
 
-    def __init__(self, smtp_port=None, log_name="server.log", args=()):
+    def __init__(self, smtp_port=None, log_name="server.log", args=(), allow_local_push=True):
         self.binary = os.environ.get("CADENCE_BIN")
         assert self.binary and Path(self.binary).exists(), "set CADENCE_BIN to the built cadence binary (scripts/test does)"
         self.port = free_port()
@@ -71,6 +71,7 @@ class CadenceServer:
         self.data = tempfile.mkdtemp(prefix="cadence-e2e-")
         self.smtp_port = smtp_port
         self.args = list(args)  # further `cadence serve` flags
+        self.allow_local_push = allow_local_push
         ARTIFACTS.mkdir(exist_ok=True)
         self.log = open(ARTIFACTS / log_name, "a")
         self.log_start = self.log.tell()
@@ -78,8 +79,9 @@ class CadenceServer:
 
     def start(self):
         command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data, "--bcrypt-cost", "10",
-                   "--public-url", self.base, "--map-tiles", "offline",
-                   "--allow-local-push-services"]  # the suite's push service runs on this machine
+                   "--public-url", self.base, "--map-tiles", "offline"]
+        if self.allow_local_push:
+            command.append("--allow-local-push-services")  # the suite's push service runs on this machine
         if self.smtp_port:
             command += ["--smtp-url", f"smtp://127.0.0.1:{self.smtp_port}?from=cadence@example.org"]
         command += self.args

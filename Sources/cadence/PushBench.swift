@@ -99,7 +99,7 @@ struct PushBench: AsyncParsableCommand {
                              userAgentKey: P256.KeyAgreement.PrivateKey().publicKey.x963Representation,
                              authSecret: Data((0..<16).map { _ in UInt8.random(in: 0...255) }), label: "Bench", role: .phone, createdAt: Date())
         }
-        let transport = HTTPPushTransport()
+        let transport = HTTPPushTransport(rule: .allowLocal)
         let store = BenchPushStore()
         let service = PushService(subscriptions: store, keys: store, transport: transport, clock: SystemClock(),
                                   logger: Logger(label: "bench.push", factory: { _ in SwiftLogNoOpLogHandler() }),

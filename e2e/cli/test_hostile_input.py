@@ -2,10 +2,13 @@
 After each one the test checks the answer is a clear 4xx or a kept run, that the process is still running, and that
 it still serves another request; where the harm was stored (a run), the server is restarted and reads it again."""
 import base64
+import datetime
 import json
 import os
 import re
+import socket
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -14,6 +17,7 @@ import zipfile
 import pytest
 
 from conftest import CadenceServer, api, unique_email
+from push_service import PushBrowserKeys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "corpus"))
 from decks import make_pptx  # noqa: E402
@@ -208,3 +212,55 @@ def test_a_presentation_whose_relationships_nest_a_hundred_thousand_deep_fails_i
     else:
         assert b"deeper than" in job, job[:300]
     assert_still_serving(target)
+
+
+# Item 5: the endpoint rule checked how a host is spelled, and getaddrinfo reads `0x7f.1` as 127.0.0.1: a reminder's
+# push then knocked on a port of this machine (38 TLS ClientHellos), and the subscription list told whether it was
+# open. Now every address the host resolves to is checked before connecting, and nothing reaches the listener.
+@pytest.mark.parametrize("host", ["0x7f.1", "0x7f.0.0.1", "0x7f000001."])
+def test_a_push_endpoint_that_leads_to_this_machine_is_never_connected_to(host):
+    knocks = []
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    listener.settimeout(0.2)
+    port = listener.getsockname()[1]
+    stop = threading.Event()
+
+    def accept():
+        while not stop.is_set():
+            try:
+                connection, _ = listener.accept()
+                knocks.append(connection.recv(16))
+                connection.close()
+            except OSError:
+                pass
+
+    watcher = threading.Thread(target=accept, daemon=True)
+    watcher.start()
+    server = CadenceServer(log_name="hostile-push.log", allow_local_push=False)
+    server.start()
+    try:
+        token = register(server.base)
+        endpoint = f"https://{host}:{port}/push/1"
+        status, body = api(server.base, "POST", "/api/v1/push/subscriptions", PushBrowserKeys().subscription(endpoint), token=token)
+        assert status in (200, 201), body
+        due = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=2)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        status, body = api(server.base, "POST", "/api/v1/spots/reminders", {"title": "Knock", "due": due}, token=token)
+        assert status == 201, body
+        deadline = time.time() + 30
+        while True:
+            _, subscriptions = api(server.base, "GET", "/api/v1/push/subscriptions", token=token)
+            if subscriptions and subscriptions[0].get("lastError"):
+                break
+            assert time.time() < deadline, subscriptions
+            time.sleep(0.3)
+        # glibc reads the first two as 127.0.0.1, and finds nothing for the third.
+        error = subscriptions[0]["lastError"]
+        assert "not on the internet" in error or "could not be found" in error, subscriptions
+        assert knocks == [], knocks
+        assert_still_serving(server)
+    finally:
+        stop.set()
+        server.close()
+        listener.close()

@@ -52,7 +52,7 @@ struct Platform {
         hub = LiveHub()
         push = PushService(
             subscriptions: SQLPushSubscriptionRepository(database: database), keys: SQLVAPIDKeyRepository(database: database),
-            transport: dependencies.pushTransport, clock: dependencies.clock, logger: dependencies.logger,
+            transport: dependencies.pushTransport ?? HTTPPushTransport(rule: dependencies.pushEndpoints), clock: dependencies.clock, logger: dependencies.logger,
             subject: dependencies.publicURL, endpointRule: dependencies.pushEndpoints, retry: dependencies.pushRetry,
             accounts: SQLAccountRepository(database: database))
         live = LiveService(

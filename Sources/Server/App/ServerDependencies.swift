@@ -34,11 +34,13 @@ public struct ServerDependencies: Sendable {
     /// The scrypt cost for password-protected Stage packages: OWASP's by default; tests lower it,
     /// as a debug build derives the key ten times slower.
     public var packageKeyCost: KDFParameters = .recommended
-    /// How pushes reach the push services (HTTP; a benchmark may count instead).
-    public var pushTransport: any PushTransport = HTTPPushTransport()
+    /// How pushes reach the push services: nil for HTTP, checking where each endpoint leads by `pushEndpoints`
+    /// (a benchmark may count instead).
+    public var pushTransport: (any PushTransport)?
     /// When to try a push again; tests shorten the waits.
     public var pushRetry = PushRetryPolicy()
-    /// Which subscription endpoints are accepted; tests allow a push service on this machine.
+    /// Which subscription endpoints are accepted, and where a push may connect; tests allow a push service on this
+    /// machine.
     public var pushEndpoints = PushEndpointRule.publicHTTPS
 
     public init(

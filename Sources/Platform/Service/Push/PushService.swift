@@ -202,6 +202,8 @@ public struct PushService: Sendable {
                 retryAfter = response.retryAfter
             } catch let failure as WebPushEncryption.Failure {
                 return await record(target, .giveUp(reason: "The subscription's keys cannot be used (\(failure))."))
+            } catch let refused as PushEndpointRefused {
+                return await record(target, .giveUp(reason: refused.reason))
             } catch {
                 status = nil
             }

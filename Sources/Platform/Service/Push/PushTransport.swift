@@ -24,6 +24,16 @@ public struct PushResponse: Sendable {
     }
 }
 
+/// The transport would not connect to where the endpoint leads (its host resolves to an address in this machine's
+/// or a private network): the subscription is given up on, not retried.
+public struct PushEndpointRefused: Error, Sendable {
+    public let reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+}
+
 public protocol PushTransport: Sendable {
     func send(_ request: PushRequest) async throws -> PushResponse
 }
