@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PlatformService
 import Testing
 
 @Suite struct AuthAPITests {
@@ -184,5 +185,61 @@ import Testing
             #expect(try await server.client.json(.get, "/api/v1/auth/me", token: third).status == .unauthorized)
             #expect(try await server.client.json(.get, "/api/v1/auth/me", token: first).status == .ok)
         }
+    }
+}
+
+/// Issue 35, item 6: five wrong passwords for an e-mail, from anyone, used to give its owner 429 for 15 minutes,
+/// renewable forever. Now a stranger's guesses are counted against the stranger, and the owner's own browser
+/// (one that signed in before: the known-browser cookie) signs in regardless.
+@Suite struct SignInLockoutTests {
+    static func cookieValue(_ response: TestResponse, _ name: String) -> String? {
+        response.cookie(name)?.split(separator: ";").first.map { String($0.dropFirst(name.count + 1)) }
+    }
+
+    static func login(_ client: some TestClientProtocol, _ email: String, _ password: String, known: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if let known { headers[.cookie] = "cadence_known=\(known)" }
+        return try await client.json(.post, "/api/v1/auth/login", body: #"{"email":"\#(email)","password":"\#(password)"}"#, headers: headers)
+    }
+
+    @Test func aStrangersWrongPasswordsDoNotLockOutTheOwnersBrowser() async throws {
+        try await withTestServer { server in
+            let email = uniqueEmail()
+            _ = try await server.client.register(email: email, password: "right password")
+            let first = try await server.client.login(email: email, password: "right password")
+            let known = try #require(Self.cookieValue(first, "cadence_known"), "a sign-in gives the browser a known-browser cookie")
+            for _ in 0..<8 { _ = try await Self.login(server.client, email, "guess") }
+            #expect(try await Self.login(server.client, email, "right password").status == .tooManyRequests, "the stranger is slowed")
+            let owner = try await Self.login(server.client, email, "right password", known: known)
+            #expect(owner.status == .ok, "\(owner.text)")
+            #expect(owner.cookie("cadence_known") == nil, "a browser already known keeps its cookie")
+            // Another account's cookie is no pass: it only counts for the account it was given for.
+            let stranger = try await server.client.json(
+                .post, "/api/v1/auth/register",
+                body: #"{"email":"\#(uniqueEmail("stranger"))","displayName":"S","password":"stranger password"}"#)
+            let strangers = try #require(Self.cookieValue(stranger, "cadence_known"))
+            #expect(try await Self.login(server.client, email, "right password", known: strangers).status == .tooManyRequests)
+            // A known browser's own wrong passwords are throttled too, on their own.
+            for _ in 0..<5 { #expect(try await Self.login(server.client, email, "typo", known: known).status == .unauthorized) }
+            #expect(try await Self.login(server.client, email, "right password", known: known).status == .tooManyRequests)
+        }
+    }
+
+    @Test func guessesAreCountedPerClientAndEmailAndForTheEmailAcrossClients() {
+        let throttle = ThrottleGuard()
+        let now = Date()
+        let stranger = ThrottleGuard.Attempt(email: "owner@example.org", client: "203.0.113.9")
+        for _ in 0..<5 { throttle.recordFailure(stranger, now: now) }
+        #expect(throttle.retryAfter(stranger, now: now) != nil)
+        #expect(throttle.retryAfter(.init(email: "owner@example.org", client: "198.51.100.7"), now: now) == nil, "the owner's own address")
+        // Guessing from many addresses is slowed for every unknown browser once the e-mail's count is full…
+        for n in 0..<45 { throttle.recordFailure(.init(email: "owner@example.org", client: "10.0.\(n / 250).\(n % 250)"), now: now) }
+        #expect(throttle.retryAfter(.init(email: "owner@example.org", client: "198.51.100.7"), now: now) != nil)
+        // …but not for a browser that signed in before.
+        #expect(throttle.retryAfter(.init(email: "owner@example.org", client: "198.51.100.7", knownBrowser: "hash"), now: now) == nil)
+        // Calendar apps: no shared count for the e-mail.
+        let apps = ThrottleGuard(emailLimit: nil)
+        for n in 0..<100 { apps.recordFailure(.init(email: "owner@example.org", client: "10.1.0.\(n)"), now: now) }
+        #expect(apps.retryAfter(.init(email: "owner@example.org", client: "198.51.100.7"), now: now) == nil)
     }
 }

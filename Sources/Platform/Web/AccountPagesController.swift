@@ -51,8 +51,9 @@ struct AccountPagesController {
         let email = form["email"] ?? ""
         do {
             let signedIn = try await service.signIn(
-                email: email, password: form["password"] ?? "", client: context.remoteAddress, userAgent: request.userAgent)
-            return signedInRedirect(signedIn.token)
+                email: email, password: form["password"] ?? "", client: context.remoteAddress,
+                knownBrowser: KnownBrowserCookie.token(in: request), userAgent: request.userAgent)
+            return signedInRedirect(signedIn)
         } catch {
             guard let refusal = APIError.refusal(error), refusal.status.code < 500 else { throw error }
             let message = refusal.message(in: PageRenderer.messages(for: request, context: context))
@@ -74,7 +75,7 @@ struct AccountPagesController {
             let signedIn = try await service.register(
                 email: email, displayName: displayName, password: form["password"] ?? "", userAgent: request.userAgent,
                 words: request.messages(account: nil))
-            return signedInRedirect(signedIn.token)
+            return signedInRedirect(signedIn)
         } catch {
             let (message, field) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
             return pages.render("register", title: "auth.register.title",
@@ -221,9 +222,10 @@ struct AccountPagesController {
         return pages.render("account", title: "account.title", page: page, request: request, context: context)
     }
 
-    private func signedInRedirect(_ token: String) -> Response {
+    private func signedInRedirect(_ signedIn: AccountService.SignedIn) -> Response {
         var response = PageRenderer.redirect(to: "/phone")
-        response.setCookie(SessionCookie.set(token, secure: secureCookies))
+        response.setCookie(SessionCookie.set(signedIn.token, secure: secureCookies))
+        if let known = signedIn.knownBrowser { response.setCookie(KnownBrowserCookie.set(known, secure: secureCookies)) }
         return response
     }
 

@@ -70,7 +70,8 @@ struct AuthController {
     @Sendable func login(request: Request, context: AppContext) async throws -> Response {
         let body = try await request.decode(as: LoginRequest.self, context: context)
         let signedIn = try await service.signIn(
-            email: body.email, password: body.password, client: context.remoteAddress, userAgent: request.userAgent)
+            email: body.email, password: body.password, client: context.remoteAddress,
+            knownBrowser: KnownBrowserCookie.token(in: request), userAgent: request.userAgent)
         return signedInResponse(signedIn, status: .ok)
     }
 
@@ -126,6 +127,7 @@ struct AuthController {
     private func signedInResponse(_ signedIn: AccountService.SignedIn, status: HTTPResponse.Status) -> Response {
         var response = Response.json(SignedInBody(token: signedIn.token, account: AccountBody(signedIn.account)), status: status)
         response.setCookie(SessionCookie.set(signedIn.token, secure: secureCookies))
+        if let known = signedIn.knownBrowser { response.setCookie(KnownBrowserCookie.set(known, secure: secureCookies)) }
         return response
     }
 }

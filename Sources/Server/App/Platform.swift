@@ -42,7 +42,7 @@ struct Platform {
             accounts: SQLAccountRepository(database: database),
             sessions: SQLSessionRepository(database: database),
             resets: SQLPasswordResetRepository(database: database),
-            hasher: dependencies.passwordHasher, throttle: ThrottleGuard(),
+            hasher: dependencies.passwordHasher, throttle: ThrottleGuard(), knownBrowsers: SQLKnownBrowserRepository(database: database),
             sessionCache: sessionCache, instances: SQLInstanceMessenger(database: database),
             examples: ExampleTalk(store: SQLTalkStore(database: database)), mailer: dependencies.mailer,
             clock: dependencies.clock, publicURL: dependencies.publicURL, logger: dependencies.logger,

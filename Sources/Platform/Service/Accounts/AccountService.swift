@@ -10,6 +10,8 @@ public struct AccountService: Sendable {
     let resets: any PasswordResetRepository
     let hasher: PasswordHasher
     let throttle: ThrottleGuard
+    /// Browsers that signed in before, whose attempts the throttle counts apart (see ThrottleGuard).
+    let knownBrowsers: any KnownBrowserRepository
     /// Resolved sessions, so authenticated reads skip the database (see SessionCache).
     let sessionCache: SessionCache
     /// Other instances are told of revocations so their caches drop them too.
@@ -25,8 +27,8 @@ public struct AccountService: Sendable {
 
     public init(
         accounts: any AccountRepository, sessions: any SessionRepository, resets: any PasswordResetRepository,
-        hasher: PasswordHasher, throttle: ThrottleGuard, sessionCache: SessionCache, instances: any InstanceMessenger,
-        examples: any NewAccountContent, mailer: any Mailer, clock: any WallClock, publicURL: String, logger: Logger,
+        hasher: PasswordHasher, throttle: ThrottleGuard, knownBrowsers: any KnownBrowserRepository, sessionCache: SessionCache,
+        instances: any InstanceMessenger, examples: any NewAccountContent, mailer: any Mailer, clock: any WallClock, publicURL: String, logger: Logger,
         messages: @escaping @Sendable (Language) -> Messages = { _ in Messages.englishOnly([:]) }
     ) {
         self.messages = messages
@@ -35,6 +37,7 @@ public struct AccountService: Sendable {
         self.resets = resets
         self.hasher = hasher
         self.throttle = throttle
+        self.knownBrowsers = knownBrowsers
         self.sessionCache = sessionCache
         self.instances = instances
         self.examples = examples
@@ -53,6 +56,8 @@ public struct AccountService: Sendable {
     public struct SignedIn: Sendable {
         public let account: Account
         public let token: String
+        /// A known-browser token to keep (in a long-lived cookie) when the browser did not hold one for this account.
+        public var knownBrowser: String?
     }
 
     /// `words`: the catalogue of the language the person signed up in (the example content is written in it).
@@ -76,12 +81,22 @@ public struct AccountService: Sendable {
             logger.error("creating the example content failed", metadata: ["error": .string(String(describing: error))])
         }
         logger.info("account registered", metadata: ["account": .string(account.id.uuidString)])
-        return SignedIn(account: account, token: try await startSession(for: account, userAgent: userAgent))
+        var signedIn = SignedIn(account: account, token: try await startSession(for: account, userAgent: userAgent))
+        signedIn.knownBrowser = try await rememberBrowser(of: account)
+        return signedIn
     }
 
-    public func signIn(email rawEmail: String, password: String, client: String?, userAgent: String) async throws -> SignedIn {
+    /// `knownBrowser`: the token of the browser's known-browser cookie, if it has one.
+    public func signIn(email rawEmail: String, password: String, client: String?, knownBrowser: String? = nil,
+                       userAgent: String) async throws -> SignedIn {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        if let wait = throttle.retryAfter(email: email, client: client, now: clock.now()) {
+        // A token only counts for the account it was issued for (a stranger's own cookie is no pass to another's).
+        var trusted: String?
+        if let knownBrowser, knownBrowser.count <= 128, try await knownBrowsers.email(tokenHash: SecretToken.hash(knownBrowser)) == email {
+            trusted = SecretToken.hash(knownBrowser)
+        }
+        let attempt = ThrottleGuard.Attempt(email: email, client: client, knownBrowser: trusted)
+        if let wait = throttle.retryAfter(attempt, now: clock.now()) {
             throw TooManyAttempts("failed sign-ins", retryAfter: wait)
         }
         let found = try await accounts.credentials(email: email)
@@ -93,12 +108,21 @@ public struct AccountService: Sendable {
             _ = try await hasher.hash(password)
         }
         guard let found, matches else {
-            throttle.recordFailure(email: email, client: client, now: clock.now())
+            throttle.recordFailure(attempt, now: clock.now())
             throw NotAuthenticated(code: "invalid_credentials", "That e-mail address and password do not match an account.",
                                    key: "auth.error.invalid_credentials")
         }
-        throttle.recordSuccess(email: email)
-        return SignedIn(account: found.account, token: try await startSession(for: found.account, userAgent: userAgent))
+        throttle.recordSuccess(attempt)
+        var signedIn = SignedIn(account: found.account, token: try await startSession(for: found.account, userAgent: userAgent))
+        if trusted == nil { signedIn.knownBrowser = try await rememberBrowser(of: found.account) }
+        return signedIn
+    }
+
+    /// A new known-browser token for the browser that just signed in to `account`.
+    private func rememberBrowser(of account: Account) async throws -> String {
+        let token = SecretToken.generate()
+        try await knownBrowsers.remember(tokenHash: SecretToken.hash(token), accountID: account.id, at: clock.now())
+        return token
     }
 
     public func startSession(for account: Account, userAgent: String) async throws -> String {

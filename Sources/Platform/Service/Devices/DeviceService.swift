@@ -13,7 +13,8 @@ public struct DeviceService: Sendable {
     let guesses = LockedThrottle(limit: PairingRules.maximumWrongGuesses, window: PairingRules.lifetime)
     /// Wrong app passwords, with the sign-in page's limits (5 per address, 50 per client, in 15 minutes) but counted
     /// apart from it: a revoked password left in someone's calendar app must not lock them out of signing in.
-    let appPasswordGuesses = ThrottleGuard()
+    /// Counted per client and e-mail, not per e-mail alone: a stranger's wrong guesses must not stop the owner's apps.
+    let appPasswordGuesses = ThrottleGuard(emailLimit: nil)
     let logger: Logger
 
     public init(
@@ -119,15 +120,16 @@ public struct DeviceService: Sendable {
     public func calendarApp(email rawEmail: String, password: String, client: String?) async throws -> DeviceIdentity? {
         let email = rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
         let now = clock.now()
-        if let wait = appPasswordGuesses.retryAfter(email: email, client: client, now: now) {
+        let attempt = ThrottleGuard.Attempt(email: email, client: client)
+        if let wait = appPasswordGuesses.retryAfter(attempt, now: now) {
             throw TooManyAttempts("wrong app passwords", retryAfter: wait)
         }
         guard let found = try await identity(token: password), found.device.role == .calendar, found.account.email.lowercased() == email
         else {
-            appPasswordGuesses.recordFailure(email: email, client: client, now: now)
+            appPasswordGuesses.recordFailure(attempt, now: now)
             return nil
         }
-        appPasswordGuesses.recordSuccess(email: email)
+        appPasswordGuesses.recordSuccess(attempt)
         return found
     }
 

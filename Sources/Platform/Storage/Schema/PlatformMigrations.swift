@@ -1,6 +1,7 @@
 import Storage
 
-/// The platform's tables: accounts and sessions, devices and pairings, the live channel and presence, Web Push.
+/// The platform's tables: accounts and sessions, devices and pairings, the live channel and presence, Web Push, the
+/// browsers that signed in before.
 /// Append; never edit or renumber a landed one.
 public let platformMigrations: [Migration] = [
     accountsMigration,
@@ -8,4 +9,5 @@ public let platformMigrations: [Migration] = [
     liveMigration,
     presenceMigration,
     pushMigration,
+    knownBrowsersMigration,
 ]
