@@ -46,7 +46,9 @@ public struct SpotsService: Sendable {
 
     /// Creates or replaces a reminder, in the list at `list` (a slug) when given. - Throws: `Conflict("id_taken")` for an
     /// id another account holds; `ValidationError` (field `list`) for a list the account does not have.
-    public func save(_ reminder: Reminder, accountID: UUID, list: String? = nil) async throws {
+    /// `ifMatch`: the reminder's `etag` as the editor read it; the save is refused (`ChangedSinceRead`) when it has
+    /// changed since.
+    public func save(_ reminder: Reminder, accountID: UUID, list: String? = nil, ifMatch: String? = nil) async throws {
         var reminder = reminder
         reminder.preserved.stamp = nil  // changed here: the export stamps this change, not the app's last one
         var listID: UUID?
@@ -58,7 +60,13 @@ public struct SpotsService: Sendable {
             listID = found.list.id
         }
         do {
-            try await store.save(reminder, accountID: accountID, at: clock.now(), inList: listID)
+            if let ifMatch, ifMatch != "*" {
+                try await store.save(reminder, accountID: accountID, at: clock.now(), inList: listID, ifMatch: ifMatch)
+            } else {
+                try await store.save(reminder, accountID: accountID, at: clock.now(), inList: listID)
+            }
+        } catch SpotsStoreError.preconditionFailed {
+            throw ChangedSinceRead("reminder")
         } catch SpotsStoreError.notYours {
             throw Conflict(code: "id_taken", "That id belongs to another reminder; leave the id out to make a new one.", field: "id",
                            key: "spots.error.id_taken")

@@ -9,6 +9,9 @@ public protocol SpotsStore: Sendable {
     /// Creates or replaces. A changed due time re-arms the time alert; a changed place forgets fence states. A new
     /// reminder goes to `listID` (default: the Reminders list); an existing one moves there when it is given.
     func save(_ reminder: Reminder, accountID: UUID, at: Date, inList listID: UUID?) async throws
+    /// Replaces an existing reminder when `ifMatch` is its current `etag`.
+    /// - Throws: `SpotsStoreError.preconditionFailed` when it changed since (or is gone).
+    func save(_ reminder: Reminder, accountID: UUID, at: Date, inList listID: UUID?, ifMatch: String) async throws
     /// Saves many at once (an iCalendar import), all or nothing; answers how many were new. A reminder
     /// whose id belongs to another account is saved as `ownCopy(reminder)`.
     func saveAll(_ reminders: [Reminder], accountID: UUID, at: Date,

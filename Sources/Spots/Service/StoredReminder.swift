@@ -11,9 +11,12 @@ public struct StoredReminder: Equatable, Sendable {
     public let alertAt: Date?
     /// The address (slug) of the task list it is in.
     public let list: String?
+    /// Its version, for `ETag` and `If-Match`: it changes whenever the reminder (or its calendar resource) does.
+    public let etag: String?
 
-    public init(reminder: Reminder, firedAt: Date?, alertAt: Date? = nil, list: String? = nil) {
+    public init(reminder: Reminder, firedAt: Date?, alertAt: Date? = nil, list: String? = nil, etag: String? = nil) {
         self.list = list
+        self.etag = etag
         self.reminder = reminder
         self.firedAt = firedAt
         self.alertAt = alertAt

@@ -15,16 +15,38 @@ public struct SQLSpotsStore: SpotsStore {
 
     public func reminders(accountID: UUID) async throws -> [StoredReminder] {
         try await database.sql.raw("""
-            SELECT r.reminder, r.fired_at, r.alert_at, l.slug FROM spots_reminders r LEFT JOIN spots_lists l ON l.id = r.list_id
+            SELECT r.reminder, r.fired_at, r.alert_at, r.list_id, r.change_seq, l.slug
+            FROM spots_reminders r LEFT JOIN spots_lists l ON l.id = r.list_id
             WHERE r.account_id = \(bind: accountID.uuidString)
             """).all().map(Self.stored)
     }
 
     public func reminder(id: UUID, accountID: UUID) async throws -> StoredReminder? {
         try await database.sql.raw("""
-            SELECT r.reminder, r.fired_at, r.alert_at, l.slug FROM spots_reminders r LEFT JOIN spots_lists l ON l.id = r.list_id
+            SELECT r.reminder, r.fired_at, r.alert_at, r.list_id, r.change_seq, l.slug
+            FROM spots_reminders r LEFT JOIN spots_lists l ON l.id = r.list_id
             WHERE r.id = \(bind: id.uuidString) AND r.account_id = \(bind: accountID.uuidString)
             """).first().map(Self.stored)
+    }
+
+    public func save(_ reminder: Reminder, accountID: UUID, at: Date, inList listID: UUID?, ifMatch: String) async throws {
+        try await database.transaction { sql in
+            // The row's lock first, so two writes from the same read are decided one after the other.
+            let locked = try await sql.raw("""
+                UPDATE spots_reminders SET updated_at = updated_at
+                WHERE id = \(bind: reminder.id.uuidString) AND account_id = \(bind: accountID.uuidString)
+                RETURNING list_id, change_seq
+                """).first()
+            guard let locked, try Self.etag(locked) == ifMatch else { throw SpotsStoreError.preconditionFailed }
+            _ = try await Self.save(reminder, accountID: accountID, at: at, on: sql, in: listID.map { ($0, reminder.defaultResourceName) })
+        }
+    }
+
+    /// A reminder's version: its list and that list's count of changes when its resource last changed.
+    static func etag(_ row: any SQLRow) throws -> String? {
+        guard row.contains(column: "change_seq"), let seq = try row.decode(column: "change_seq", as: Int64?.self),
+              let list = try row.decode(column: "list_id", as: String?.self) else { return nil }
+        return "\"\(list.prefix(8).lowercased())-\(seq)\""
     }
 
     public func save(_ reminder: Reminder, accountID: UUID, at: Date, inList listID: UUID?) async throws {
@@ -253,6 +275,7 @@ public struct SQLSpotsStore: SpotsStore {
             reminder: try decoder.decode(Reminder.self, from: Data(try row.decode(column: "reminder", as: String.self).utf8)),
             firedAt: try row.decode(column: "fired_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)),
             alertAt: try row.decode(column: "alert_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)),
-            list: row.contains(column: "slug") ? try row.decode(column: "slug", as: String?.self) : nil)
+            list: row.contains(column: "slug") ? try row.decode(column: "slug", as: String?.self) : nil,
+            etag: try etag(row))
     }
 }

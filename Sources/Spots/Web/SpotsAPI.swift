@@ -115,19 +115,22 @@ public struct SpotsAPI: Sendable {
         return EditedResponse(status: .created, response: ReminderBody(try await spots.reminder(id: reminder.id, accountID: account.id)))
     }
 
-    @Sendable func show(request: Request, context: AccountContext) async throws -> ReminderBody {
+    @Sendable func show(request: Request, context: AccountContext) async throws -> Response {
         let account = context.account
-        return ReminderBody(try await requireReminder(context, account: account))
+        return ReminderBody(try await requireReminder(context, account: account)).tagged
     }
 
-    @Sendable func replace(request: Request, context: SignedInContext) async throws -> ReminderBody {
+    /// With `If-Match` (the `ETag` it was read with), an edit from a read that is no longer current is refused 412.
+    @Sendable func replace(request: Request, context: SignedInContext) async throws -> Response {
         let account = context.account
         let existing = try await requireReminder(context, account: account)
+        let ifMatch = request.headers[.ifMatch]
+        if let ifMatch, ifMatch != "*", ifMatch != existing.etag { throw ChangedSinceRead("reminder") }
         let input = try await request.decode(as: ReminderInput.self, context: context)
         var reminder = try Self.reminder(from: input, id: existing.reminder.id, keeping: existing.reminder, browserZone: request.browserZone)
         reminder.completedAt = existing.reminder.completedAt
-        try await spots.save(reminder, accountID: account.id, list: input.list == existing.list ? nil : input.list)
-        return ReminderBody(try await requireReminder(context, account: account))
+        try await spots.save(reminder, accountID: account.id, list: input.list == existing.list ? nil : input.list, ifMatch: ifMatch)
+        return ReminderBody(try await requireReminder(context, account: account)).tagged
     }
 
     @Sendable func delete(request: Request, context: SignedInContext) async throws -> Response {

@@ -92,10 +92,17 @@ public struct SpotsPages: Sendable {
             var reminder = try Self.reminder(from: form, id: stored.reminder.id, keeping: stored.reminder)
             reminder.completedAt = stored.reminder.completedAt
             let list = form["list"].flatMap { $0.isEmpty || $0 == stored.list ? nil : $0 }
-            try await spots.save(reminder, accountID: identity.account.id, list: list)
+            try await spots.save(reminder, accountID: identity.account.id, list: list, ifMatch: form["version"].flatMap { $0.isEmpty ? nil : $0 })
             return PageRenderer.redirect(to: "/phone/spots/\(Self.id(reminder.id))?saved=1")
         } catch let error as ValidationError {
             return try await reminderPage(stored, identity: identity, error: error, typed: form, request: request, context: context)
+        } catch is ChangedSinceRead {
+            // Another device saved first: the person's edit stays in the form, against the latest version, so
+            // saving again is a choice made knowing it, never a silent overwrite.
+            let latest = try await ownReminder(identity, context)
+            let refusal = ValidationError(field: "version", "This reminder was changed on another device while you edited it. Your version is below, not saved yet: save again to keep it, or open the reminder again to see the other change.",
+                                          key: "spots.form.changed_since_read")
+            return try await reminderPage(latest, identity: identity, error: refusal, typed: form, request: request, context: context)
         }
     }
 
@@ -182,7 +189,8 @@ public struct SpotsPages: Sendable {
         let messages = PageRenderer.messages(for: request, context: context)
         let form = SpotsReminderForm(action: "/phone/spots/\(Self.id(reminder.id))", submitLabel: messages("spots.show.submit"),
                                      reminder: reminder, typed: typed, zone: zone, refusal: error, messages: messages,
-                                     lists: try await spots.lists(accountID: identity.account.id), list: stored.list)
+                                     lists: try await spots.lists(accountID: identity.account.id), list: stored.list,
+                                     version: stored.etag)
         let page = FramedPage(form, SpotsReminderPage(stored, events: events, zone: zone, notice: notice, retention: spots.locationRetention,
                                                       messages: messages))
         return render("spots-show", title: reminder.title, page, zone: zone, request: request, context: context)

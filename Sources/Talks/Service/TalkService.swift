@@ -34,9 +34,16 @@ public struct TalkService: Sendable {
 
     /// Replaces a topic the account owns; the watches are told if they show it.
     /// - Throws: `NotFound("topic")` if the account has no topic with this id.
-    public func replace(_ topic: Topic, accountID: UUID) async throws {
-        _ = try await self.topic(id: topic.id, accountID: accountID)
-        try await store.save(topic, accountID: accountID, at: clock.now())
+    /// `ifMatch`: the topic's `etag` as the editor read it; refused (`ChangedSinceRead`) when it changed since.
+    public func replace(_ topic: Topic, accountID: UUID, ifMatch: String? = nil) async throws {
+        let current = try await self.topic(id: topic.id, accountID: accountID)
+        if let ifMatch, ifMatch != "*" {
+            guard ifMatch == current.etag, try await store.replace(topic, accountID: accountID, at: clock.now(), ifMatch: ifMatch) else {
+                throw ChangedSinceRead("talk")
+            }
+        } else {
+            try await store.save(topic, accountID: accountID, at: clock.now())
+        }
         if try await store.cast(accountID: accountID)?.topicID == topic.id { try await announceCast(accountID: accountID) }
     }
 

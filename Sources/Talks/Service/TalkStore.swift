@@ -8,6 +8,8 @@ public protocol TalkStore: Sendable {
     func topic(id: UUID, accountID: UUID) async throws -> Topic?
     /// Creates or replaces the account's topic.
     func save(_ topic: Topic, accountID: UUID, at: Date) async throws
+    /// Replaces the account's topic when it is still the one whose `etag` is `ifMatch`; false when it changed since.
+    func replace(_ topic: Topic, accountID: UUID, at: Date, ifMatch: String) async throws -> Bool
     func deleteTopic(id: UUID, accountID: UUID) async throws -> Bool
 
     func run(id: UUID, accountID: UUID) async throws -> StoredRun?

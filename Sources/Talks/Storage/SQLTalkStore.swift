@@ -40,6 +40,24 @@ public struct SQLTalkStore: TalkStore {
             """).run()
     }
 
+    public func replace(_ topic: Topic, accountID: UUID, at: Date, ifMatch: String) async throws -> Bool {
+        guard let row = try await database.sql.select().columns("id", "title", "duration", "cues").from("topics")
+            .where("id", .equal, topic.id.uuidString).where("account_id", .equal, accountID.uuidString).first(),
+              try Self.topic(row).etag == ifMatch else { return false }
+        // Compare and swap: the row is written only while it still holds what was checked, so of two writes from
+        // the same version exactly one lands.
+        let cues = String(decoding: try Self.encoder.encode(topic.cues), as: UTF8.self)
+        let written = try await database.sql.update("topics")
+            .set("title", to: topic.title).set("duration", to: topic.duration).set("cues", to: cues)
+            .set("updated_at", to: at.millisecondsSince1970)
+            .where("id", .equal, topic.id.uuidString).where("account_id", .equal, accountID.uuidString)
+            .where("title", .equal, try row.decode(column: "title", as: String.self))
+            .where("duration", .equal, try row.decode(column: "duration", as: Int.self))
+            .where("cues", .equal, try row.decode(column: "cues", as: String.self))
+            .returning("id").all()
+        return !written.isEmpty
+    }
+
     public func deleteTopic(id: UUID, accountID: UUID) async throws -> Bool {
         let rows = try await database.sql.delete(from: "topics")
             .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString)

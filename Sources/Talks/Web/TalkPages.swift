@@ -59,54 +59,36 @@ public struct TalkPages: Sendable {
     }
 
     @Sendable func update(request: Request, context: SignedInContext) async throws -> Response {
-        let identity = context.identity
-        let saved = try await ownTopic(identity, context)
         let form = context.form
-        do {
-            var topic = saved
+        return try await edit(request, context, in: .details, version: form["version"]) { topic in
             try topic.rename(form["title"] ?? "")
             try topic.setDuration(try CueTime.parse(form["duration"] ?? "", field: "duration"))
-            return try await saveEdited(topic, identity)
-        } catch let error as ValidationError {
-            return try await detailPage(saved, identity: identity, refusal: FormRefusal(error, typed: form, in: .details),
-                                        request: request, context: context)
         }
     }
 
     @Sendable func addCue(request: Request, context: SignedInContext) async throws -> Response {
-        let identity = context.identity
-        var topic = try await ownTopic(identity, context)
         let form = context.form
-        do {
+        // Adding stands on its own: it goes in whatever else changed meanwhile (no version asked).
+        return try await edit(request, context, in: .newCue, version: nil) { topic in
             try topic.insert(try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? ""))
-            return try await saveEdited(topic, identity)
-        } catch let error as ValidationError {
-            return try await detailPage(topic, identity: identity, refusal: FormRefusal(error, typed: form, in: .newCue),
-                                        request: request, context: context)
         }
     }
 
     /// A6: change a cue's keyword or time; the list re-sorts.
     @Sendable func updateCue(request: Request, context: SignedInContext) async throws -> Response {
-        let identity = context.identity
-        var topic = try await ownTopic(identity, context)
         let form = context.form
         let cueID = try context.parameters.requireID("cue")
-        do {
+        return try await edit(request, context, in: .cue(cueID), version: form["version"]) { topic in
             let cue = try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? "", id: cueID)
             guard try topic.update(cue) else { throw NotFound("cue") }
-            return try await saveEdited(topic, identity)
-        } catch let error as ValidationError {
-            return try await detailPage(topic, identity: identity, refusal: FormRefusal(error, typed: form, in: .cue(cueID)),
-                                        request: request, context: context)
         }
     }
 
     @Sendable func deleteCue(request: Request, context: SignedInContext) async throws -> Response {
-        let identity = context.identity
-        var topic = try await ownTopic(identity, context)
-        guard topic.removeCue(id: try context.parameters.requireID("cue")) else { throw NotFound("cue") }
-        return try await saveEdited(topic, identity)
+        let cueID = try context.parameters.requireID("cue")
+        return try await edit(request, context, in: nil, version: nil) { topic in
+            guard topic.removeCue(id: cueID) else { throw NotFound("cue") }
+        }
     }
 
     @Sendable func confirmDelete(request: Request, context: SignedInContext) async throws -> Response {
@@ -139,10 +121,38 @@ public struct TalkPages: Sendable {
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
     }
 
-    /// Saves an edited topic, updates the watch if it shows this topic, and goes back to the topic's page.
-    private func saveEdited(_ topic: Topic, _ identity: Identity) async throws -> Response {
-        try await talks.replace(topic, accountID: identity.account.id)
-        return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+    /// Applies one form's edit to the topic as it is now and saves it only while it is still that version, so
+    /// two devices' edits never undo each other: an edit that stands on its own (a new cue, a removal) is applied
+    /// again to the newer version; one made from a page showing an older `version` (a cue's or the details' form)
+    /// is refused with what was typed kept, as another device changed what the person was looking at.
+    private func edit(_ request: Request, _ context: SignedInContext, in form: FormRefusal.Form?, version: String?,
+                      _ change: (inout Topic) throws -> Void) async throws -> Response {
+        let identity = context.identity
+        for _ in 0..<3 {
+            let saved = try await ownTopic(identity, context)
+            if let version, !version.isEmpty, version != saved.etag, let form {
+                let refusal = ValidationError(field: "version", "This talk was changed on another device while you edited it. What you typed is below, not saved yet: save again to keep it.",
+                                              key: "talks.form.changed_since_read")
+                return try await detailPage(saved, identity: identity, refusal: FormRefusal(refusal, typed: context.form, in: form),
+                                            request: request, context: context)
+            }
+            var topic = saved
+            do {
+                try change(&topic)
+            } catch let error as ValidationError {
+                guard let form else { throw error }
+                return try await detailPage(topic, identity: identity, refusal: FormRefusal(error, typed: context.form, in: form),
+                                            request: request, context: context)
+            }
+            do {
+                // Updates the watch too, if it shows this topic.
+                try await talks.replace(topic, accountID: identity.account.id, ifMatch: saved.etag)
+                return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+            } catch is ChangedSinceRead {
+                continue  // saved by someone else between the read and the write: read again
+            }
+        }
+        throw ChangedSinceRead("talk")
     }
 
     private func ownTopic(_ identity: Identity, _ context: SignedInContext) async throws -> Topic {

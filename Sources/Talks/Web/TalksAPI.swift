@@ -64,17 +64,18 @@ public struct TalksAPI: Sendable {
         return EditedResponse(status: .created, response: TopicBody(topic))
     }
 
-    @Sendable func showTopic(request: Request, context: AccountContext) async throws -> TopicBody {
+    @Sendable func showTopic(request: Request, context: AccountContext) async throws -> Response {
         let account = context.account
-        return TopicBody(try await talks.topic(id: try context.parameters.requireID("id"), accountID: account.id))
+        return TopicBody(try await talks.topic(id: try context.parameters.requireID("id"), accountID: account.id)).tagged
     }
 
-    @Sendable func replaceTopic(request: Request, context: AccountContext) async throws -> TopicBody {
+    /// With `If-Match` (the `ETag` it was read with), an edit from a read that is no longer current is refused 412.
+    @Sendable func replaceTopic(request: Request, context: AccountContext) async throws -> Response {
         let account = context.account
         let existing = try await talks.topic(id: try context.parameters.requireID("id"), accountID: account.id)
         let topic = try TopicInput.topic(from: try await request.decode(as: TopicInput.self, context: context), id: existing.id)
-        try await talks.replace(topic, accountID: account.id)
-        return TopicBody(topic)
+        try await talks.replace(topic, accountID: account.id, ifMatch: request.headers[.ifMatch])
+        return TopicBody(topic).tagged
     }
 
     @Sendable func deleteTopic(request: Request, context: AccountContext) async throws -> HTTPResponse.Status {

@@ -87,6 +87,10 @@ extension APIError {
             return refusal
         case let error as Unavailable:
             return APIError(.serviceUnavailable, code: error.code, error.message, field: nil, localized: error.localized)
+        case let error as ChangedSinceRead:
+            return APIError(.preconditionFailed, code: "changed_since_read",
+                            "This \(error.what) changed since you opened it (on another device?); load it again and redo your change.",
+                            key: "error.changed_since_read", ["what": error.what])
         case let error as HTTPParserError:
             return .malformed(error)
         case let error as Refused:

@@ -5,6 +5,13 @@ import Spots
 import SpotsService
 
 struct ReminderBody: JSONResponse {
+    /// The body with its `ETag` header.
+    var tagged: Response {
+        var response = Response.json(self)
+        if let etag { response.headers[.eTag] = etag }
+        return response
+    }
+
     /// `repeatSummary` is English whatever the request's language: programs read it.
     static let english = Catalogues.bundled.messages(.english)
 
@@ -29,6 +36,9 @@ struct ReminderBody: JSONResponse {
     let occurrenceOf: Date?
     /// The task list it is in (its address: "reminders", or one a calendar app made).
     let list: String?
+    /// Its version, also the `ETag` header: send it back as `If-Match` with an edit, so one from a stale read is
+    /// refused (412) instead of undoing another device's change.
+    let etag: String?
 
     init(_ stored: StoredReminder) {
         let reminder = stored.reminder
@@ -48,6 +58,7 @@ struct ReminderBody: JSONResponse {
         timeZone = reminder.repeatSchedule?.zone
         nextAlertAt = reminder.isComplete ? nil : stored.alertAt
         list = stored.list
+        etag = stored.etag
         if case .occurrence(let originalStart) = reminder.recurrence { occurrenceOf = originalStart } else { occurrenceOf = nil }
     }
 }

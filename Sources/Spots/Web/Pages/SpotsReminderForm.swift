@@ -31,6 +31,8 @@ struct SpotsReminderForm: Sendable {
     }
 
     let formAction: String
+    /// The version of the reminder the form was filled from (its ETag): saving refuses an edit from a stale one.
+    let version: String?
     let submitLabel: String
     let formTitle: String
     let formNotes: String
@@ -64,7 +66,8 @@ struct SpotsReminderForm: Sendable {
     let invalid: InvalidFields?
 
     init(action: String, submitLabel: String, reminder: Reminder?, typed: [String: String]?, zone: TimeZone, refusal: ValidationError?,
-         messages: Messages, lists: [StoredList] = [], list: String? = nil) {
+         messages: Messages, lists: [StoredList] = [], list: String? = nil, version: String? = nil) {
+        self.version = version
         let chosen = typed?["list"] ?? list ?? TaskList.defaultSlug
         listChoices = lists.map { ListChoice(slug: $0.list.slug, name: $0.list.name, selected: $0.list.slug == chosen) }
         hasListChoice = lists.count > 1

@@ -11,6 +11,15 @@ struct TopicBody: JSONResponse {
     let duration: Int
     let durationText: String
     let cues: [CueBody]
+    /// Its version, also the `ETag` header: send it back as `If-Match` with an edit.
+    let etag: String
+
+    /// The body with its `ETag` header.
+    var tagged: Response {
+        var response = Response.json(self)
+        response.headers[.eTag] = etag
+        return response
+    }
 
     init(_ topic: Topic) {
         id = topic.id
@@ -18,5 +27,6 @@ struct TopicBody: JSONResponse {
         duration = topic.duration
         durationText = CueTime.format(topic.duration)
         cues = topic.cues.map { CueBody(id: $0.id, keyword: $0.keyword, at: $0.at, time: CueTime.format($0.at)) }
+        etag = topic.etag
     }
 }

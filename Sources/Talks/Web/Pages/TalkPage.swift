@@ -33,6 +33,8 @@ struct TalkPage: Sendable {
     }
 
     let id: String
+    /// The topic's version the page shows (its ETag): an edit of a cue or the details from an older one is refused.
+    let version: String
     let topicTitle: String
     let cues: [CueRow]
     let hasCues: Bool
@@ -51,6 +53,7 @@ struct TalkPage: Sendable {
     init(topic: Topic, isCast: Bool, runs: [StoredRun], now: Int64, refusal: FormRefusal?, messages: Messages, zone: TimeZone) {
         let format = LocaleFormat(language: messages.language)
         id = topic.id.uuidString.lowercased()
+        version = topic.etag
         topicTitle = topic.title
         cues = topic.cues.map { cue in
             return CueRow(

@@ -30,8 +30,9 @@ async function movePlace(item, marker, circle) {
     if (!shown.ok) return putBack(await errorMessage(shown, t("spots.map.move_failed")));
     const reminder = await shown.json();
     const place = { ...reminder.place, latitude: Number(to.lat.toFixed(6)), longitude: Number(to.lng.toFixed(6)) };
+    // If-Match: a change made elsewhere since this read is never overwritten (412: the pin goes back, and says why).
     const saved = await fetch(`/api/v1/spots/reminders/${id}`, {
-      method: "PUT", headers: { "Content-Type": "application/json" },
+      method: "PUT", headers: { "Content-Type": "application/json", "If-Match": shown.headers.get("ETag") ?? "*" },
       body: JSON.stringify({ title: reminder.title, notes: reminder.notes, due: reminder.due ?? undefined, place }),
     });
     if (!saved.ok) return putBack(await errorMessage(saved, t("spots.map.move_failed")));
