@@ -112,4 +112,30 @@ import Testing
             #expect((saved["cues"] as? [[String: Any]])?.map { $0["keyword"] as? String } == ["Intro", "Results", "Close", "Thanks"])
         }
     }
+
+    /// The Spots form: opened on two devices, saved on the phone first; the laptop's save from its older form is
+    /// shown again with its notes kept and the phone's notes still saved.
+    @Test func aSpotsFormSavedFromAnOlderPageIsShownAgainNotSaved() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail("form"))
+            let made = try await server.client.createReminder(#"{"title":"Pack","notes":""}"#, token: token)
+            let id = try #require(made["id"] as? String).lowercased()
+            let version = try #require(made["etag"] as? String)
+            let csrf = try await PagesTests.csrf(server)
+            let cookies = "cadence_session=\(token); cadence_csrf=\(csrf)"
+            let page = try await server.client.execute(uri: "/phone/spots/\(id)", method: .get, headers: [.cookie: cookies])
+            #expect(page.text.contains(#"name="version""#), "the form carries the version it was filled from")
+            func save(_ notes: String) async throws -> TestResponse {
+                try await PagesTests.postForm(server, "/phone/spots/\(id)", ["_csrf": csrf, "title": "Pack", "notes": notes, "version": version],
+                                              cookies: cookies)
+            }
+            let phone = try await save("Passport")
+            #expect(phone.status == .seeOther || phone.status == .found, "\(phone.status)")
+            let laptop = try await save("Charger")
+            #expect(laptop.status == .ok)
+            #expect(laptop.text.contains("changed on another device") && laptop.text.contains("Charger"), "\(laptop.text)")
+            let saved = try await server.client.json(.get, "/api/v1/spots/reminders/\(id)", token: token).object
+            #expect(saved["notes"] as? String == "Passport")
+        }
+    }
 }
