@@ -248,6 +248,9 @@ let package = Package(
             ],
             resources: [.copy("Resources")]
         ),
+        // The parsers of untrusted input as fuzz targets (scripts/fuzz; FuzzSmokeTests replays their corpora).
+        .target(name: "FuzzTargets", dependencies: ["Spots", "Tempo", "DAV", "SafeXML"]),
+        .executableTarget(name: "cadence-fuzz", dependencies: ["FuzzTargets"], path: "Sources/CadenceFuzz"),
         .executableTarget(
             name: "cadence",
             dependencies: [
@@ -285,6 +288,7 @@ let package = Package(
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["geo-cases.json"]),
         .testTarget(name: "SafeXMLTests", dependencies: ["SafeXML"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "SafeZipTests", dependencies: ["SafeZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"], exclude: ["talk-run-cases.json"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "CadenceCore", "TestSupport"]),

@@ -29,6 +29,9 @@ public struct DAVElement: Equatable, Sendable {
     /// Reads a request body. A document type declaration is refused before parsing (no entity can expand).
     public static func parse(_ data: Data) throws(DAVError) -> DAVElement {
         if SafeXML.hasDoctype(data) { throw DAVError(status: 400, "The XML body has a document type declaration, which is not allowed.") }
+        if let bad = SafeXML.invalidUTF8(data) {
+            throw DAVError(status: 400, "The XML body is not valid UTF-8 (byte \(bad.offset), line \(bad.line)).")
+        }
         let parser = SafeXML.parser(for: data, namespaces: true)
         let builder = TreeBuilder()
         parser.delegate = builder

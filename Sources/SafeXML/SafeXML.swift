@@ -30,6 +30,55 @@ public enum SafeXML {
         return containsCaseInsensitive(data, Array("<!doctype".utf8))
     }
 
+    /// Where a document that is UTF-8 (no byte-order mark of another encoding, no other `encoding=` declared) stops
+    /// being valid UTF-8: the byte's offset and its line (from 1); nil when it is valid, or in another encoding.
+    /// Checked before parsing because FoundationXML traps (the process stops) on an element or attribute name that
+    /// is not valid UTF-8, which libxml2 passes on: the fuzzer's first find (`<Distance\u{CD}eters>` in a TCX).
+    public static func invalidUTF8(_ data: Data) -> (offset: Int, line: Int)? {
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0, 0]) { return nil }
+        if data.count > 1, data[data.startIndex] == 0 || data[data.startIndex + 1] == 0 { return nil }  // UTF-16 without a mark
+        if let declared = declaredEncoding(data), !["utf-8", "utf8"].contains(declared) { return nil }
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (offset: Int, line: Int)? in
+            var index = 0
+            var line = 1
+            while index < bytes.count {
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    if lead == 0x0A { line += 1 }
+                    index += 1
+                    continue
+                }
+                let length: Int, lowest: UInt32
+                switch lead {
+                case 0xC2...0xDF: (length, lowest) = (2, 0x80)
+                case 0xE0...0xEF: (length, lowest) = (3, 0x800)
+                case 0xF0...0xF4: (length, lowest) = (4, 0x10000)
+                default: return (index, line)
+                }
+                guard index + length <= bytes.count else { return (index, line) }
+                var scalar = UInt32(lead) & (0xFF >> (length + 1))
+                for offset in 1..<length {
+                    let next = bytes[index + offset]
+                    guard next & 0xC0 == 0x80 else { return (index, line) }
+                    scalar = scalar << 6 | UInt32(next & 0x3F)
+                }
+                guard scalar >= lowest, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return (index, line) }
+                index += length
+            }
+            return nil
+        }
+    }
+
+    /// The `encoding` of the XML declaration, lower-cased, when the document starts with one.
+    private static func declaredEncoding(_ data: Data) -> String? {
+        let head = String(decoding: data.prefix(256), as: UTF8.self)
+        guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>"),
+              let key = head.range(of: "encoding", range: head.startIndex..<end.lowerBound) else { return nil }
+        let rest = head[key.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote }).lowercased()
+    }
+
     /// A parser over `data` that resolves no external entity. It reads the bytes as a stream: on Linux
     /// `XMLParser(data:)` hands libxml2 the whole buffer as one chunk, which fails ("parser error 1") past
     /// about 10 MB. Check `hasDoctype` first; the delegate should still refuse any DTD callback.

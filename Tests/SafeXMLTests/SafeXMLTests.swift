@@ -34,6 +34,21 @@ import Testing
         #expect(!SafeXML.hasDoctype(try #require("<?xml version=\"1.0\"?><a>doc type</a>".data(using: encoding))))
     }
 
+    /// FoundationXML traps on an element name that is not UTF-8 (found by the fuzzer): such bytes are found first.
+    @Test func invalidUTF8IsFoundWithItsLine() {
+        var data = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a>\n<Distance".utf8)
+        data.append(0xCD)
+        data.append(contentsOf: Array("eters>1</Distance>\n</a>".utf8))
+        #expect(SafeXML.invalidUTF8(data)?.line == 3)
+        #expect(SafeXML.invalidUTF8(data)?.offset == 52)
+        #expect(SafeXML.invalidUTF8(Data("<a>Grüße, 日本, 🏃</a>".utf8)) == nil)
+        for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0x80]] {
+            #expect(SafeXML.invalidUTF8(Data("<a>".utf8) + Data(bad) + Data("</a>".utf8)) != nil, "\(bad)")
+        }
+        // Another declared encoding is the parser's to convert.
+        #expect(SafeXML.invalidUTF8(Data("<?xml version='1.0' encoding='ISO-8859-1'?><a>".utf8) + Data([0xE9]) + Data("</a>".utf8)) == nil)
+    }
+
     @Test func ebcdicIsNotRead() {
         // "<?xm" in EBCDIC: libxml2 would decode it, this check cannot.
         #expect(SafeXML.hasDoctype(Data([0x4C, 0x6F, 0xA7, 0x94, 0x93])))

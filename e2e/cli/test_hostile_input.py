@@ -92,6 +92,37 @@ def tcx(distances):
             f"{points}</Track></Lap></Activity></Activities></TrainingCenterDatabase>").encode()
 
 
+# Found by the fuzzer (scripts/fuzz runfile): FoundationXML traps on an element name that is not UTF-8, which
+# libxml2 passes on; the process stopped. Now the bytes are checked before any parser sees them.
+NOT_UTF8 = {
+    "TCX": (b'<?xml version="1.0" encoding="UTF-8"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/'
+            b'TrainingCenterDatabase/v2"><Activities><Activity Sport="Running"><Id>2026-11-01T07:00:00Z</Id>'
+            b'<Distance\xcdeters>13</Distance\xcdeters></Activity></Activities></TrainingCenterDatabase>',
+            "application/vnd.garmin.tcx+xml", "/api/v1/tempo/runs/import"),
+    "GPX": (b'<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>'
+            b'<trkpt lat="1" lon="1" \xcdx="1"><time>2026-11-01T07:00:00Z</time></trkpt></trkseg></trk></gpx>',
+            "application/gpx+xml", "/api/v1/tempo/runs/import"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NOT_UTF8))
+def test_a_run_file_whose_names_are_not_utf8_is_refused(target, case):
+    token = register(target.base)
+    data, content_type, path = NOT_UTF8[case]
+    status, body = send(target.base, path, token, data, content_type)
+    assert status == 400 and b"not UTF-8" in body, (status, body[:300])
+    assert_still_serving(target)
+
+
+def test_a_dav_body_whose_names_are_not_utf8_is_refused(target):
+    token = register(target.base)
+    username, password = app_password(target.base, token)
+    status, body = dav(target.base, "PROPFIND", first_list(target.base, username, password), username, password,
+                       b'<d:propfind xmlns:d="DAV:"><d:prop><d:get\xcdetag/></d:prop></d:propfind>')
+    assert status == 400 and b"not valid UTF-8" in body, (status, body[:300])
+    assert_still_serving(target)
+
+
 RUN_FILES = {
     "GPX elevation 0 to 1e12 m": (gpx([0, 1e12] * 30), "application/gpx+xml"),
     "GPX elevation of +-1e308 m": (gpx([1e308, -1e308] * 30), "application/gpx+xml"),

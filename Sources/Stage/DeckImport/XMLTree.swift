@@ -15,6 +15,12 @@ enum XMLTree {
                 "The part “\(part)” contains XML with a document type declaration, which is refused (external entities); save the file again from your presentation program.",
                 key: "stage.error.import.doctype_refused", ["part": part])
         }
+        if let bad = SafeXML.invalidUTF8(data) {
+            let detail = "byte \(bad.offset) is not UTF-8", line = String(bad.line)
+            throw DeckImportError(.malformedXML,
+                "The part “\(part)” is not well-formed XML (\(detail), line \(line)); the file is damaged — save it again and re-import.",
+                key: "stage.error.import.xml_malformed", ["part": part, "detail": detail, "line": line])
+        }
         let builder = TreeBuilder()
         let parser = SafeXML.parser(for: data, namespaces: false)
         parser.delegate = builder

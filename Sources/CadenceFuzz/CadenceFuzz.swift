@@ -1,0 +1,48 @@
+import Foundation
+import FuzzTargets
+
+// Built two ways. `scripts/fuzz` builds it with `-sanitize=fuzzer -DFUZZING`: libFuzzer then supplies `main` and
+// calls the entry point below with each input it makes up, for the target named in CADENCE_FUZZ_TARGET. Built
+// plainly (as `swift build` does), it replays files: `cadence-fuzz <target> <file or folder>…`, which is how a
+// crash libFuzzer saved is run again under the debugger.
+
+#if FUZZING
+nonisolated(unsafe) let selected: (Data) -> Void = {
+    let name = ProcessInfo.processInfo.environment["CADENCE_FUZZ_TARGET"] ?? ""
+    guard let target = FuzzTargets.all[name] else {
+        FileHandle.standardError.write(Data("CADENCE_FUZZ_TARGET must be one of: \(FuzzTargets.all.keys.sorted().joined(separator: ", "))\n".utf8))
+        exit(2)
+    }
+    return target
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    selected(Data(bytes: bytes, count: count))
+    return 0
+}
+#else
+@main
+struct CadenceFuzzReplay {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let name = arguments.first, let target = FuzzTargets.all[name], arguments.count > 1 else {
+            FileHandle.standardError.write(Data("usage: cadence-fuzz <\(FuzzTargets.all.keys.sorted().joined(separator: "|"))> <file or folder>…\n".utf8))
+            exit(2)
+        }
+        var count = 0
+        for path in arguments.dropFirst() {
+            let url = URL(fileURLWithPath: path)
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            let files = isFolder.boolValue ? (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [] : [url]
+            for file in files.sorted(by: { $0.path < $1.path }) {
+                guard let data = try? Data(contentsOf: file) else { continue }
+                target(data)
+                count += 1
+            }
+        }
+        print("\(name): \(count) inputs replayed without a crash")
+    }
+}
+#endif
