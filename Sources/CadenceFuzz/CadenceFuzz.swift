@@ -17,9 +17,23 @@ nonisolated(unsafe) let selected: (Data) -> Void = {
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    selected(Data(bytes: bytes, count: count))
+public func fuzzOne(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    selected(bytes.map { Data(bytes: $0, count: count) } ?? Data())
     return 0
+}
+
+/// libFuzzer's driver (LLVM 12 and later), started from the entry point SwiftPM gives an executable: SwiftPM
+/// points `main` at `cadence_fuzz_main`, so libFuzzer's own `main` is not linked in.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>,
+                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+@_cdecl("cadence_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments, fuzzOne)
 }
 #else
 @main

@@ -213,14 +213,19 @@ def test_a_slow_but_steady_upload_is_served(strict):
     assert json.loads(answer)["account"]["email"] == email
 
 
-def test_a_websocket_outlives_the_timeouts(strict):
-    status, body = api(strict.base, "POST", "/api/v1/auth/register",
-                       {"email": unique_email("socket"), "displayName": "Socket", "password": "socket password"})
+def live_socket(server):
+    status, body = api(server.base, "POST", "/api/v1/auth/register",
+                       {"email": unique_email("frames"), "displayName": "Frames", "password": "frames password"})
     assert status == 201
-    live = websocket.create_connection(f"ws://127.0.0.1:{strict.port}/api/v1/live",
+    live = websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/v1/live",
                                        header=[f"Authorization: Bearer {body['token']}"], timeout=HANG)
+    wait_for_message(live, "hello")
+    return live
+
+
+def test_a_websocket_outlives_the_timeouts(strict):
+    live = live_socket(strict)
     try:
-        wait_for_message(live, "hello")
         time.sleep(HEADER_TIMEOUT + IDLE_TIMEOUT + 1)
         live.send(json.dumps({"type": "ping"}))
         wait_for_message(live, "pong")
@@ -334,16 +339,6 @@ def test_connection_close_wins_over_keep_alive(plain, connection):
         raw = read_until_closed(sock, 10)
     status, headers, _ = parse_response(raw)
     assert status == 200 and headers.get("connection") == "close", raw[:300]
-
-
-def live_socket(server):
-    status, body = api(server.base, "POST", "/api/v1/auth/register",
-                       {"email": unique_email("frames"), "displayName": "Frames", "password": "frames password"})
-    assert status == 201
-    live = websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/v1/live",
-                                       header=[f"Authorization: Bearer {body['token']}"], timeout=HANG)
-    wait_for_message(live, "hello")
-    return live
 
 
 def close_code(live):
