@@ -39,8 +39,7 @@ public enum SafeXML {
         if data.count > 1, data[data.startIndex] == 0 || data[data.startIndex + 1] == 0 { return nil }  // UTF-16 without a mark
         // A single-byte encoding libxml2 converts makes any byte valid; any other name (UTF-8, ASCII, one libxml2 does
         // not know, which it then reads as UTF-8 anyway: the fuzzer's second find) is held to UTF-8.
-        if let declared = declaredEncoding(data),
-           ["iso-8859-", "iso8859", "latin", "windows-125", "cp125"].contains(where: { declared.hasPrefix($0) }) { return nil }
+        if let declared = declaredEncoding(data), singleByteEncodings.contains(declared) { return nil }
         return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (offset: Int, line: Int)? in
             var index = 0
             var line = 1
@@ -71,6 +70,16 @@ public enum SafeXML {
             return nil
         }
     }
+
+    /// Single-byte encodings libxml2 converts to UTF-8 itself, by their exact names (a prefix let `latinutf:sync--8`
+    /// through: the fuzzer's third find).
+    static let singleByteEncodings: Set<String> = {
+        var names: Set<String> = []
+        for n in 1...16 { names.formUnion(["iso-8859-\(n)", "iso8859-\(n)", "iso_8859-\(n)", "iso8859\(n)"]) }
+        for n in 1...10 { names.formUnion(["latin\(n)", "latin-\(n)", "l\(n)"]) }
+        for n in 0...8 { names.formUnion(["windows-125\(n)", "cp125\(n)"]) }
+        return names
+    }()
 
     /// The `encoding` of the XML declaration, lower-cased, when the document starts with one.
     private static func declaredEncoding(_ data: Data) -> String? {
