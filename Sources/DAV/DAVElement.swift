@@ -32,6 +32,9 @@ public struct DAVElement: Equatable, Sendable {
         if let bad = SafeXML.invalidUTF8(data) {
             throw DAVError(status: 400, "The XML body is not valid UTF-8 (byte \(bad.offset), line \(bad.line)).")
         }
+        if let line = SafeXML.emptyProcessingInstruction(data) {
+            throw DAVError(status: 400, "The XML body has a processing instruction with nothing in it (line \(line)).")
+        }
         let parser = SafeXML.parser(for: data, namespaces: true)
         let builder = TreeBuilder()
         parser.delegate = builder

@@ -71,6 +71,31 @@ public enum SafeXML {
         }
     }
 
+    /// The line of a processing instruction with no data (`<?x?>`, `<?x ?>`), or nil. FoundationXML hands such an
+    /// instruction's missing data to `strlen` and the process stops (a null pointer: the fuzzer's fourth find); no
+    /// format Cadence reads has one (`<?xml-stylesheet href=…?>` and `<?mso-application …?>` have data). Like the
+    /// DOCTYPE check it looks everywhere, NUL bytes skipped, so UTF-16 is read too.
+    public static func emptyProcessingInstruction(_ data: Data) -> Int? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
+            let bytes = raw.filter { $0 != 0 }
+            var line = 1
+            var index = 0
+            while index + 1 < bytes.count {
+                if bytes[index] == 0x0A { line += 1 }
+                guard bytes[index] == 0x3C, bytes[index + 1] == 0x3F else { index += 1; continue }  // "<?"
+                var at = index + 2
+                while at < bytes.count, !isSpace(bytes[at]), bytes[at] != 0x3F { at += 1 }  // the target's name
+                guard at > index + 2 else { index += 2; continue }
+                while at < bytes.count, isSpace(bytes[at]) { at += 1 }
+                if at + 1 < bytes.count, bytes[at] == 0x3F, bytes[at + 1] == 0x3E { return line }  // "?>" at once
+                index += 2
+            }
+            return nil
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
     /// Single-byte encodings libxml2 converts to UTF-8 itself, by their exact names (a prefix let `latinutf:sync--8`
     /// through: the fuzzer's third find).
     static let singleByteEncodings: Set<String> = {

@@ -53,6 +53,17 @@ import Testing
         #expect(SafeXML.invalidUTF8(Data(#"<?xml version="1.0" encoding="windows-1252"?><a"#.utf8) + Data([0xFE]) + Data("/>".utf8)) == nil)
     }
 
+    /// FoundationXML dereferences a null pointer on a processing instruction without data (the fuzzer's find).
+    @Test func anEmptyProcessingInstructionIsFound() {
+        #expect(SafeXML.emptyProcessingInstruction(Data("<a>\n<?x?></a>".utf8)) == 2)
+        #expect(SafeXML.emptyProcessingInstruction(Data("<a><?target \n ?></a>".utf8)) == 1)
+        #expect(SafeXML.emptyProcessingInstruction(Data("<a><?x?></a>".data(using: .utf16LittleEndian)!)) == 1)
+        for fine in [#"<?xml version="1.0"?><?xml-stylesheet href="a.css"?><a/>"#, #"<?mso-application progid="PowerPoint.Show"?><p/>"#,
+                     "<a>1 <? 2</a>", "<a>x <?</a>", ""] {
+            #expect(SafeXML.emptyProcessingInstruction(Data(fine.utf8)) == nil, "\(fine)")
+        }
+    }
+
     @Test func ebcdicIsNotRead() {
         // "<?xm" in EBCDIC: libxml2 would decode it, this check cannot.
         #expect(SafeXML.hasDoctype(Data([0x4C, 0x6F, 0xA7, 0x94, 0x93])))

@@ -304,3 +304,16 @@ def test_a_push_endpoint_that_leads_to_this_machine_is_never_connected_to(host):
         stop.set()
         server.close()
         listener.close()
+
+
+# The fuzzer's fourth find: FoundationXML hands a processing instruction's missing data to strlen (a null pointer).
+def test_an_empty_processing_instruction_is_refused_in_a_dav_body_and_a_run_file(target):
+    token = register(target.base)
+    username, password = app_password(target.base, token)
+    status, body = dav(target.base, "PROPFIND", first_list(target.base, username, password), username, password,
+                       b'<d:propfind xmlns:d="DAV:"><?x?><d:prop><d:getetag/></d:prop></d:propfind>')
+    assert status == 400 and b"processing instruction" in body, (status, body[:300])
+    status, body = send(target.base, "/api/v1/tempo/runs/import", token, gpx([0, 1]).replace(b"<trk>", b"<?x ?><trk>"),
+                        "application/gpx+xml")
+    assert status == 400 and b"processing instruction" in body, (status, body[:300])
+    assert_still_serving(target)

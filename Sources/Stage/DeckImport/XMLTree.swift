@@ -15,8 +15,10 @@ enum XMLTree {
                 "The part “\(part)” contains XML with a document type declaration, which is refused (external entities); save the file again from your presentation program.",
                 key: "stage.error.import.doctype_refused", ["part": part])
         }
-        if let bad = SafeXML.invalidUTF8(data) {
-            let detail = "byte \(bad.offset) is not UTF-8", line = String(bad.line)
+        let problem = SafeXML.invalidUTF8(data).map { ("byte \($0.offset) is not UTF-8", $0.line) }
+            ?? SafeXML.emptyProcessingInstruction(data).map { ("a processing instruction with nothing in it", $0) }
+        if let (detail, number) = problem {
+            let line = String(number)
             throw DeckImportError(.malformedXML,
                 "The part “\(part)” is not well-formed XML (\(detail), line \(line)); the file is damaged — save it again and re-import.",
                 key: "stage.error.import.xml_malformed", ["part": part, "detail": detail, "line": line])

@@ -10,6 +10,9 @@ enum XMLPreflight {
         }
         if SafeXML.hasDoctype(data) { throw RunFormatError.doctypeRefused }
         if !XMLProlog.scan(data).looksLikeXML { throw RunFormatError.notXML }
+        if let line = SafeXML.emptyProcessingInstruction(data) {
+            throw RunFormatError.malformedXML(line: line, reason: "a processing instruction with nothing in it (<?name?>)")
+        }
         if let bad = SafeXML.invalidUTF8(data) {
             throw RunFormatError.malformedXML(line: bad.line, reason: "byte \(bad.offset) is not UTF-8, which the file says it is written in")
         }
