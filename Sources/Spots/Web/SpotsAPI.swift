@@ -124,9 +124,9 @@ public struct SpotsAPI: Sendable {
     @Sendable func replace(request: Request, context: SignedInContext) async throws -> Response {
         let account = context.account
         let existing = try await requireReminder(context, account: account)
-        let ifMatch = request.headers[.ifMatch]
-        if let ifMatch, ifMatch != "*", ifMatch != existing.etag { throw ChangedSinceRead("reminder") }
         let input = try await request.decode(as: ReminderInput.self, context: context)
+        let ifMatch = request.ifMatch
+        if let ifMatch, ifMatch != "*", ifMatch != existing.etag { throw ChangedSinceRead("reminder") }
         var reminder = try Self.reminder(from: input, id: existing.reminder.id, keeping: existing.reminder, browserZone: request.browserZone)
         reminder.completedAt = existing.reminder.completedAt
         try await spots.save(reminder, accountID: account.id, list: input.list == existing.list ? nil : input.list, ifMatch: ifMatch)

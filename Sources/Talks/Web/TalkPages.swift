@@ -141,7 +141,8 @@ public struct TalkPages: Sendable {
                 try change(&topic)
             } catch let error as ValidationError {
                 guard let form else { throw error }
-                return try await detailPage(topic, identity: identity, refusal: FormRefusal(error, typed: context.form, in: form),
+                // The page shows the talk as saved (nothing of the refused edit), the form what was typed.
+                return try await detailPage(saved, identity: identity, refusal: FormRefusal(error, typed: context.form, in: form),
                                             request: request, context: context)
             }
             do {

@@ -74,7 +74,7 @@ public struct TalksAPI: Sendable {
         let account = context.account
         let existing = try await talks.topic(id: try context.parameters.requireID("id"), accountID: account.id)
         let topic = try TopicInput.topic(from: try await request.decode(as: TopicInput.self, context: context), id: existing.id)
-        try await talks.replace(topic, accountID: account.id, ifMatch: request.headers[.ifMatch])
+        try await talks.replace(topic, accountID: account.id, ifMatch: request.ifMatch)
         return TopicBody(topic).tagged
     }
 
