@@ -125,9 +125,10 @@ public struct SpotsAPI: Sendable {
         let account = context.account
         let existing = try await requireReminder(context, account: account)
         let input = try await request.decode(as: ReminderInput.self, context: context)
+        var reminder = try Self.reminder(from: input, id: existing.reminder.id, keeping: existing.reminder, browserZone: request.browserZone)
+        // Checked once the edit is known to be valid: a bad one is a 400 whatever version it was made from.
         let ifMatch = request.ifMatch
         if let ifMatch, ifMatch != "*", ifMatch != existing.etag { throw ChangedSinceRead("reminder") }
-        var reminder = try Self.reminder(from: input, id: existing.reminder.id, keeping: existing.reminder, browserZone: request.browserZone)
         reminder.completedAt = existing.reminder.completedAt
         try await spots.save(reminder, accountID: account.id, list: input.list == existing.list ? nil : input.list, ifMatch: ifMatch)
         return ReminderBody(try await requireReminder(context, account: account)).tagged
