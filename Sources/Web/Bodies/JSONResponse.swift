@@ -13,3 +13,13 @@ extension JSONResponse {
         Response.json(self)
     }
 }
+
+extension JSONResponse {
+    /// The JSON answer with its version in the `ETag` header (none when it has none), for an edit's `If-Match`.
+    @inlinable
+    public func response(etag: String?) -> Response {
+        var response = Response.json(self)
+        if let etag { response.headers[.eTag] = etag }
+        return response
+    }
+}

@@ -6,11 +6,7 @@ import SpotsService
 
 struct ReminderBody: JSONResponse {
     /// The body with its `ETag` header.
-    var tagged: Response {
-        var response = Response.json(self)
-        if let etag { response.headers[.eTag] = etag }
-        return response
-    }
+    var tagged: Response { response(etag: etag) }
 
     /// `repeatSummary` is English whatever the request's language: programs read it.
     static let english = Catalogues.bundled.messages(.english)

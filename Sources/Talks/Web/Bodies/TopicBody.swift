@@ -15,11 +15,7 @@ struct TopicBody: JSONResponse {
     let etag: String
 
     /// The body with its `ETag` header.
-    var tagged: Response {
-        var response = Response.json(self)
-        response.headers[.eTag] = etag
-        return response
-    }
+    var tagged: Response { response(etag: etag) }
 
     init(_ topic: Topic) {
         id = topic.id
