@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     ],
     targets: [
         .target(name: "CadenceCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
@@ -244,10 +246,20 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "LocalCA", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             resources: [.copy("Resources")]
         ),
+        // Cadence's own certificate authority for a network without a domain (`cadence serve --https local`): the
+        // root and the server certificates it issues, made in memory; Server keeps them in the data directory.
+        .target(
+            name: "LocalCA",
+            dependencies: [
+                "CadenceCore", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // The parsers of untrusted input as fuzz targets (scripts/fuzz; FuzzSmokeTests replays their corpora).
         .target(name: "FuzzTargets", dependencies: ["Spots", "Tempo", "DAV", "SafeXML"]),
         .executableTarget(name: "cadence-fuzz", dependencies: ["FuzzTargets"], path: "Sources/CadenceFuzz"),
@@ -276,6 +288,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 "Spots",
@@ -288,6 +301,7 @@ let package = Package(
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["geo-cases.json"]),
         .testTarget(name: "SafeXMLTests", dependencies: ["SafeXML"]),
+        .testTarget(name: "LocalCATests", dependencies: ["LocalCA", "CadenceCore", .product(name: "X509", package: "swift-certificates")]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "SafeZipTests", dependencies: ["SafeZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"], exclude: ["talk-run-cases.json"]),

@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import PlatformService
 import Server
+import ServiceLifecycle
 import SpotsWeb
 import Storage
 
@@ -62,6 +63,21 @@ struct ServeCommand: AsyncParsableCommand {
         Terminal.messages("cli.help.serve.allow_local_push_services")))
     var allowLocalPushServices = false
 
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp(Terminal.messages("cli.help.serve.tls_cert"), valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp(Terminal.messages("cli.help.serve.tls_key"), valueName: "file"))
+    var tlsKey: String?
+
+    @Option(help: ArgumentHelp(Terminal.messages("cli.help.serve.https"), valueName: "local"))
+    var https: String?
+
+    @Option(help: ArgumentHelp(Terminal.messages("cli.help.serve.http_port"), valueName: "port"))
+    var httpPort: Int?
+
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(Terminal.messages("cli.help.serve.trusted_proxy"), valueName: "cidr"))
+    var trustedProxy: [String] = []
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError(Terminal.messages("cli.serve.port", ["value": String(port)])) }
         guard (10...15).contains(bcryptCost) else {
@@ -77,6 +93,16 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxConnectionsPerAddress >= 0 else {
             throw ValidationError(Terminal.messages("cli.serve.max_connections", ["value": String(maxConnectionsPerAddress)]))
         }
+        if (tlsCertificate == nil) != (tlsKey == nil) { throw ValidationError(Terminal.messages("cli.serve.tls_pair")) }
+        if let https, https != "local" { throw ValidationError(Terminal.messages("cli.serve.https", ["value": https])) }
+        if https != nil, tlsCertificate != nil { throw ValidationError(Terminal.messages("cli.serve.https_and_files")) }
+        if let httpPort {
+            guard https != nil || tlsCertificate != nil else { throw ValidationError(Terminal.messages("cli.serve.http_port_alone")) }
+            guard (1...65535).contains(httpPort), httpPort != port else {
+                throw ValidationError(Terminal.messages("cli.serve.http_port", ["value": String(httpPort)]))
+            }
+        }
+        _ = try trustedProxies()
         let environment = ProcessInfo.processInfo.environment
         if let url = publicURL ?? environment["CADENCE_PUBLIC_URL"], !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
             throw ValidationError(Terminal.messages("cli.serve.public_url", ["value": url]))
@@ -99,23 +125,31 @@ struct ServeCommand: AsyncParsableCommand {
         guard let tiles = MapTiles.parse(tilesText) else {
             throw ValidationError(Terminal.messages("cli.serve.map_tiles", ["value": tilesText]))
         }
+        let (tls, tlsServices) = try httpsContext(logger: logger)
+        let scheme = tls == nil ? "http" : "https"
         let database = try await databaseOptions.openMigrated(logger: logger)
         let configuredURL = publicURL ?? environment["CADENCE_PUBLIC_URL"]
         var dependencies = ServerDependencies(
             database: database, mailer: mailer, passwordHasher: PasswordHasher(cost: UInt8(bcryptCost)),
-            publicURL: configuredURL ?? "http://\(host == "0.0.0.0" ? "localhost" : host):\(port)",
+            publicURL: configuredURL ?? "\(scheme)://\(host == "0.0.0.0" ? "localhost" : host):\(port)",
             dataDirectory: databaseOptions.dataDirectory, mapTiles: tiles, logger: logger)
         if allowLocalPushServices { dependencies.pushEndpoints = .allowLocal }
         dependencies.media = try databaseOptions.mediaStore(database: database)
         dependencies.locationRetention = TimeInterval(locationRetention) * 86400
+        dependencies.trustedProxies = try trustedProxies()
+        if tls != nil {
+            dependencies.https = HTTPSSetup(
+                authority: https == "local" ? LocalAuthorityFiles(dataDirectory: databaseOptions.dataDirectory) : nil,
+                httpsPort: port, httpPort: httpPort)
+        }
         dependencies.connectionLimits = ConnectionLimits(
             headerTimeoutSeconds: headerTimeout, idleTimeoutSeconds: idleTimeout, connectionsPerAddress: maxConnectionsPerAddress)
         let host = self.host
         let mediaLabel = dependencies.media.label
-        let app = try await buildApplication(dependencies, host: host, port: port) { boundPort in
+        let app = try await buildApplication(dependencies, host: host, port: port, tls: tls, services: tlsServices) { boundPort in
             // Written straight to the descriptor: scripts wait for this line, and print() may sit in a buffer.
             let line = Terminal.messages("cli.serve.serving", [
-                "url": configuredURL ?? "http://\(host):\(boundPort)", "engine": database.engine.rawValue, "media": mediaLabel,
+                "url": configuredURL ?? "\(scheme)://\(host):\(boundPort)", "engine": database.engine.rawValue, "media": mediaLabel,
             ]) + "\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
@@ -128,5 +162,34 @@ struct ServeCommand: AsyncParsableCommand {
             throw CLIError(key: "cli.serve.stopped", ["error": "\(error)"])
         }
         try await database.shutdown()
+    }
+
+    /// `--trusted-proxy` values, each an address or a block, repeated or comma-separated.
+    private func trustedProxies() throws -> TrustedProxies {
+        let written = trustedProxy.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        return TrustedProxies(try written.map { text in
+            guard let range = IPAddressRange(text) else {
+                throw ValidationError(Terminal.messages("cli.serve.trusted_proxy", ["value": text]))
+            }
+            return range
+        })
+    }
+
+    /// The TLS context to serve with, and the services that keep its certificate current: the files given, or
+    /// Cadence's own authority's (`--https local`), or none for plain HTTP.
+    private func httpsContext(logger: Logger) throws -> (ReloadingTLSContext?, [any Service]) {
+        do {
+            if let tlsCertificate, let tlsKey {
+                let tls = try ReloadingTLSContext(files: TLSCertificateFiles(certificatePath: tlsCertificate, keyPath: tlsKey), logger: logger)
+                return (tls, [tls.reloader])
+            }
+            guard https == "local" else { return (nil, []) }
+            let authority = LocalAuthorityFiles(dataDirectory: databaseOptions.dataDirectory)
+            try authority.ensureServerCertificate(for: HostNames.served(), hostname: HostNames.hostname)
+            let tls = try ReloadingTLSContext(files: authority.serverFiles, logger: logger)
+            return (tls, [tls.reloader, LocalCertificateRenewal(files: authority, logger: logger)])
+        } catch {
+            throw CLIError(key: "cli.serve.tls_files", ["error": "\(error)"])
+        }
     }
 }

@@ -32,6 +32,10 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     // Outermost first: every answer, errors included, gets the security headers and is counted.
     router.add(middleware: SecurityHeadersMiddleware(imageOrigins: dependencies.mapTiles.origin.map { [$0] } ?? []))
     router.add(middleware: MetricsMiddleware())
+    router.add(middleware: ForwardedClientMiddleware(proxies: dependencies.trustedProxies))
+    if dependencies.https.httpPort != nil, let httpsPort = dependencies.https.httpsPort {
+        router.add(middleware: PlainHTTPPortMiddleware(httpsPort: httpsPort))
+    }
     router.add(middleware: ErrorMiddleware(
         pages: pages, routeTable: routeTable, isUnavailable: Database.isUnavailable, identify: platform.identifyQuietly))
     let staticDirectories = [ServerResources.path("static")] + featureResources.map(\.staticFiles)
@@ -44,6 +48,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         directories: ["/usr/share/javascript/leaflet"], urlBasePath: "/vendor/leaflet", maxAgeSeconds: 86400,
         logger: dependencies.logger))
     OfflineTilesController().addRoutes(to: router)
+    TrustController(pages: pages, https: dependencies.https).addRoutes(to: router.group().add(middleware: platform.authentication))
 
     // Only pages and the API need to know who is asking; static files and probes skip the lookup.
     let authenticated = router.group().add(middleware: platform.authentication)
@@ -65,15 +70,25 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
 }
 
 public func buildApplication(
-    _ dependencies: ServerDependencies, host: String, port: Int,
+    _ dependencies: ServerDependencies, host: String, port: Int, tls: ReloadingTLSContext? = nil, services: [any Service] = [],
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let server = try await assembleServer(dependencies)
+    var services = server.services + services
+    if tls != nil, let httpPort = dependencies.https.httpPort {
+        // The same routes on a plain-HTTP port, where `PlainHTTPPortMiddleware` answers only the trust page.
+        services.append(Application(
+            router: server.router,
+            server: webSocketServer(server.router, limits: dependencies.connectionLimits, trustedProxies: dependencies.trustedProxies,
+                                    logger: dependencies.logger),
+            configuration: .init(address: .hostname(host, port: httpPort), serverName: "Cadence"), logger: dependencies.logger))
+    }
     return Application(
         router: server.router,
-        server: webSocketServer(server.router, limits: dependencies.connectionLimits, logger: dependencies.logger),
+        server: webSocketServer(server.router, limits: dependencies.connectionLimits, trustedProxies: dependencies.trustedProxies,
+                                tls: tls, logger: dependencies.logger),
         configuration: .init(address: .hostname(host, port: port), serverName: "Cadence"),
-        services: server.services,
+        services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
         logger: dependencies.logger)
 }

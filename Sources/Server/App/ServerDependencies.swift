@@ -31,6 +31,10 @@ public struct ServerDependencies: Sendable {
     public var logger: Logger
     /// Header-read and idle timeouts, and the cap on connections per address.
     public var connectionLimits: ConnectionLimits = .standard
+    /// The reverse proxies whose forwarding headers name the client (`--trusted-proxy`); none by default.
+    public var trustedProxies = TrustedProxies.none
+    /// How HTTPS is served (Cadence's own authority, the port), for the trust page.
+    public var https = HTTPSSetup()
     /// The scrypt cost for password-protected Stage packages: OWASP's by default; tests lower it,
     /// as a debug build derives the key ten times slower.
     public var packageKeyCost: KDFParameters = .recommended

@@ -9,7 +9,8 @@ public struct AppContext: CadenceContext {
     public var identity: Identity?
     /// Set instead of `identity` when a paired device (watch, display) makes the request.
     public var device: DeviceIdentity?
-    public let remoteAddress: String?
+    /// The client's address: the connection's peer, or the client a trusted proxy names (`ForwardedClientMiddleware`).
+    public internal(set) var remoteAddress: String?
     /// A page's form post, its CSRF token checked (`FormPostMiddleware`); empty elsewhere.
     public var form: [String: String] = [:]
     /// Present only on a WebSocket upgrade request (see `NativeWebSocketSlot`).

@@ -1,3 +1,4 @@
+import CadenceCore
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -15,9 +16,11 @@ struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
     let inner: Inner
     let limits: ConnectionLimits
     let perAddress: ConnectionsPerAddress?
+    /// A trusted reverse proxy carries many people's requests on its connections, so it is not held to the cap.
+    let trustedProxies: TrustedProxies
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        if let perAddress, let address = channel.remoteAddress?.ipAddress {
+        if let perAddress, let address = channel.remoteAddress?.ipAddress, !trustedProxies.trusts(address) {
             guard perAddress.open(address) else {
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(CloseWhenActive())

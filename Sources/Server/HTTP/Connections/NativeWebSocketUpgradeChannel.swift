@@ -46,6 +46,8 @@ where WebSocketResponder.Context == AppContext {
     let maxFrameSize: Int
     /// How often each socket is pinged; one that has not answered by the next ping is closed.
     let pingInterval: TimeAmount
+    /// Whether the connection came over TLS: requests are `https` and the live channel is `wss`.
+    var secure = false
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
@@ -75,7 +77,7 @@ where WebSocketResponder.Context == AppContext {
                 notUpgradingCompletionHandler: { channel in
                     channel.eventLoop.makeCompletedFuture {
                         let pipeline = channel.pipeline.syncOperations
-                        try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+                        try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: self.secure))
                         try pipeline.addHandlers(http1.additionalChannelHandlers())
                         try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: http1.idleTimeout.map { .nanoseconds($0.nanoseconds) }, logger: logger))
                         let http = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
@@ -116,7 +118,7 @@ where WebSocketResponder.Context == AppContext {
 
     /// Runs the upgrade request through the router: what the route left in the slot, or its answer.
     private func route(_ head: HTTPRequestHead, channel: any Channel, logger: Logger) async throws -> Decision {
-        let request = Request(head: try HTTPRequest(head, secure: false, splitCookie: false), body: .init(buffer: .init()))
+        let request = Request(head: try HTTPRequest(head, secure: secure, splitCookie: false), body: .init(buffer: .init()))
         var context = AppContext(source: .init(channel: channel, logger: logger))
         let slot = NativeWebSocketSlot()
         context.nativeWebSocket = slot

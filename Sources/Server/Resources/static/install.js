@@ -1,8 +1,18 @@
 // Offers to install Cadence where the browser says it can (Chromium's beforeinstallprompt): the top bar's
 // "Install app" button appears, and goes once the app is installed. Other browsers install from their own menu
 // (Safari: Share → Add to Home Screen; Firefox on Android: Install), so nothing is shown there.
+import { httpsMissing } from "./secure-context.js";
+
 const button = document.getElementById("install-app");
 let offer = null;
+
+// Without HTTPS there is no install, no offline app and no keeping the screen on: the phone's home says so in a
+// banner, every other page in a short link in the top bar, both to the trust page.
+if (httpsMissing) {
+  const banner = document.getElementById("https-banner");
+  const where = banner ?? document.getElementById("https-missing");
+  if (where) where.hidden = false;
+}
 
 window.addEventListener("beforeinstallprompt", (event) => {
   event.preventDefault(); // keep the offer for the button instead of the browser's own mini-bar

@@ -3,6 +3,7 @@
 // subscription belongs to a service worker registration of its own (scope /push/), the same on every page, so a
 // device has one subscription however many pages it uses.
 import { t } from "./i18n.js";
+import { httpsMissing, httpsMissingText, sayHTTPSMissing } from "./secure-context.js";
 
 export const PUSH_SCOPE = "/push/";
 
@@ -20,7 +21,7 @@ function sameKey(subscription, key) {
 
 /** Why this browser cannot take pushes, or null when it can. */
 export function pushUnavailable() {
-  if (!window.isSecureContext) return t("platform.push.needs_https");
+  if (httpsMissing) return httpsMissingText("notifications");
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
     return t("platform.push.unsupported");
   }
@@ -59,7 +60,9 @@ const button = document.querySelector("[data-push-enable]");
 const status = document.querySelector("[data-push-status]");
 if (button) {
   const unavailable = pushUnavailable();
-  if (unavailable) {
+  if (httpsMissing) {
+    if (status) sayHTTPSMissing(status, "notifications");
+  } else if (unavailable) {
     if (status) status.textContent = unavailable;
   } else {
     button.hidden = false;

@@ -1,6 +1,7 @@
 // The reminder form (R1, R2): the due time in this browser's zone, and the place: tap the map
 // to drop the pin (drag it to adjust), or search the gazetteer by name; radius and trigger.
 import { formatNumber, plural, t } from "./i18n.js";
+import { httpsMissing, sayHTTPSMissing } from "./secure-context.js";
 import { browserZone, errorMessage, localInputValue, makeMap, rememberZone } from "./spots-util.js";
 
 const $ = (id) => document.getElementById(id);
@@ -93,8 +94,9 @@ $("clear-place").addEventListener("click", clearPin);
 
 // "Use my location": the pin where this device is (asks for permission only when pressed).
 const locate = $("locate-me");
-if (!navigator.geolocation) locate.hidden = true;
+if (!navigator.geolocation && !httpsMissing) locate.hidden = true;
 locate.addEventListener("click", () => {
+  if (httpsMissing) return sayHTTPSMissing(mapStatus, "location");
   mapStatus.textContent = t("spots.edit.locating");
   navigator.geolocation.getCurrentPosition((position) => {
     if (!placeName.value.trim()) placeName.value = t("spots.edit.my_location");

@@ -2,6 +2,7 @@
 // most every 5 s or on a move of more than 25 m) and iCalendar import.
 import { metresBetween } from "./geo.js";
 import { formatNumber, plural, t } from "./i18n.js";
+import { httpsMissing, sayHTTPSMissing } from "./secure-context.js";
 import { browserZone, errorMessage, formatClock, localizeTimes, rememberZone } from "./spots-util.js";
 
 rememberZone();
@@ -101,6 +102,11 @@ function onError(error) {
 }
 
 function start() {
+  if (httpsMissing) {
+    sayHTTPSMissing(status, "location");
+    status.dataset.kind = "error";
+    return;
+  }
   if (!("geolocation" in navigator)) {
     say(t("spots.list.no_geolocation"), "error");
     return;

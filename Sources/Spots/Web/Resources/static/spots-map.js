@@ -4,6 +4,7 @@
 // position (drawn at once, without moving the map, when the browser already allows location).
 // The list below is the same, as text.
 import { formatNumber, t } from "./i18n.js";
+import { httpsMissing, sayHTTPSMissing } from "./secure-context.js";
 import { errorMessage, localizeTimes, makeMap, rememberZone } from "./spots-util.js";
 
 rememberZone();
@@ -48,6 +49,10 @@ async function movePlace(item, marker, circle) {
 /** This device's position as a dot with its accuracy. `quiet` (on opening, when location is already allowed) keeps
  *  the view on the places and says nothing when the position cannot be had; the button centres the map on it. */
 function showMe(quiet) {
+  if (httpsMissing) {
+    if (!quiet) sayHTTPSMissing(status, "location");
+    return;
+  }
   if (!("geolocation" in navigator)) {
     if (!quiet) status.textContent = t("spots.map.no_geolocation");
     return;

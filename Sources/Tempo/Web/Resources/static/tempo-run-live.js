@@ -17,6 +17,7 @@ import { RunMusic } from "./tempo-run-music.js";
 import { showEnded, showPhase, showRunNow } from "./tempo-run-now.js";
 import { loadPlans, loadPlaylists, showRunElsewhere } from "./tempo-run-setup.js";
 import { RunSimulator } from "./tempo-run-simulator.js";
+import { httpsMissing, sayHTTPSMissing } from "./secure-context.js";
 import { ScreenWakeLock } from "./wake-lock.js";
 import { BluetoothSensor } from "./tempo-sensors.js";
 
@@ -153,7 +154,7 @@ async function enterRun() {
 }
 
 function startGeolocation() {
-  if (geoWatch !== null || !navigator.geolocation) return;
+  if (geoWatch !== null || !navigator.geolocation || httpsMissing) return;
   geoWatch = navigator.geolocation.watchPosition(
     (p) => { position = { lat: p.coords.latitude, lon: p.coords.longitude, ele: p.coords.altitude ?? undefined, at: Date.now() }; },
     () => { $("run-sensors").textContent = t("tempo.run.live.no_position"); },
@@ -458,7 +459,14 @@ for (const [id, sensor] of [["connect-heart-rate", heartStrap], ["connect-foot-p
     });
   });
 }
-$("run-sensors").hidden = !BluetoothSensor.available();
+if (httpsMissing) {
+  // Straps, step counting and the position all need HTTPS: one line says so instead of three failures.
+  $("run-sensors").hidden = false;
+  for (const id of ["connect-heart-rate", "connect-foot-pod"]) $(id).hidden = true;
+  sayHTTPSMissing($("sensor-status"), "sensors");
+} else {
+  $("run-sensors").hidden = !BluetoothSensor.available();
+}
 
 setInterval(tick, 200);
 setInterval(() => { if (run) flush(); }, 3000);
