@@ -294,6 +294,7 @@ let package = Package(
                 "Spots",
                 "Tempo",
                 "AudioAnalysis",
+                "LocalCA", .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         // What several test targets build: pictures (PNG, zlib, CRC-32) made in memory.
@@ -316,7 +317,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server",
+                "Server", "LocalCA",
                 "Media", "AudioAnalysis",
                 "Backup",
                 "Web",
@@ -352,6 +353,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
     ]

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import socket
+import ssl
 import subprocess
 import tempfile
 import threading
@@ -63,12 +64,17 @@ def inbox():
 class CadenceServer:
     """A real `cadence serve` process on a free port with its own data folder; can be restarted."""
 
-    def __init__(self, smtp_port=None, log_name="server.log", args=(), allow_local_push=True):
+    def __init__(self, smtp_port=None, log_name="server.log", args=(), allow_local_push=True, scheme="http", ca_file=None):
+        """`scheme="https"` for a server started with `--https local` or `--tls-cert`/`--tls-key` (in `args`): its
+        address and the health probe are then https://, verified against `ca_file` — by default the data folder's
+        https/ca.pem, which `--https local` makes at start."""
         self.binary = os.environ.get("CADENCE_BIN")
         assert self.binary and Path(self.binary).exists(), "set CADENCE_BIN to the built cadence binary (scripts/test does)"
         self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+        self.scheme = scheme
+        self.base = f"{scheme}://127.0.0.1:{self.port}"
         self.data = tempfile.mkdtemp(prefix="cadence-e2e-")
+        self.ca_file = ca_file or (str(Path(self.data) / "https" / "ca.pem") if scheme == "https" else None)
         self.smtp_port = smtp_port
         self.args = list(args)  # further `cadence serve` flags
         self.allow_local_push = allow_local_push
@@ -89,7 +95,7 @@ class CadenceServer:
         deadline = time.time() + 60
         while True:
             try:
-                with urllib.request.urlopen(f"{self.base}/healthz", timeout=1) as response:
+                with urllib.request.urlopen(f"{self.base}/healthz", timeout=1, context=self.ssl_context()) as response:
                     if response.status == 200:
                         return
             except OSError:
@@ -98,6 +104,10 @@ class CadenceServer:
                 self.process.kill()
                 raise RuntimeError(f"cadence serve did not start; see {self.log.name}")
             time.sleep(0.1)
+
+    def ssl_context(self):
+        """For urllib over https: trusts this server's CA (None over plain HTTP). Raises OSError until the CA exists."""
+        return ssl.create_default_context(cafile=self.ca_file) if self.scheme == "https" else None
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -136,8 +146,8 @@ def own_server():
     instance.close()
 
 
-def api(base, method, path, body=None, token=None):
-    """A JSON API call; returns (status, parsed body)."""
+def api(base, method, path, body=None, token=None, context=None):
+    """A JSON API call; returns (status, parsed body). `context`: the ssl.SSLContext for an https:// base."""
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(base + path, data=data, method=method)
     if data is not None:
@@ -145,7 +155,7 @@ def api(base, method, path, body=None, token=None):
     if token:
         request.add_header("Authorization", f"Bearer {token}")
     try:
-        with urllib.request.urlopen(request) as response:
+        with urllib.request.urlopen(request, context=context) as response:
             raw = response.read()
             return response.status, json.loads(raw) if raw else None
     except urllib.error.HTTPError as error:
@@ -168,16 +178,20 @@ def unique_email(name="user"):
     return f"{name}-{os.urandom(4).hex()}@example.org"
 
 
-def new_browser():
+def new_browser(arguments=(), home=None):
+    """Headless Chromium. `arguments`: further command-line flags (e.g. --host-resolver-rules); `home`: the HOME it
+    runs with, whose ~/.pki/nssdb holds the certificate authorities it trusts besides the built-in ones."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800", *arguments):
         options.add_argument(argument)
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    browser = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options)
+    env = dict(os.environ, HOME=str(home)) if home else None
+    service = Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"), env=env)
+    browser = webdriver.Chrome(service=service, options=options)
     browser.implicitly_wait(0)
     return browser
 

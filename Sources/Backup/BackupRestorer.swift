@@ -46,7 +46,8 @@ public enum BackupRestorer {
         let staging = dataDirectory.appendingPathComponent(".restore-\(UUID().uuidString.lowercased())", isDirectory: true)
         defer { try? files.removeItem(at: staging) }
         for expected in manifest.files {
-            guard ZipEntryName.isSafe(expected.path), expected.path.hasPrefix("database/") || expected.path.hasPrefix("media/") else {
+            guard ZipEntryName.isSafe(expected.path), expected.path.hasPrefix("database/") || expected.path.hasPrefix("media/")
+                    || BackupWriter.keptFolders.contains(where: { expected.path.hasPrefix("\($0)/") }) else {
                 throw BackupError("the backup names a file outside the installation (\(expected.path)); nothing was restored")
             }
             guard let entry = archive[expected.path] else {
@@ -69,6 +70,15 @@ public enum BackupRestorer {
             try await pgRestore(staging.appendingPathComponent("database/cadence.pgdump"), into: postgresURL)
         } else {
             try files.moveItem(at: staging.appendingPathComponent("database/cadence.sqlite"), to: dataDirectory.appendingPathComponent("cadence.sqlite"))
+        }
+        for folder in BackupWriter.keptFolders where files.fileExists(atPath: staging.appendingPathComponent(folder).path) {
+            let target = dataDirectory.appendingPathComponent(folder, isDirectory: true)
+            try files.moveItem(at: staging.appendingPathComponent(folder), to: target)
+            // Private keys stay readable by this user only, as they were written.
+            try files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: target.path)
+            for name in try files.contentsOfDirectory(atPath: target.path) where name.hasSuffix("-key.pem") {
+                try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.appendingPathComponent(name).path)
+            }
         }
         let mediaFolder = staging.appendingPathComponent("media")
         for area in (try? files.contentsOfDirectory(atPath: mediaFolder.path)) ?? [] {

@@ -15,13 +15,20 @@ public struct BackupWriter: Sendable {
     let location: DatabaseLocation
     let media: any MediaStore
     let scratch: URL
+    /// The installation's folder: its `https/` (Cadence's own certificate authority, `serve --https local`) goes in
+    /// too, so a restored installation keeps the root its phones already trust.
+    let dataDirectory: URL?
 
-    public init(database: Database, location: DatabaseLocation, media: any MediaStore, scratch: URL) {
+    public init(database: Database, location: DatabaseLocation, media: any MediaStore, scratch: URL, dataDirectory: URL? = nil) {
         self.database = database
         self.location = location
         self.media = media
         self.scratch = scratch
+        self.dataDirectory = dataDirectory
     }
+
+    /// The folders of the data directory that are kept besides the database and the media.
+    public static let keptFolders = ["https"]
 
     public func write(to archiveURL: URL) async throws -> BackupManifest {
         let staging = scratch.appendingPathComponent("backup-\(UUID().uuidString.lowercased())", isDirectory: true)
@@ -41,6 +48,15 @@ public struct BackupWriter: Sendable {
             try await Self.pgDump(url: url, to: staging.appendingPathComponent(databaseFile))
         }
         if let directory { try await link(directory, into: staging, skipping: &linked) }
+        for folder in Self.keptFolders {
+            guard let source = dataDirectory?.appendingPathComponent(folder, isDirectory: true),
+                  FileManager.default.fileExists(atPath: source.path) else { continue }
+            let target = staging.appendingPathComponent(folder, isDirectory: true)
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where !name.hasPrefix(".") {
+                try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
+            }
+        }
 
         var files = [BackupManifest.File]()
         for path in try Self.files(under: staging) {

@@ -25,7 +25,7 @@ struct BackupCommand: AsyncParsableCommand {
         do {
             let writer = BackupWriter(database: database, location: try databaseOptions.location(),
                                       media: try databaseOptions.mediaStore(database: database),
-                                      scratch: databaseOptions.scratchDirectory)
+                                      scratch: databaseOptions.scratchDirectory, dataDirectory: databaseOptions.dataDirectory)
             manifest = try await writer.write(to: target)
         } catch {
             try? await database.shutdown()

@@ -7,6 +7,6 @@ struct Cadence: AsyncParsableCommand {
         abstract: Terminal.messages("cli.help.cadence.abstract"),
         discussion: Terminal.messages("cli.help.cadence.discussion"),
         version: CadenceVersion.current,
-        subcommands: [ServeCommand.self, MigrateCommand.self, UserCommand.self, ImportCommand.self, TempoCommand.self, GazetteerCommand.self, CatalogueCommand.self, MediaCommand.self, BackupCommand.self, RestoreCommand.self, BenchCommand.self, VersionCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, UserCommand.self, ImportCommand.self, TempoCommand.self, GazetteerCommand.self, CatalogueCommand.self, MediaCommand.self, BackupCommand.self, RestoreCommand.self, HTTPSCommand.self, BenchCommand.self, VersionCommand.self]
     )
 }

@@ -146,12 +146,14 @@ struct ServeCommand: AsyncParsableCommand {
             headerTimeoutSeconds: headerTimeout, idleTimeoutSeconds: idleTimeout, connectionsPerAddress: maxConnectionsPerAddress)
         let host = self.host
         let mediaLabel = dependencies.media.label
+        let reach = reachFromPhone(httpsPort: port)
         let app = try await buildApplication(dependencies, host: host, port: port, tls: tls, services: tlsServices) { boundPort in
             // Written straight to the descriptor: scripts wait for this line, and print() may sit in a buffer.
             let line = Terminal.messages("cli.serve.serving", [
                 "url": configuredURL ?? "\(scheme)://\(host):\(boundPort)", "engine": database.engine.rawValue, "media": mediaLabel,
             ]) + "\n"
             FileHandle.standardOutput.write(Data(line.utf8))
+            if let reach { FileHandle.standardOutput.write(Data(reach.utf8)) }
         }
         do {
             try await app.runService()
@@ -191,5 +193,29 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CLIError(key: "cli.serve.tls_files", ["error": "\(error)"])
         }
+    }
+
+    /// With Cadence's own authority: the addresses a phone on this network opens, the root's fingerprint to compare
+    /// with the trust page's, and a QR code of the trust page's address.
+    private func reachFromPhone(httpsPort: Int) -> String? {
+        guard https == "local", let root = try? LocalAuthorityFiles(dataDirectory: databaseOptions.dataDirectory).readAuthority() else {
+            return nil
+        }
+        var lines: [String] = []
+        if host == "127.0.0.1" || host == "localhost" || host == "::1" {
+            lines.append(Terminal.messages("cli.serve.reach.loopback_only"))
+        } else {
+            let served = HostNames.served()
+            let networkAddresses = served.addresses.filter { address in
+                !(IPAddressRange("127.0.0.0/8")!.contains(address) || address == "::1" || IPAddressRange("fe80::/10")!.contains(address))
+            }
+            let hosts = networkAddresses.map { $0.contains(":") ? "[\($0)]" : $0 } + served.dnsNames.filter { $0.hasSuffix(".local") }
+            let trustURLs = hosts.map { host in httpPort.map { "http://\(host):\($0)/trust" } ?? "https://\(host):\(httpsPort)/trust" }
+            lines.append(Terminal.messages("cli.serve.reach.heading"))
+            lines += trustURLs.map { "  \($0)" }
+            if let first = trustURLs.first, let code = TerminalQRCode.lines(for: first) { lines += code }
+        }
+        lines.append(Terminal.messages("cli.serve.reach.fingerprint", ["fingerprint": (try? root.certificate.sha256Fingerprint) ?? "?"]))
+        return lines.joined(separator: "\n") + "\n"
     }
 }

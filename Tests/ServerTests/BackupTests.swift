@@ -1,5 +1,7 @@
 import Backup
 import Foundation
+import LocalCA
+import Server
 import Hummingbird
 import HummingbirdTesting
 import Media
@@ -30,8 +32,11 @@ import Testing
             } else {
                 .sqlite(path: "")  // the open database is snapshotted; the path is not read
             }
+            // Cadence's own certificate authority (serve --https local) travels with the installation.
+            let authority = LocalAuthorityFiles(dataDirectory: server.dataDirectory)
+            try authority.ensureServerCertificate(for: ServedNames(dnsNames: ["localhost"], addresses: ["127.0.0.1"]), hostname: "stage-pc")
             let writer = BackupWriter(database: server.database, location: location, media: server.media,
-                                      scratch: server.dataDirectory.appendingPathComponent("work"))
+                                      scratch: server.dataDirectory.appendingPathComponent("work"), dataDirectory: server.dataDirectory)
             // A writer keeps registering and importing from before the backup begins until it has ended.
             let acknowledged = Mutex(0)
             let writing = Task {
@@ -51,6 +56,12 @@ import Testing
             var target: (url: String, drop: @Sendable () async -> Void)?
             if case .postgres(let url) = location { target = try await TestDatabase.emptyPostgresDatabase(beside: url) }
             try await BackupRestorer.restore(archive, into: restored, postgresURL: target?.url)
+            let restoredAuthority = try LocalAuthorityFiles(dataDirectory: restored).readAuthority()
+            let originalFingerprint = try authority.readAuthority()?.certificate.sha256Fingerprint
+            #expect(try restoredAuthority?.certificate.sha256Fingerprint == originalFingerprint,
+                    "the phones' trusted root comes back")
+            let keyMode = try FileManager.default.attributesOfItem(atPath: restored.appendingPathComponent("https/ca-key.pem").path)[.posixPermissions] as? Int
+            #expect(keyMode == 0o600, "the authority's key is readable by its owner only")
             let database = try await Database.open(target.map { .postgres(url: $0.url) } ?? .sqlite(path: restored.appendingPathComponent("cadence.sqlite").path),
                                                    logger: .init(label: "test.restored"))
             do {

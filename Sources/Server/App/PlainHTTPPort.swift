@@ -18,6 +18,7 @@ struct PlainHTTPPortMiddleware: RouterMiddleware {
     }
 
     static func answeredOverHTTP(_ path: String) -> Bool {
-        path == "/trust" || path.hasPrefix("/trust/") || path.hasPrefix("/static/") || path == "/healthz" || path == "/favicon.ico"
+        path == "/trust" || path.hasPrefix("/trust/") || path.hasPrefix("/static/") || path.hasPrefix("/app/") || path == "/healthz"
+            || path == "/favicon.ico"
     }
 }

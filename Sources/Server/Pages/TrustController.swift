@@ -38,7 +38,9 @@ struct TrustController {
             authorityName: root.map(Self.commonName), platform: TrustPage.Platform.of(userAgent: request.headers[.userAgent] ?? ""),
             httpsURL: https.httpsPort.map { "https://\(host)\($0 == 443 ? "" : ":\($0)")" },
             servesHTTPS: https.httpsPort != nil)
-        return pages.render("trust", title: "trust.title", page: page, request: request, context: context)
+        var response = pages.render("trust", title: "trust.title", page: page, request: request, context: context)
+        if let httpsURL = page.httpsURL { response.headers[.cadenceConnectOrigin] = httpsURL }
+        return response
     }
 
     private func authorityRoot() throws -> IssuedCertificate {

@@ -20,7 +20,12 @@ public struct SecurityHeadersMiddleware: RouterMiddleware {
 
     public func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
+        // A route may widen where its page connects (the trust page asks the HTTPS address whether it is trusted).
+        let connect = response.headers[.cadenceConnectOrigin]
+        response.headers[.cadenceConnectOrigin] = nil
+        response.headers[.contentSecurityPolicy] = connect.map {
+            contentSecurityPolicy.replacingOccurrences(of: "connect-src 'self'", with: "connect-src 'self' \($0)")
+        } ?? contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.xFrameOptions] = "DENY"
         // Reset links carry a secret in the URL: never send it to another site as a referrer.
@@ -34,4 +39,6 @@ public struct SecurityHeadersMiddleware: RouterMiddleware {
 extension HTTPField.Name {
     public static let xFrameOptions = Self("X-Frame-Options")!
     public static let referrerPolicy = Self("Referrer-Policy")!
+    /// Set by a route, read and removed by `SecurityHeadersMiddleware`: one more origin the page may connect to.
+    public static let cadenceConnectOrigin = Self("Cadence-Connect-Origin")!
 }

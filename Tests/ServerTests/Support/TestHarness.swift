@@ -121,7 +121,8 @@ func withTestServer(live: Bool = false, configure: (inout ServerDependencies) ->
     dependencies.pushEndpoints = .allowLocal  // the push services tests run are on this machine
     configure(&dependencies)
     let server = try await assembleServer(dependencies)
-    let app = Application(router: server.router, server: webSocketServer(server.router, limits: dependencies.connectionLimits),
+    let app = Application(router: server.router,
+                          server: webSocketServer(server.router, limits: dependencies.connectionLimits, trustedProxies: dependencies.trustedProxies),
                           configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                           services: live ? server.services : [], logger: logger)
     let routes = server.router.routes.map(\.description)

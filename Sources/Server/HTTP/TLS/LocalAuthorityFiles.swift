@@ -122,8 +122,12 @@ public struct LocalCertificateRenewal: Service {
     }
 
     public func run() async throws {
+        try await cancelWhenGracefulShutdown { try await renewWhileRunning() }
+    }
+
+    private func renewWhileRunning() async throws {
         while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
+            try await Task.sleep(for: interval)
             do {
                 let names = HostNames.served()
                 if let reason = try files.ensureServerCertificate(for: names, hostname: HostNames.hostname) {

@@ -8,7 +8,7 @@ let offer = null;
 
 // Without HTTPS there is no install, no offline app and no keeping the screen on: the phone's home says so in a
 // banner, every other page in a short link in the top bar, both to the trust page.
-if (httpsMissing) {
+if (httpsMissing && !location.pathname.startsWith("/trust")) {
   const banner = document.getElementById("https-banner");
   const where = banner ?? document.getElementById("https-missing");
   if (where) where.hidden = false;

@@ -9,9 +9,9 @@ export const httpsMissing = !window.isSecureContext;
 
 export const TRUST_PAGE = "/trust";
 
-/** The sentence for `what` (a key under js.https.what), as text. */
+/** The sentence for `what` (location, notifications, sensors: a key under js.https.missing), as text. */
 export function httpsMissingText(what) {
-  return t("https.missing", { what: t(`https.what.${what}`) });
+  return t(`https.missing.${what}`);
 }
 
 /** Puts "<what> needs Cadence over HTTPS…" and a link to the trust page in `element` (marked for tests and styles). */

@@ -461,11 +461,11 @@ for (const [id, sensor] of [["connect-heart-rate", heartStrap], ["connect-foot-p
 }
 if (httpsMissing) {
   // Straps, step counting and the position all need HTTPS: one line says so instead of three failures.
-  $("run-sensors").hidden = false;
+  $("sensors-panel").hidden = false;
   for (const id of ["connect-heart-rate", "connect-foot-pod"]) $(id).hidden = true;
   sayHTTPSMissing($("sensor-status"), "sensors");
 } else {
-  $("run-sensors").hidden = !BluetoothSensor.available();
+  $("sensors-panel").hidden = !BluetoothSensor.available();
 }
 
 setInterval(tick, 200);
