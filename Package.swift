@@ -295,6 +295,8 @@ let package = Package(
                 "Tempo",
                 "AudioAnalysis",
                 "LocalCA", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ]
         ),
         // What several test targets build: pictures (PNG, zlib, CRC-32) made in memory.

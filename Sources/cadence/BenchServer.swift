@@ -1,4 +1,6 @@
+import AsyncHTTPClient
 import Foundation
+import NIOFoundationCompat
 import Logging
 import HummingbirdWSClient
 import Synchronization
@@ -13,8 +15,14 @@ import FoundationNetworking
 struct BenchServer {
     let process: Process
     let port: Int
+    /// Served over HTTPS (`--tls-cert`): setup requests go through `BenchCertificate.client`.
+    var tls = false
 
-    static func start(arguments: [String], port: Int) async throws -> BenchServer {
+    /// How to tell the server is up: its /healthz over plain HTTP, or (for HTTPS with a certificate this process
+    /// does not trust) that its port accepts connections.
+    enum Probe { case health, listening }
+
+    static func start(arguments: [String], port: Int, probe: Probe = .health) async throws -> BenchServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? "/proc/self/exe")
         // Every benchmark client connects from this machine: one address, so no per-address cap.
@@ -26,7 +34,10 @@ struct BenchServer {
         try process.run()
         let server = BenchServer(process: process, port: port)
         do {
-            try await server.waitForHealth()
+            switch probe {
+            case .health: try await server.waitForHealth()
+            case .listening: try await waitUntilListening(port: port, while: process)
+            }
         } catch {
             server.stop()
             throw error
@@ -51,6 +62,25 @@ struct BenchServer {
         }
         guard bound else { throw CLIError("cannot find a free port") }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Waits until something accepts connections on `port`, while `process` runs.
+    static func waitUntilListening(port: Int, while process: Process) async throws {
+        for _ in 0..<5000 {
+            if !process.isRunning { throw CLIError("\(process.executableURL?.lastPathComponent ?? "the server") exited with status \(process.terminationStatus)") }
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            close(fd)
+            if connected { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        throw CLIError("nothing listened on port \(port)")
     }
 
     func waitForHealth() async throws {
@@ -99,6 +129,16 @@ struct BenchServer {
     }
 
     func post(_ path: String, _ body: [String: Any], token: String? = nil) async throws -> [String: Any] {
+        if tls {
+            var request = HTTPClientRequest(url: "https://127.0.0.1:\(port)\(path)")
+            request.method = .POST
+            request.headers.add(name: "Content-Type", value: "application/json")
+            if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+            request.body = .bytes(try JSONSerialization.data(withJSONObject: body))
+            let response = try await BenchCertificate.client.execute(request, timeout: .seconds(30))
+            let data = Data(buffer: try await response.body.collect(upTo: 1 << 20))
+            return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+        }
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

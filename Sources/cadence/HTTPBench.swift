@@ -18,6 +18,8 @@ struct HTTPBench: AsyncParsableCommand {
     @Option(help: "wrk threads.") var threads: Int = 2
     @Option(help: "Boot measurements to take (the median is reported).") var boots: Int = 5
     @Option(help: ArgumentHelp("Database to serve from (default: a fresh SQLite file).", valueName: "url")) var database: String?
+    @Flag(help: "Also over HTTPS: Cadence's own TLS, and Caddy terminating TLS in front of Cadence (if caddy is installed).")
+    var tls = false
 
     func validate() throws {
         guard connections > 0, duration > 0, threads > 0, boots > 0 else {
@@ -54,6 +56,8 @@ struct HTTPBench: AsyncParsableCommand {
         let me = try WrkRun.run(wrk: wrk, url: "\(base)/api/v1/auth/me", headers: ["Authorization: Bearer \(token)"],
                                 connections: connections, threads: threads, seconds: duration)
         let boot = bootTimes.sorted()[bootTimes.count / 2]
+        let https = tls ? try await HTTPSBench(wrk: wrk, dataDir: dataDir, serverArguments: serverArguments, token: token,
+                                               connections: connections, threads: threads, duration: duration).run() : []
 
         print("cadence bench http — \(connections) connections, \(threads) wrk threads, \(duration) s each, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         func row(_ cells: [String]) -> String {
@@ -61,10 +65,16 @@ struct HTTPBench: AsyncParsableCommand {
                 + cells.dropFirst().map { String(repeating: " ", count: max(0, 11 - $0.count)) + $0 }.joined()
         }
         print(row(["route", "req/s", "p99 ms", "errors"]))
-        for (name, run) in [("GET /healthz (reference)", health), ("GET /api/v1/auth/me", me)] {
+        for (name, run) in [("GET /healthz (reference)", health), ("GET /api/v1/auth/me", me)] + https.map({ ($0.name, $0.run) }) {
             print(row([name, String(format: "%.0f", run.requestsPerSecond), String(format: "%.2f", run.p99Milliseconds), String(run.errors)]))
         }
         print(String(format: "ratio auth/me ÷ healthz: %.2f (req/s)", me.requestsPerSecond / health.requestsPerSecond))
+        if let own = https.first(where: { $0.name == "auth/me, Cadence TLS" }) {
+            print(String(format: "ratio Cadence TLS ÷ plain HTTP: %.2f (goal ≥ 0.8)", own.run.requestsPerSecond / me.requestsPerSecond))
+            if let caddy = https.first(where: { $0.name == "auth/me, Caddy TLS → HTTP" }) {
+                print(String(format: "ratio Cadence TLS ÷ Caddy in front: %.2f (goal > 1)", own.run.requestsPerSecond / caddy.run.requestsPerSecond))
+            }
+        }
         print(String(format: "boot to first /healthz 200 (existing database): median %.0f ms of %d (min %.0f, max %.0f)",
                      boot, bootTimes.count, bootTimes.min()!, bootTimes.max()!))
         print("targets: auth/me ≥ 20000 req/s, p99 ≤ 5 ms at 64 connections; boot ≤ 400 ms")

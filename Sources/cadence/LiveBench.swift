@@ -22,6 +22,7 @@ struct LiveBench: AsyncParsableCommand {
     @Option(help: "WebSocket clients to hold open.") var connections: Int = 5000
     @Option(help: "Accounts the clients are spread over.") var accounts: Int = 50
     @Option(help: "Events to publish (each reaches every client of its account).") var events: Int = 200
+    @Flag(help: "Over TLS (wss://), with a throwaway certificate.") var tls = false
     @Option(help: ArgumentHelp("PostgreSQL URL: run two instances on it (default: one instance on a fresh SQLite file).", valueName: "url"))
     var database: String?
 
@@ -37,9 +38,17 @@ struct LiveBench: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: dataDir) }
         var arguments = ["serve", "--data-dir", dataDir.path, "--bcrypt-cost", "10"]
         if let database { arguments += ["--database", database] }
+        if tls {
+            let (certificate, key) = try BenchCertificate.write(in: dataDir.appendingPathComponent("bench-tls"))
+            arguments += ["--tls-cert", certificate.path, "--tls-key", key.path]
+        }
         let instanceCount = database == nil ? 1 : 2
         var servers: [BenchServer] = []
-        for _ in 0..<instanceCount { servers.append(try await BenchServer.start(arguments: arguments, port: try BenchServer.freePort())) }
+        for _ in 0..<instanceCount {
+            var server = try await BenchServer.start(arguments: arguments, port: try BenchServer.freePort(), probe: tls ? .listening : .health)
+            server.tls = tls
+            servers.append(server)
+        }
         defer { servers.forEach { $0.stop() } }
 
         print("setting up \(accounts) accounts with a paired device each…")
@@ -61,8 +70,9 @@ struct LiveBench: AsyncParsableCommand {
                 clientTasks.append(Task {
                     do {
                         try await WebSocketClient.connect(
-                            url: "ws://127.0.0.1:\(server.port)/api/v1/live",
+                            url: tls ? "wss://localhost:\(server.port)/api/v1/live" : "ws://127.0.0.1:\(server.port)/api/v1/live",
                             configuration: .init(additionalHeaders: [.authorization: "Bearer \(setup.token)"]),
+                            tlsConfiguration: tls ? BenchCertificate.unverifiedClientTLS : nil,
                             logger: logger
                         ) { inbound, _, _ in
                             for try await message in inbound.messages(maxSize: 1 << 16) {
@@ -111,7 +121,8 @@ struct LiveBench: AsyncParsableCommand {
         let latencies = collector.latencies.sorted()
         func percentile(_ p: Double) -> Double { latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
 
-        let setupName = database == nil ? "1 instance, SQLite" : "2 instances, PostgreSQL (clients split, events published through the first)"
+        let setupName = (database == nil ? "1 instance, SQLite" : "2 instances, PostgreSQL (clients split, events published through the first)")
+            + (tls ? ", over TLS" : "")
         print("cadence bench live — \(setupName), \(ProcessInfo.processInfo.activeProcessorCount) cores")
         print("connections held:            \(collector.hellos) of \(connections) (opened in \(String(format: "%.1f", connectSeconds)) s)")
         print("deliveries:                  \(collector.deliveries) of \(expected) expected")
