@@ -131,7 +131,7 @@ struct ServeCommand: AsyncParsableCommand {
         let configuredURL = publicURL ?? environment["CADENCE_PUBLIC_URL"]
         var dependencies = ServerDependencies(
             database: database, mailer: mailer, passwordHasher: PasswordHasher(cost: UInt8(bcryptCost)),
-            publicURL: configuredURL ?? "\(scheme)://\(host == "0.0.0.0" ? "localhost" : host):\(port)",
+            publicURL: configuredURL ?? defaultPublicURL(scheme: scheme),
             dataDirectory: databaseOptions.dataDirectory, mapTiles: tiles, logger: logger)
         if allowLocalPushServices { dependencies.pushEndpoints = .allowLocal }
         dependencies.media = try databaseOptions.mediaStore(database: database)
@@ -217,5 +217,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         lines.append(Terminal.messages("cli.serve.reach.fingerprint", ["fingerprint": (try? root.certificate.sha256Fingerprint) ?? "?"]))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where people reach Cadence when `--public-url` does not say: this host by its `.local` name when it serves the
+    /// network with its own authority (that name is in the certificate, and phones resolve it), else the address given.
+    private func defaultPublicURL(scheme: String) -> String {
+        let listensEverywhere = host == "0.0.0.0" || host == "::"
+        let name = https == "local" && listensEverywhere ? "\(HostNames.hostname.split(separator: ".").first ?? "localhost").local"
+            : listensEverywhere ? "localhost" : host
+        return "\(scheme)://\(name):\(port)"
     }
 }
