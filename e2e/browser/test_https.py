@@ -569,16 +569,16 @@ def test_over_https_none_of_the_https_messages_show_and_the_capabilities_work(br
 
 # ---------------------------------------------------------------- 6. the live channel and push over TLS
 
-def test_the_live_channel_connects_over_wss_and_receives_an_alert(browser, https_server, https_account):
-    base = f"https://{LOCAL_NAME}:{https_server.port}"
-    signed_in(browser, base, https_account["email"])
+def live_socket_over_wss_receives_an_alert(browser, base, api_base, token, context, title):
+    """Reloads the Spots page at `base` (signed in): its live socket opens at wss://…/api/v1/live (101), comes
+    online, and shows the alert that a place reminder made through `api_base` fires."""
     browser.get(base + "/phone/spots")
     page = CDPSession.page(browser)
     try:
         page.send("Network.enable")
         page.send("Page.reload")
         created = page.wait_event("Network.webSocketCreated", lambda params: "/api/v1/live" in params["url"], timeout=30)
-        assert created["url"].startswith(f"wss://{LOCAL_NAME}:{https_server.port}/api/v1/live"), created
+        assert created["url"].startswith(base.replace("https://", "wss://", 1) + "/api/v1/live"), created
         page.wait_event("Network.webSocketHandshakeResponseReceived",
                         lambda params: params["requestId"] == created["requestId"] and params["response"]["status"] == 101,
                         timeout=30)
@@ -586,10 +586,17 @@ def test_the_live_channel_connects_over_wss_and_receives_an_alert(browser, https
         page.close()
     wait_until(browser, lambda: browser.find_element(By.ID, "live-status").get_attribute("data-state") == "online",
                timeout=30, message="the live channel never came online over wss")
-    fire_place_alert(https_server.base, https_account["token"], "Alert over TLS", https_server.context)
-    wait_until(browser, lambda: any("Alert over TLS" in item.text for item in
+    fire_place_alert(api_base, token, title, context)
+    wait_until(browser, lambda: any(title in item.text for item in
                                     browser.find_elements(By.CSS_SELECTOR, "#spots-alert .spots-alert-item")),
                timeout=30, message="the alert never reached the page over the live channel")
+
+
+def test_the_live_channel_connects_over_wss_and_receives_an_alert(browser, https_server, https_account):
+    base = f"https://{LOCAL_NAME}:{https_server.port}"
+    signed_in(browser, base, https_account["email"])
+    live_socket_over_wss_receives_an_alert(browser, base, https_server.base, https_account["token"], https_server.context,
+                                           "Alert over TLS")
 
 
 def worker_for_scope(driver, scope, timeout=20):
@@ -610,12 +617,11 @@ def worker_for_scope(driver, scope, timeout=20):
     raise AssertionError(f"no service worker for {scope}")
 
 
-def test_a_page_served_over_https_subscribes_to_push_and_its_worker_shows_the_push(browser, https_server, https_account):
-    base = f"https://{LOCAL_NAME}:{https_server.port}"
-    context, token = https_server.context, https_account["token"]
+def push_subscribes_and_the_worker_shows_it(browser, base, api_base, token, context, title):
+    """On the Devices page at `base` (signed in), turning notifications on subscribes through the page's own flow; a
+    place alert fired through `api_base` is pushed to the suite's push service, and the /push/ worker shows it."""
     service = PushService()
     try:
-        signed_in(browser, base, https_account["email"])
         browser.get(base + "/phone/devices")
         browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
         enable = browser.find_element(By.CSS_SELECTOR, "[data-push-enable]")
@@ -632,7 +638,7 @@ def test_a_page_served_over_https_subscribes_to_push_and_its_worker_shows_the_pu
               return { options, toJSON: () => json, unsubscribe: async () => true };
             };""", subscription)
         enable.click()
-        kept = eventually(lambda: api(https_server.base, "GET", "/api/v1/push/subscriptions", token=token, context=context)[1], 20,
+        kept = eventually(lambda: api(api_base, "GET", "/api/v1/push/subscriptions", token=token, context=context)[1], 20,
                           "the page's subscription did not reach the server")
         assert len(kept) == 1 and kept[0]["service"].startswith("127.0.0.1"), kept  # the endpoint itself is not shown
         wait_until(browser, lambda: browser.execute_script("return document.readyState") == "complete")
@@ -644,7 +650,7 @@ def test_a_page_served_over_https_subscribes_to_push_and_its_worker_shows_the_pu
             registration = page.wait_event("ServiceWorker.workerRegistrationUpdated", lambda params: any(
                 r["scopeURL"] == base + "/push/" for r in params["registrations"]))
             registration_id = next(r["registrationId"] for r in registration["registrations"] if r["scopeURL"] == base + "/push/")
-            fire_place_alert(https_server.base, token, "Pushed over TLS", context)
+            fire_place_alert(api_base, token, title, context)
             [(_, _, body, vapid_ok)] = service.wait_for("/push/https", 1)
             assert vapid_ok
             page.send("ServiceWorker.deliverPushMessage",
@@ -652,12 +658,19 @@ def test_a_page_served_over_https_subscribes_to_push_and_its_worker_shows_the_pu
             shown = eventually(lambda: worker.evaluate(
                 "self.registration.getNotifications().then((shown) => shown.map((n) => ({ title: n.title, body: n.body })))"),
                 15, "the worker showed no notification")
-            assert shown == [{"title": "Pushed over TLS", "body": "You arrived at Brandenburg Gate."}], shown
+            assert shown == [{"title": title, "body": "You arrived at Brandenburg Gate."}], shown
         finally:
             page.close()
             worker.close()
     finally:
         service.close()
+
+
+def test_a_page_served_over_https_subscribes_to_push_and_its_worker_shows_the_push(browser, https_server, https_account):
+    base = f"https://{LOCAL_NAME}:{https_server.port}"
+    signed_in(browser, base, https_account["email"])
+    push_subscribes_and_the_worker_shows_it(browser, base, https_server.base, https_account["token"], https_server.context,
+                                            "Pushed over TLS")
 
 
 # ---------------------------------------------------------------- last: stopping (ends the module's HTTPS server)

@@ -1,8 +1,5 @@
 import Foundation
 import LocalCA
-import Logging
-import NIOCore
-import ServiceLifecycle
 import X509
 
 /// Cadence's own certificate authority on disk, in the data directory's `https/` folder: the root (`ca.pem`, and
