@@ -57,12 +57,18 @@ struct TrustedProxiesTests {
         #expect(client.address == "198.51.100.7")
     }
 
-    @Test func forwardedWinsOverXForwardedForAndIsParsedAsRFC7239Writes() {
+    @Test func forwardedIsParsedAsRFC7239WritesItWhenTheProxySendsOnlyThat() {
         let client = proxy.client(
             peer: "10.0.0.2", connectionIsSecure: false,
-            forwarded: ["for=192.0.2.60;proto=http;by=203.0.113.43", "For=\"[2001:db8:cafe::17]:4711\";Proto=HTTPS"],
-            forwardedFor: ["198.51.100.7"])
+            forwarded: ["for=192.0.2.60;proto=http;by=203.0.113.43", "For=\"[2001:db8:cafe::17]:4711\";Proto=HTTPS"])
         #expect(client == ForwardedClient(address: "2001:db8:cafe::17", isSecure: true))
+    }
+
+    @Test func aClientsOwnForwardedHeaderPassedOnBesideTheProxysXForwardedForIsNotBelieved() {
+        // What Caddy and nginx send: the client's Forwarded untouched, and their own X-Forwarded-For.
+        let client = proxy.client(peer: "10.0.0.2", connectionIsSecure: false,
+                                  forwarded: ["for=198.51.100.8;proto=https"], forwardedFor: ["203.0.113.5"], forwardedProto: ["http"])
+        #expect(client == ForwardedClient(address: "203.0.113.5", isSecure: false))
     }
 
     @Test func anUnknownHopEndsTheWalkAtTheProxyThatWroteIt() {

@@ -1,9 +1,13 @@
 import Foundation
 
 /// Who is really asking when a reverse proxy stands in front of Cadence: the proxies in `ranges` are believed when
-/// they say, in `Forwarded` (RFC 7239) or `X-Forwarded-For` / `X-Forwarded-Proto`, which client they forward and
+/// they say, in `X-Forwarded-For` / `X-Forwarded-Proto` or `Forwarded` (RFC 7239), which client they forward and
 /// over which scheme. A connection from anywhere else is its own client, whatever headers it sends, so a forged
 /// header changes nothing.
+///
+/// `X-Forwarded-For` wins when both come: Caddy and nginx write it (appending or replacing what the client sent)
+/// but pass a client's own `Forwarded` on untouched, so that one is believed only from a proxy that sends no
+/// `X-Forwarded-For` at all (one configured to write `Forwarded` instead).
 public struct TrustedProxies: Sendable, Equatable {
     public let ranges: [IPAddressRange]
 
@@ -22,19 +26,18 @@ public struct TrustedProxies: Sendable, Equatable {
     /// and the first address that is not a trusted proxy is the client (a client cannot prepend its way past the
     /// proxy, which appends what it saw). A hop written `unknown` or obfuscated ends the walk at the proxy that wrote it.
     /// - Parameters:
-    ///   - forwarded: every `Forwarded` header value, in order.
-    ///   - forwardedFor, forwardedProto: every `X-Forwarded-For` / `X-Forwarded-Proto` value, used only when no
-    ///     `Forwarded` header came.
+    ///   - forwardedFor, forwardedProto: every `X-Forwarded-For` / `X-Forwarded-Proto` value, in order.
+    ///   - forwarded: every `Forwarded` header value, used only when no `X-Forwarded-For` came.
     public func client(
         peer: String?, connectionIsSecure: Bool, forwarded: [String] = [], forwardedFor: [String] = [], forwardedProto: [String] = []
     ) -> ForwardedClient {
         var client = ForwardedClient(address: peer, isSecure: connectionIsSecure)
         guard trusts(peer) else { return client }
         let hops: [ForwardedHop]
-        if !forwarded.isEmpty {
+        let addresses = Self.list(forwardedFor)
+        if addresses.isEmpty {
             hops = ForwardedHop.parse(forwarded: forwarded)
         } else {
-            let addresses = Self.list(forwardedFor)
             let scheme = Self.list(forwardedProto).last.map { $0.lowercased() == "https" }
             hops = addresses.enumerated().map { index, address in
                 ForwardedHop(address: ForwardedHop.address(address), isSecure: index == addresses.count - 1 ? scheme : nil)
