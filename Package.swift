@@ -304,7 +304,9 @@ let package = Package(
         .testTarget(name: "CadenceCoreTests", dependencies: ["CadenceCore"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["geo-cases.json"]),
         .testTarget(name: "SafeXMLTests", dependencies: ["SafeXML"]),
-        .testTarget(name: "LocalCATests", dependencies: ["LocalCA", "CadenceCore", .product(name: "X509", package: "swift-certificates")]),
+        .testTarget(
+            name: "LocalCATests",
+            dependencies: ["LocalCA", "CadenceCore", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "SafeZipTests", dependencies: ["SafeZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TalksTests", dependencies: ["Talks", "CadenceCore"], exclude: ["talk-run-cases.json"]),
