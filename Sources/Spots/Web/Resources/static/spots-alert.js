@@ -2,6 +2,7 @@
 // live channel shows in place (big, dismissible), as a browser notification when the person
 // allowed them (asked only with a button), vibrates where the device can, and chimes.
 import { t } from "./i18n.js";
+import { httpsMissing, sayHTTPSMissing } from "./secure-context.js";
 import { formatDateTime, formatTime } from "./spots-util.js";
 
 export function describeAlert(alert) {
@@ -149,6 +150,12 @@ export function setupSpotsAlerts(live) {
   const status = document.getElementById("notify-status");
   if (!ask) return;
   function update() {
+    // Over plain HTTP browsers report notifications as "denied", which no setting changes: say what is missing.
+    if (httpsMissing) {
+      ask.hidden = true;
+      if (status) sayHTTPSMissing(status, "notifications");
+      return;
+    }
     if (!("Notification" in window)) {
       ask.hidden = true;
       if (status) status.textContent = t("spots.alert.no_notifications");
