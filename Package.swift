@@ -195,7 +195,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "CadenceCore", "Media",
+                "CadenceCore", "Media", "MultipartGuard",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -260,8 +260,17 @@ let package = Package(
                 "CadenceCore", .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // What an upload passes before multipart-kit's parser sees it (its own target so the fuzzer can hold the two
+        // side by side without the web stack).
+        .target(name: "MultipartGuard", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // The parsers of untrusted input as fuzz targets (scripts/fuzz; FuzzSmokeTests replays their corpora).
-        .target(name: "FuzzTargets", dependencies: ["Spots", "Tempo", "DAV", "SafeXML"]),
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "Spots", "Tempo", "DAV", "SafeXML", "Stage", "MultipartGuard", "PlatformWeb",
+                .product(name: "MultipartKit", package: "multipart-kit"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]),
         .executableTarget(name: "cadence-fuzz", dependencies: ["FuzzTargets"], path: "Sources/CadenceFuzz"),
         .executableTarget(
             name: "cadence",

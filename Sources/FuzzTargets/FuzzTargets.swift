@@ -14,6 +14,9 @@ public enum FuzzTargets {
         "runfile": runFile,
         "dav": dav,
         "safexml": safeXML,
+        "multipart": multipart,
+        "picture": picture,
+        "live": live,
     ]
 
     static let utc = TimeZone(identifier: "UTC")!

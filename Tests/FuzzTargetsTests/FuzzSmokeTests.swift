@@ -15,6 +15,9 @@ import Testing
         "runfile": ["Fuzz/corpus/runfile", "Tests/TempoTests/Files/Fixtures", "Tests/TempoTests/Files/Fixtures/gpxpy"],
         "dav": ["Fuzz/corpus/dav"],
         "safexml": ["Fuzz/corpus/safexml"],
+        "multipart": ["Fuzz/corpus/multipart"],
+        "picture": ["Fuzz/corpus/picture"],
+        "live": ["Fuzz/corpus/live"],
     ]
 
     static func seeds(_ target: String) -> [Data] {
@@ -64,7 +67,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["ical", "rrule", "runfile", "dav", "safexml"])
+    @Test(arguments: ["ical", "rrule", "runfile", "dav", "safexml", "multipart", "picture", "live"])
     func everySeedAndThousandsOfMutationsGoThroughWithoutACrash(target: String) throws {
         let parse = try #require(FuzzTargets.all[target])
         let seeds = Self.seeds(target)

@@ -22,4 +22,22 @@ struct ICalendarAllDayTests {
         let lines = unfoldedLines(ICalendar.export(read.reminders, now: exportTime))
         #expect(lines.contains("DUE;VALUE=DATE:20240310"), "\(lines)")
     }
+
+    /// The reproduction: a repeating all-day task came back with `DUE:…T090000Z` (the series' first occurrence
+    /// written as a time), and one with only a DUE date got a timed DTSTART beside it.
+    @Test("an all-day series keeps DUE and DTSTART as dates", arguments: [
+        (["DTSTART;VALUE=DATE:20240308", "DUE;VALUE=DATE:20240310", "RRULE:FREQ=WEEKLY"],
+         ["DTSTART;VALUE=DATE:20240308", "DUE;VALUE=DATE:20240310"]),
+        (["DTSTART;VALUE=DATE:20240308", "RRULE:FREQ=WEEKLY;COUNT=3"], ["DTSTART;VALUE=DATE:20240308"]),
+        (["DUE;VALUE=DATE:20240310", "RRULE:FREQ=MONTHLY"], ["DTSTART;VALUE=DATE:20240310", "DUE;VALUE=DATE:20240310"]),
+    ])
+    func allDaySeries(given: [String], expected: [String]) throws {
+        let read = try importICS(todoCalendar(["UID:all-day-series", "SUMMARY:Bins out"] + given))
+        let lines = unfoldedLines(ICalendar.export(read.reminders, now: exportTime))
+        let dates = lines.filter { ($0.hasPrefix("DUE") || $0.hasPrefix("DTSTART")) && !$0.hasPrefix("DTSTART:1970") }
+        #expect(dates == expected)
+        let again = try importICS(ICalendar.export(read.reminders, now: exportTime))
+        #expect(again.reminders.first?.due == read.reminders.first?.due)
+        #expect(again.reminders.first?.repeatRule == read.reminders.first?.repeatRule)
+    }
 }

@@ -6,12 +6,17 @@ import PlatformService
 import Web
 
 /// A command as a device sends it, checked field by field.
-struct LiveCommand {
-    let id: String
-    let type: String
-    let data: [String: Any]
+public struct LiveCommand {
+    public let id: String
+    public let type: String
+    public let data: [String: Any]
 
-    init(_ object: [String: Any]) throws {
+    /// A message's text as JSON: nil when it is not a JSON object (answered `invalid_json`).
+    public static func object(in text: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+    }
+
+    public init(_ object: [String: Any]) throws {
         guard let id = object["id"] as? String else {
             throw ValidationError(field: "id", "Every command needs an id: a UUID the device makes, so a resend is applied once.",
                                   key: "devices.live.error.command_id")

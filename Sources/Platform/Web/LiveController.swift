@@ -57,7 +57,7 @@ final class LiveController: Sendable {
     /// One message from a device: a command, or a `ping`. Always answers with one notice.
     /// Refusals are said in `messages`' language (the opener's); their code and field stay.
     func handle(_ text: String, accountID: UUID, sender: String, messages: Messages = Catalogues.bundled.messages(.english)) async -> String {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+        guard let object = LiveCommand.object(in: text) else {
             let refusal = APIError(.badRequest, code: "invalid_json", "A command is a JSON object: {\"id\": uuid, \"type\": \"...\", \"data\": {...}}.",
                                    key: "devices.live.error.not_object")
             return error(refusal.code, refusal.message(in: messages))

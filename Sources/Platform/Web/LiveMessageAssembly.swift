@@ -3,8 +3,8 @@ import NIOWebSocket
 
 /// Gathers a device's frames into whole messages (RFC 6455 §5.4: a first text or binary frame, then continuations
 /// up to the one marked final), holding no more than `maximumSize` bytes.
-struct LiveMessageAssembly {
-    enum Outcome: Equatable {
+public struct LiveMessageAssembly {
+    public enum Outcome: Equatable {
         /// More frames are needed.
         case incomplete
         case text(String)
@@ -17,15 +17,15 @@ struct LiveMessageAssembly {
         case outOfSequence
     }
 
-    let maximumSize: Int
+    public let maximumSize: Int
     private var started: (isText: Bool, bytes: ByteBuffer)?
 
-    init(maximumSize: Int) {
+    public init(maximumSize: Int) {
         self.maximumSize = maximumSize
     }
 
     /// One data frame (text, binary or continuation; control frames are not messages).
-    mutating func add(opcode: WebSocketOpcode, data: ByteBuffer, fin: Bool) -> Outcome {
+    public mutating func add(opcode: WebSocketOpcode, data: ByteBuffer, fin: Bool) -> Outcome {
         var message: (isText: Bool, bytes: ByteBuffer)
         if opcode == .continuation {
             guard var partial = started else { return .outOfSequence }

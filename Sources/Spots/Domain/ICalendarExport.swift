@@ -85,6 +85,10 @@ extension ICalendar {
             if let schedule = reminder.repeatSchedule, reminder.repeatRule != nil {
                 // A series is written from its first occurrence, in its zone: clients count the rule from there.
                 let moment = name == "DUE" ? schedule.firstDue : schedule.start
+                // An all-day series (`VALUE=DATE`) stays all-day while its first date is the one read.
+                if let allDay = preserved.allDayDue, allDay.due == moment {
+                    return name + (["VALUE=DATE"] + parameters).map { ";" + $0 }.joined() + ":" + allDay.date
+                }
                 return name + parameters.map { ";" + $0 }.joined() + zonedValue(moment, zone: schedule.zone)
             }
             if let allDay = preserved.allDayDue, allDay.due == due {
@@ -121,7 +125,14 @@ extension ICalendar {
         })
         var lines: [String] = []
         if let schedule = reminder.repeatSchedule, reminder.repeatRule != nil {
-            if !present.contains("DTSTART") { lines.append("DTSTART" + zonedValue(schedule.start, zone: schedule.zone, clock: schedule.writtenClock)) }
+            if !present.contains("DTSTART") {
+                // RFC 5545 §3.8.2.3: DTSTART has DUE's value type, so an all-day series starts on a date.
+                if let allDay = reminder.preserved.allDayDue, allDay.due == schedule.start {
+                    lines.append("DTSTART;VALUE=DATE:" + allDay.date)
+                } else {
+                    lines.append("DTSTART" + zonedValue(schedule.start, zone: schedule.zone, clock: schedule.writtenClock))
+                }
+            }
             if !present.contains("EXDATE"), !schedule.exceptions.isEmpty {
                 lines.append("EXDATE:" + schedule.exceptions.map(ICalDateValue.utcString).joined(separator: ","))
             }

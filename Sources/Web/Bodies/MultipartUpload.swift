@@ -1,6 +1,7 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import MultipartGuard
 import MultipartKit
 import NIOCore
 

@@ -48,3 +48,12 @@ struct PDFImage {
         }
     }
 }
+
+extension HandoutPicture {
+    /// Whether the handout can draw this picture (its header read, and a PNG that cannot go in as it is decoded):
+    /// false means a grey box with a reason. Pictures come from uploaded packages, so this runs on a stranger's bytes.
+    public var canBeDrawn: Bool {
+        if case .image = PDFImage.make(from: self) { return true }
+        return false
+    }
+}

@@ -8,7 +8,7 @@ import NIOCore
 /// start, while the parser's preamble takes it anywhere, even mid-line): so this one walks the same states as the
 /// parser, byte by byte, and looks at exactly the bytes the parser would read as a header name. Where the parser
 /// would refuse the syntax, the guard stops looking: the parser throws there before any later byte reaches it.
-struct MultipartHeaderNames {
+public struct MultipartHeaderNames {
     /// `CR LF --<boundary>`, as the parser matches it.
     private let delimiter: [UInt8]
     private var state: State = .preamble(matched: 0)
@@ -31,10 +31,10 @@ struct MultipartHeaderNames {
         case done
     }
 
-    init(boundary: String) { delimiter = Array(("\r\n--" + boundary).utf8) }
+    public init(boundary: String) { delimiter = Array(("\r\n--" + boundary).utf8) }
 
     /// Throws `NonASCIIName` at the first header-name byte above 127.
-    mutating func check(_ buffer: ByteBuffer) throws {
+    public mutating func check(_ buffer: ByteBuffer) throws {
         for byte in buffer.readableBytesView {
             state = try next(after: byte)
             if case .done = state { return }
@@ -87,5 +87,5 @@ struct MultipartHeaderNames {
         return !"()<>@,;:\\\"/[]?={}".utf8.contains(byte)
     }
 
-    struct NonASCIIName: Error {}
+    public struct NonASCIIName: Error {}
 }
