@@ -65,13 +65,22 @@ let package = Package(
         // Talks, one folder: its rules (Domain), its use cases (Service, no HTTP and no SQL), its tables (Storage),
         // its API, pages, templates and scripts (Web).
         .target(name: "Talks", dependencies: ["CadenceCore"], path: "Sources/Talks/Domain"),
-        .target(name: "TalksService", dependencies: ["Talks", "CadenceCore"], path: "Sources/Talks/Service"),
+        .target(
+            name: "TalksService",
+            dependencies: [
+                "Talks", "CadenceCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/Talks/Service"),
         .target(
             name: "TalksStorage", dependencies: ["TalksService", "Talks", "CadenceCore", "Storage", .product(name: "SQLKit", package: "sql-kit")],
             path: "Sources/Talks/Storage"),
         .target(
             name: "TalksWeb",
-            dependencies: ["TalksService", "Talks", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "TalksService", "Talks", "CadenceCore", "Web", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             path: "Sources/Talks/Web", resources: [.copy("Resources")]),
         // Every feature's migrations in one numbered history.
         // The bytes of uploaded files, in a directory or in the database, behind one interface.
@@ -354,6 +363,7 @@ let package = Package(
                 "SpotsWeb",
                 "StageWeb",
                 "TalksWeb",
+                "Talks", "TalksService", "TalksStorage",
                 "TempoWeb",
                 "Storage",
                 .product(name: "SQLKit", package: "sql-kit"),

@@ -182,6 +182,8 @@ final class BenchPushStore: PushSubscriptionRepository, VAPIDKeyRepository {
     func subscriptions(accountID: UUID) async throws -> [PushSubscription] { [] }
     func delete(id: UUID, accountID: UUID) async throws -> Bool { false }
     func recordOutcome(id: UUID, deliveredAt: Date?, error: String?) async throws {}
+    func setWristCues(_ on: Bool, endpoint: String, accountID: UUID) async throws -> PushSubscription? { nil }
+    func wantsWristCues(accountID: UUID) async throws -> Bool { false }
     func mutedModules(accountID: UUID) async throws -> Set<PushModule> { [] }
     func setMutedModules(_ modules: Set<PushModule>, accountID: UUID) async throws {}
     func key(creatingWith candidate: String, at: Date) async throws -> String {

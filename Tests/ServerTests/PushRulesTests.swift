@@ -5,6 +5,8 @@ import HummingbirdWSClient
 import HummingbirdWSTesting
 import SpotsWeb
 import StageWeb
+import Talks
+import TalksService
 import TalksWeb
 import TempoWeb
 import Testing
@@ -146,5 +148,69 @@ import Web
                 try await outbound.close(.normalClosure, reason: nil)
             }
         } }
+    }
+}
+
+/// Issue 37: a running talk's moments as the wrist shows them, made from the moment the scheduler claimed.
+@Suite struct WristCuePushTests {
+    func moments(duration: Int = 300, paceAt offset: Int64 = 0) throws -> (StoredRun, [WristCue]) {
+        var topic = try Topic(title: "Talk", duration: duration)
+        for (keyword, time) in [("Welcome", "0:00"), ("A story", "1:00"), ("Thanks", "4:00")] {
+            try topic.insert(try topic.makeCue(keyword: keyword, time: time))
+        }
+        var run = TalkRun(topic: topic)
+        try run.apply(RunStep(.start, at: 1_000_000))
+        let stored = StoredRun(id: UUID(), topicID: topic.id, run: run, createdAt: Date())
+        return (stored, run.wristCues(at: 1_000_000))
+    }
+
+    func notification(_ cue: WristCue, of run: StoredRun, in language: Language = .english) throws -> PushNotification {
+        let data = String(decoding: try JSONSerialization.data(withJSONObject: LiveWristCueSender.data(cue, of: run)), as: UTF8.self)
+        return try #require(PushRulesTests.notification("talk.wrist", data, in: language))
+    }
+
+    @Test func aCueIsTheKeywordWithWhereTheTalkStandsShortEnoughForAWatch() throws {
+        let (run, moments) = try moments()
+        let second = try notification(moments[1], of: run)
+        #expect(second.title == "A story")
+        #expect(second.body == "2 of 3 · 4:00 · next: Thanks")  // 4:00 of the talk left
+        #expect(second.tag == "talk-\(run.id.uuidString.lowercased())")
+        #expect(second.urgency == .high && second.timeToLive == 30)
+        #expect(second.wristCuesOnly)
+        #expect(second.url == "/phone/talks/\(run.topicID.uuidString.lowercased())")
+        #expect(second.actions.map(\.action) == ["talk-next", "talk-pause"])
+        #expect(second.data == ["runId": run.id.uuidString.lowercased()])
+        let last = try notification(moments[3], of: run)  // after "2 minutes left"
+        #expect(last.body == "3 of 3 · 1:00")
+        let spanish = try notification(moments[1], of: run, in: .spanish)
+        #expect(spanish.body == "2 de 3 · 4:00 · luego: Thanks")
+        #expect(spanish.actions.map(\.title) == ["Siguiente", "Pausa"])
+    }
+
+    @Test func twoMinutesLeftAndTimesUpHaveTheirOwnWordsAndBuzz() throws {
+        let (run, moments) = try moments()
+        let kinds = moments.map(\.key)
+        #expect(kinds == ["cue-0", "cue-1", "left-120", "cue-2", "end"])
+        let left = try notification(moments[2], of: run)
+        #expect(left.title == "2 minutes left" && left.body == "Now: A story")
+        let end = try notification(moments[4], of: run)
+        #expect(end.title == "Time's up" && end.actions.isEmpty)
+        #expect(Set([left.vibrate, end.vibrate, try notification(moments[1], of: run).vibrate]).count == 3)
+    }
+
+    /// The buzz says the pace: a cue shown by Next while the next one is due within 10 s is amber, one held past
+    /// its time (paused) red.
+    @Test func thePaceColourPicksTheVibration() throws {
+        let payload = { (pace: String) throws -> [Int]? in
+            try #require(PushRulesTests.notification("talk.wrist",
+                #"{"runId":"r","topicId":"t","kind":"cue","index":0,"total":2,"keyword":"K","next":"L","remaining":60,"pace":"\#(pace)"}"#)).vibrate
+        }
+        #expect(try payload("onTime") == [250])
+        #expect(try payload("dueSoon") == [200, 100, 200])
+        #expect(try payload("overdue") == [400, 100, 400, 100, 400])
+        // And the service worker gets it in the payload.
+        let object = try JSONSerialization.jsonObject(with: try #require(PushRulesTests.notification("talk.wrist",
+            #"{"runId":"r","kind":"cue","index":0,"total":1,"keyword":"K","remaining":5,"pace":"dueSoon"}"#)).payload) as? [String: Any]
+        #expect(object?["vibrate"] as? [Int] == [200, 100, 200])
     }
 }

@@ -38,6 +38,10 @@ public struct PushNotification: Codable, Sendable, Equatable {
     /// Words the service worker may have to say later, in the account's language (an action that failed), with
     /// `{name}` placeholders it fills; sent only when there are some.
     public var texts: [String: String]
+    /// Only subscriptions whose person chose "cues on my watch through this phone's notifications" get it.
+    public var wristCuesOnly = false
+    /// The buzz, as the Vibration API takes it (ms on, off, on…); nil: the service worker's usual one.
+    public var vibrate: [Int]?
 
     public init(module: PushModule, title: String, body: String, tag: String, url: String, actions: [Action] = [],
                 data: [String: String] = [:], urgency: Urgency = .normal, timeToLive: Int = 3600,
@@ -57,9 +61,9 @@ public struct PushNotification: Codable, Sendable, Equatable {
         self.requireInteraction = requireInteraction
     }
 
-    /// Whether a subscription of this role and device is meant.
-    public func isFor(role: DeviceRole, deviceID: UUID?) -> Bool {
-        (roles?.contains(role) ?? true) && (device == nil || device == deviceID)
+    /// Whether a subscription of this role and device (and its choice of wrist cues) is meant.
+    public func isFor(role: DeviceRole, deviceID: UUID?, wristCues: Bool = false) -> Bool {
+        (roles?.contains(role) ?? true) && (device == nil || device == deviceID) && (!wristCuesOnly || wristCues)
     }
 
     /// What the service worker receives (after decryption): everything it shows, nothing about delivery.
@@ -70,6 +74,7 @@ public struct PushNotification: Codable, Sendable, Equatable {
             "requireInteraction": requireInteraction,
         ]
         if !texts.isEmpty { object["texts"] = texts }
+        if let vibrate { object["vibrate"] = vibrate }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 }

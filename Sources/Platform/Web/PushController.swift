@@ -14,6 +14,7 @@ struct PushController {
         api.account.get("subscriptions", use: list)
         api.account.post("subscriptions", use: subscribe)
         api.account.delete("subscriptions/:id", use: unsubscribe)
+        api.account.put("wrist-cues", use: setWristCues)
         api.person.get("preferences", use: preferences)
         api.person.put("preferences", use: setPreferences)
     }
@@ -43,8 +44,15 @@ struct PushController {
         let createdAt: Date
         let lastDeliveredAt: Date?
         let lastError: String?
+        /// A running talk's cues and a run's intervals come to this browser, for a watch that mirrors its notifications.
+        let wristCues: Bool
+        /// It is the asking browser's or device's own (its session or paired device made it).
+        let thisBrowser: Bool
 
-        init(_ subscription: PushSubscription) {
+        init(_ subscription: PushSubscription, asker context: AccountContext) {
+            wristCues = subscription.wristCues
+            thisBrowser = (subscription.sessionID != nil && subscription.sessionID == context.identity?.session.id)
+                || (subscription.deviceID != nil && subscription.deviceID == context.device?.device.id)
             id = subscription.id
             deviceId = subscription.deviceID
             label = subscription.label
@@ -66,7 +74,7 @@ struct PushController {
     }
 
     @Sendable func list(request: Request, context: AccountContext) async throws -> [SubscriptionBody] {
-        try await service.subscriptions(accountID: context.account.id).map(SubscriptionBody.init)
+        try await service.subscriptions(accountID: context.account.id).map { SubscriptionBody($0, asker: context) }
     }
 
     @Sendable func subscribe(request: Request, context: AccountContext) async throws -> EditedResponse<SubscriptionBody> {
@@ -83,12 +91,23 @@ struct PushController {
         }
         let subscription = try await service.subscribe(accountID: context.account.id, subscriber: subscriber, endpoint: body.endpoint,
                                                        p256dh: body.keys.p256dh, auth: body.keys.auth)
-        return EditedResponse(status: .created, response: SubscriptionBody(subscription))
+        return EditedResponse(status: .created, response: SubscriptionBody(subscription, asker: context))
     }
 
     @Sendable func unsubscribe(request: Request, context: AccountContext) async throws -> Response {
         try await service.unsubscribe(id: try context.parameters.requireID("id"), accountID: context.account.id)
         return Response(status: .noContent)
+    }
+
+    /// Takes `{"endpoint": this browser's subscription endpoint, "on": true}` (the endpoint, which only that browser
+    /// knows, says which subscription: "cues on my watch through this phone's notifications" is a choice per phone).
+    @Sendable func setWristCues(request: Request, context: AccountContext) async throws -> SubscriptionBody {
+        struct Input: Decodable {
+            let endpoint: String
+            let on: Bool
+        }
+        let input = try await request.decode(as: Input.self, context: context)
+        return SubscriptionBody(try await service.setWristCues(input.on, endpoint: input.endpoint, accountID: context.account.id), asker: context)
     }
 
     @Sendable func preferences(request: Request, context: SignedInContext) async throws -> PreferencesBody {

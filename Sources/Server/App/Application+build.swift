@@ -17,7 +17,7 @@ let featureResources = [TalksFeature.resources, StageFeature.resources, SpotsFea
 public func assembleServer(_ dependencies: ServerDependencies) async throws -> AssembledServer {
     let platform = Platform(dependencies)
     _ = try await platform.push.key()  // the installation's VAPID key exists from the first start on
-    let talks = TalksFeature.assembled(dependencies, live: platform.live)
+    let talks = TalksFeature.assembled(dependencies, live: platform.live, push: platform.push)
     let stage = try await StageFeature.assembled(dependencies, live: platform.live)
     let spots = SpotsFeature.assembled(dependencies, live: platform.live, devices: platform.devices)
     let tempo = TempoFeature.assembled(dependencies, live: platform.live)
@@ -66,7 +66,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     AccountExportController(exporters: [talks, stage, spots, tempo], scratch: dependencies.scratchDirectory)
         .addRoutes(to: routes.api("api/v1/account"))
     routeTable.record(router.routes)
-    return AssembledServer(router: router, services: platform.jobs + spots.jobs + tempo.jobs)
+    return AssembledServer(router: router, services: platform.jobs + talks.jobs + spots.jobs + tempo.jobs)
 }
 
 public func buildApplication(

@@ -18,9 +18,10 @@ import TempoWeb
 // Each feature built over its SQL stores and the platform's live channel.
 
 extension TalksFeature {
-    static func assembled(_ dependencies: ServerDependencies, live: LiveService) -> TalksFeature {
+    static func assembled(_ dependencies: ServerDependencies, live: LiveService, push: PushService) -> TalksFeature {
         TalksPushRules.register(on: live.pushRules)
-        return TalksFeature(store: SQLTalkStore(database: dependencies.database), live: live, clock: dependencies.clock)
+        return TalksFeature(store: SQLTalkStore(database: dependencies.database), live: live, wristCueListeners: push,
+                            clock: dependencies.clock, logger: dependencies.logger)
     }
 }
 

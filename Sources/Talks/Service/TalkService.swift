@@ -8,8 +8,11 @@ public struct TalkService: Sendable {
     let store: any TalkStore
     let announcer: any CastAnnouncer
     let clock: any WallClock
+    /// Told of every run started or stepped here, so its wrist cues are timed at once.
+    let wristCues: WristCueScheduler?
 
-    public init(store: any TalkStore, announcer: any CastAnnouncer, clock: any WallClock) {
+    public init(store: any TalkStore, announcer: any CastAnnouncer, clock: any WallClock, wristCues: WristCueScheduler? = nil) {
+        self.wristCues = wristCues
         self.store = store
         self.announcer = announcer
         self.clock = clock
@@ -100,6 +103,7 @@ public struct TalkService: Sendable {
         // An id already taken by another account's run is not overwritten (see saveRun): refuse it.
         guard try await store.run(id: stored.id, accountID: accountID) != nil else { throw Conflict(code: "run_id_taken", "That run id is taken; choose another.", field: "id", key: "talks.error.run_id_taken") }
         try await store.setCast(TalkCast(topicID: topic.id, runID: stored.id), accountID: accountID, at: now)
+        wristCues?.changed(stored, accountID: accountID)
         try await announceCast(accountID: accountID)
         return (stored, true)
     }
@@ -129,6 +133,7 @@ public struct TalkService: Sendable {
         }
         let stepped = StoredRun(id: found.id, topicID: found.topicID, run: run, createdAt: found.createdAt)
         try await store.saveRun(stepped, accountID: accountID, at: now)
+        wristCues?.changed(stepped, accountID: accountID)
         try await announceCast(accountID: accountID)
         return stepped
     }

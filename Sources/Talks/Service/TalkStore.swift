@@ -20,4 +20,22 @@ public protocol TalkStore: Sendable {
 
     func cast(accountID: UUID) async throws -> TalkCast?
     func setCast(_ cast: TalkCast?, accountID: UUID, at: Date) async throws
+
+    /// Every account's runs saved at or after `since` (started, stepped), oldest change first: how each instance
+    /// learns of runs to send wrist cues for, whichever instance took the step.
+    func runsChanged(since: Date) async throws -> [AccountRun]
+    /// Claims a run's wrist moment (`WristCue.key`) for sending; false when it was claimed before (by another
+    /// instance, or before a restart).
+    func claimWristCue(runID: UUID, moment: String, at: Date) async throws -> Bool
+}
+
+/// A run with the account it belongs to.
+public struct AccountRun: Sendable {
+    public let accountID: UUID
+    public let run: StoredRun
+
+    public init(accountID: UUID, run: StoredRun) {
+        self.accountID = accountID
+        self.run = run
+    }
 }

@@ -90,6 +90,20 @@ public struct SQLTalkStore: TalkStore {
             .map(Self.storedRun)
     }
 
+    public func runsChanged(since: Date) async throws -> [AccountRun] {
+        try await database.sql.select().columns("id", "account_id", "topic_id", "run", "created_at").from("talk_runs")
+            .where("updated_at", .greaterThanOrEqual, since.millisecondsSince1970).orderBy("updated_at").all()
+            .map { AccountRun(accountID: try $0.decodeUUID(column: "account_id"), run: try Self.storedRun($0)) }
+    }
+
+    public func claimWristCue(runID: UUID, moment: String, at: Date) async throws -> Bool {
+        !(try await database.sql.raw("""
+            INSERT INTO talk_wrist_cues (run_id, moment, claimed_at)
+            VALUES (\(bind: runID.uuidString), \(bind: moment), \(bind: at.millisecondsSince1970))
+            ON CONFLICT (run_id, moment) DO NOTHING RETURNING moment
+            """).all()).isEmpty
+    }
+
     public func cast(accountID: UUID) async throws -> TalkCast? {
         guard let row = try await database.sql.select().columns("topic_id", "run_id").from("talk_casts")
             .where("account_id", .equal, accountID.uuidString).first()

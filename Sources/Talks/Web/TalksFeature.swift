@@ -1,6 +1,8 @@
 import CadenceCore
 import Foundation
 import Hummingbird
+import Logging
+import ServiceLifecycle
 import TalksService
 import Web
 
@@ -10,12 +12,18 @@ public struct TalksFeature: Sendable {
     public static let resources = FeatureResources(bundle: .module)
 
     public let service: TalkService
+    /// Times a running talk's notifications for the wrist (issue 37).
+    public let wristCues: WristCueScheduler
     let clock: any WallClock
 
-    public init(store: any TalkStore, live: any LiveAnnouncing, clock: any WallClock) {
-        service = TalkService(store: store, announcer: LiveCastAnnouncer(live: live), clock: clock)
+    public init(store: any TalkStore, live: any LiveAnnouncing, wristCueListeners: any WristCueListeners, clock: any WallClock, logger: Logger) {
+        wristCues = WristCueScheduler(store: store, sender: LiveWristCueSender(live: live), listeners: wristCueListeners, clock: clock,
+                                      logger: logger)
+        service = TalkService(store: store, announcer: LiveCastAnnouncer(live: live), clock: clock, wristCues: wristCues)
         self.clock = clock
     }
+
+    public var jobs: [any Service] { [wristCues] }
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         routes.account.addRoutes(TalksAPI(talks: service, clock: clock).routes, atPath: "api/v1/talks")

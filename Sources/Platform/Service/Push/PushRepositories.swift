@@ -7,6 +7,10 @@ public protocol PushSubscriptionRepository: Sendable {
     func subscriptions(accountID: UUID) async throws -> [PushSubscription]
     /// - Returns: false when no subscription of this account has that id.
     func delete(id: UUID, accountID: UUID) async throws -> Bool
+    /// Sets the wrist-cues choice of the account's subscription with this endpoint; nil when it has none.
+    func setWristCues(_ on: Bool, endpoint: String, accountID: UUID) async throws -> PushSubscription?
+    /// Whether any subscription of the account takes wrist cues.
+    func wantsWristCues(accountID: UUID) async throws -> Bool
     func recordOutcome(id: UUID, deliveredAt: Date?, error: String?) async throws
     /// The modules this person turned off.
     func mutedModules(accountID: UUID) async throws -> Set<PushModule>

@@ -95,6 +95,15 @@ public struct PushService: Sendable {
         guard try await subscriptions.delete(id: id, accountID: accountID) else { throw NotFound("push subscription") }
     }
 
+    /// This browser's choice of cues on the wrist (issue 37), by its subscription's endpoint (which only it knows).
+    /// - Throws: `NotFound("push subscription")` when the account has no subscription with that endpoint.
+    public func setWristCues(_ on: Bool, endpoint: String, accountID: UUID) async throws -> PushSubscription {
+        guard let changed = try await subscriptions.setWristCues(on, endpoint: endpoint, accountID: accountID) else {
+            throw NotFound("push subscription")
+        }
+        return changed
+    }
+
     public func mutedModules(accountID: UUID) async throws -> Set<PushModule> {
         try await subscriptions.mutedModules(accountID: accountID)
     }
@@ -135,7 +144,7 @@ public struct PushService: Sendable {
                 return report
             }
             let targets = try await subscriptions.subscriptions(accountID: accountID)
-                .filter { notification.isFor(role: $0.role, deviceID: $0.deviceID) }
+                .filter { notification.isFor(role: $0.role, deviceID: $0.deviceID, wristCues: $0.wristCues) }
             report.skipped = targets.isEmpty
             var said = notification
             if !targets.isEmpty, let translated, let language = await language(of: accountID), language != .english {
@@ -269,5 +278,12 @@ private final class KeyBox: Sendable {
     var value: VAPIDKey? {
         get { key.withLock { $0 } }
         set { key.withLock { $0 = newValue } }
+    }
+}
+
+extension PushService: WristCueListeners {
+    /// Whether one of the account's subscriptions takes cues for the wrist and Talks may push at all.
+    public func wantsWristCues(accountID: UUID) async throws -> Bool {
+        try await subscriptions.wantsWristCues(accountID: accountID)
     }
 }

@@ -20,9 +20,13 @@ public struct PushSubscription: Sendable, Equatable {
     public let createdAt: Date
     public var lastDeliveredAt: Date?
     public var lastError: String?
+    /// "Cues on my watch through this phone's notifications": a running talk's cues and a run's intervals come here.
+    public var wristCues: Bool
 
     public init(id: UUID, accountID: UUID, deviceID: UUID?, sessionID: UUID?, endpoint: String, userAgentKey: Data, authSecret: Data,
-                label: String, role: DeviceRole, createdAt: Date, lastDeliveredAt: Date? = nil, lastError: String? = nil) {
+                label: String, role: DeviceRole, createdAt: Date, lastDeliveredAt: Date? = nil, lastError: String? = nil,
+                wristCues: Bool = false) {
+        self.wristCues = wristCues
         self.id = id
         self.accountID = accountID
         self.deviceID = deviceID

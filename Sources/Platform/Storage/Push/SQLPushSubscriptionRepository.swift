@@ -10,15 +10,19 @@ public struct SQLPushSubscriptionRepository: PushSubscriptionRepository {
 
     public func save(_ subscription: PushSubscription) async throws {
         try await database.transaction { sql in
-            // A browser that subscribes again (new keys, or another account signed in) replaces its old subscription.
+            // A browser that subscribes again (new keys, or another account signed in) replaces its old subscription;
+            // its choice of wrist cues stays when it is the same account's.
+            let previous = try await sql.select().column("wrist_cues").from("push_subscriptions")
+                .where("endpoint", .equal, subscription.endpoint).where("account_id", .equal, subscription.accountID.uuidString).first()
+            let wristCues = try previous?.decode(column: "wrist_cues", as: Int?.self) == 1 || subscription.wristCues
             try await sql.delete(from: "push_subscriptions").where("endpoint", .equal, subscription.endpoint).run()
             try await sql.insert(into: "push_subscriptions")
-                .columns("id", "account_id", "device_id", "session_id", "endpoint", "p256dh", "auth", "label", "role", "created_at")
+                .columns("id", "account_id", "device_id", "session_id", "endpoint", "p256dh", "auth", "label", "role", "created_at", "wrist_cues")
                 .values(SQLBind(subscription.id.uuidString), SQLBind(subscription.accountID.uuidString),
                         SQLBind(subscription.deviceID?.uuidString), SQLBind(subscription.sessionID?.uuidString),
                         SQLBind(subscription.endpoint), SQLBind(subscription.userAgentKey.base64EncodedString()),
                         SQLBind(subscription.authSecret.base64EncodedString()), SQLBind(subscription.label),
-                        SQLBind(subscription.role.rawValue), SQLBind(subscription.createdAt.millisecondsSince1970))
+                        SQLBind(subscription.role.rawValue), SQLBind(subscription.createdAt.millisecondsSince1970), SQLBind(wristCues ? 1 : 0))
                 .run()
         }
     }
@@ -33,6 +37,17 @@ public struct SQLPushSubscriptionRepository: PushSubscriptionRepository {
         !(try await database.sql.delete(from: "push_subscriptions")
             .where("id", .equal, id.uuidString).where("account_id", .equal, accountID.uuidString)
             .returning("id").all()).isEmpty
+    }
+
+    public func setWristCues(_ on: Bool, endpoint: String, accountID: UUID) async throws -> PushSubscription? {
+        try await database.sql.update("push_subscriptions").set("wrist_cues", to: SQLBind(on ? 1 : 0))
+            .where("endpoint", .equal, endpoint).where("account_id", .equal, accountID.uuidString)
+            .returning("*").first().map(Self.subscription)
+    }
+
+    public func wantsWristCues(accountID: UUID) async throws -> Bool {
+        try await database.sql.select().column("id").from("push_subscriptions")
+            .where("account_id", .equal, accountID.uuidString).where("wrist_cues", .equal, 1).limit(1).first() != nil
     }
 
     public func recordOutcome(id: UUID, deliveredAt: Date?, error: String?) async throws {
@@ -70,6 +85,7 @@ public struct SQLPushSubscriptionRepository: PushSubscriptionRepository {
             role: DeviceRole(rawValue: try row.decode(column: "role", as: String.self)) ?? .phone,
             createdAt: Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)),
             lastDeliveredAt: try row.decode(column: "last_delivered_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)),
-            lastError: try row.decode(column: "last_error", as: String?.self))
+            lastError: try row.decode(column: "last_error", as: String?.self),
+            wristCues: try row.decode(column: "wrist_cues", as: Int?.self) == 1)
     }
 }

@@ -10,4 +10,5 @@ public let platformMigrations: [Migration] = [
     presenceMigration,
     pushMigration,
     knownBrowsersMigration,
+    pushWristCuesMigration,
 ]

@@ -72,7 +72,7 @@ function showNotification(message) {
     renotify: Boolean(message.tag), // a second alert with the same tag still rings
     actions: message.actions ?? [],
     requireInteraction: Boolean(message.requireInteraction),
-    vibrate: [200, 100, 200],
+    vibrate: message.vibrate ?? [200, 100, 200], // a talk's cue says its pace in the buzz
     icon: "/static/icons/icon-192.png",
     data: { url: message.url ?? "/", module: message.module, ...(message.data ?? {}), texts: message.texts ?? {} },
   });
@@ -81,9 +81,15 @@ function showNotification(message) {
 // A notification's buttons act without opening a page, with this browser's own sign-in (its cookie). If the
 // server refuses, a notification says so rather than failing silently, in the words the push brought along (the
 // account's language; the server's refusal comes in it too), else in English.
+// Each takes the notification's data and answers null when the data lacks what it acts on.
+const reminderPath = (data, verb) => data.reminderId && `/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/${verb}`;
+const runStepsPath = (data) => data.runId && `/api/v1/talks/runs/${encodeURIComponent(data.runId)}/steps`;
 const NOTIFICATION_ACTIONS = {
-  complete: (data) => act(`/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/complete`, null, "complete", data.texts),
-  snooze: (data) => act(`/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/snooze`, { minutes: 10 }, "snooze", data.texts),
+  complete: (data) => reminderPath(data, "complete") && act(reminderPath(data, "complete"), null, "complete", data.texts),
+  snooze: (data) => reminderPath(data, "snooze") && act(reminderPath(data, "snooze"), { minutes: 10 }, "snooze", data.texts),
+  // A running talk's cue on the wrist (issue 37): the server moves the run, and its next push, for every device.
+  "talk-next": (data) => runStepsPath(data) && act(runStepsPath(data), { action: "next" }, "next", data.texts),
+  "talk-pause": (data) => runStepsPath(data) && act(runStepsPath(data), { action: "pause" }, "pause", data.texts),
 };
 
 /** A text with its `{name}` placeholders filled. */
@@ -119,8 +125,8 @@ async function openPage(url) {
 self.addEventListener("notificationclick", (event) => {
   const data = event.notification.data ?? {};
   event.notification.close();
-  const action = NOTIFICATION_ACTIONS[event.action];
-  keepAlive(event, action && data.reminderId ? action(data) : openPage(data.url ?? "/"));
+  const acting = NOTIFICATION_ACTIONS[event.action]?.(data);
+  keepAlive(event, acting || openPage(data.url ?? "/"));
 });
 
 // The browser waits for the work before stopping the worker. A test harness's own (untrusted) event cannot be
