@@ -38,12 +38,14 @@ class PushBrowserKeys:
 class PushService:
     def __init__(self):
         self.received = []  # (path, headers, body, vapid_ok)
+        self.arrived = []  # time.time() at which each of `received` came in, at the same index
         self.script = []
         self.lock = threading.Lock()
         service = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
+                arrived = time.time()  # once its headers are in, before the body is read
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 authorization = self.headers.get("Authorization", "")
                 try:
@@ -52,6 +54,7 @@ class PushService:
                     vapid_ok = False
                 with service.lock:
                     service.received.append((self.path, dict(self.headers), body, vapid_ok))
+                    service.arrived.append(arrived)
                     status = service.script.pop(0) if service.script else 201
                 self.send_response(status)
                 self.send_header("Content-Length", "0")
@@ -71,6 +74,11 @@ class PushService:
     def requests_to(self, path):
         with self.lock:
             return [item for item in self.received if item[0] == path]
+
+    def timed_requests_to(self, path):
+        """As `requests_to`, each with the time.time() it arrived at: [(arrived, (path, headers, body, vapid_ok))]."""
+        with self.lock:
+            return [(at, item) for at, item in zip(self.arrived, self.received) if item[0] == path]
 
     def wait_for(self, path, count, timeout=15):
         deadline = time.time() + timeout

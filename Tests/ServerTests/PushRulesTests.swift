@@ -42,6 +42,20 @@ import Web
         #expect(leaving.body == "You left Office.")
     }
 
+    /// Issue 37: an alert fits a watch face that mirrors it — the title, then where or when in a few words; long
+    /// notes are cut to their first words (the actions stay).
+    @Test func anAlertsNotesAreCutToWhatAWatchFaceShows() throws {
+        let notes = "Bring the blue folder with the signed contracts, the spare keys for the van and Ann's birthday card"
+        let alert = try #require(Self.notification("spots.alert",
+            #"{"reminderId":"A1","title":"Meet Ann","notes":"\#(notes)","kind":"arrive","late":false,"placeName":"Office"}"#))
+        #expect(alert.title == "Meet Ann")
+        #expect(alert.body == "You arrived at Office. Bring the blue folder with the signed contracts, the spare…")
+        #expect(alert.actions.map(\.action) == ["complete", "snooze"])
+        let lines = try #require(Self.notification("spots.alert",
+            #"{"reminderId":"A1","title":"Shop","notes":"Milk\nEggs\nBread","kind":"time","late":false}"#))
+        #expect(lines.body == "Due now. Milk…")
+    }
+
     /// A Spanish account's alert says its words in Spanish; the reminder's title, notes and place stay as typed, and
     /// an English account's alert is unchanged.
     @Test func anAlertIsSaidInTheAccountsLanguage() throws {

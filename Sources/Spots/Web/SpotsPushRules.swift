@@ -20,7 +20,10 @@ public enum SpotsPushRules {
         case "leave": body = place.map { messages("push.spots.alert.left", ["place": $0]) } ?? messages("push.spots.alert.left_unnamed")
         default: body = messages((data["late"] as? Bool == true) ? "push.spots.alert.late" : "push.spots.alert.due")
         }
-        if let notes = data["notes"] as? String, !notes.isEmpty { body = messages("push.spots.alert.with_notes", ["alert": body, "notes": notes]) }
+        // Mirrored on a watch face: the notes' first words, not the whole of them (the phone's page has them all).
+        if let notes = data["notes"] as? String, !notes.isEmpty {
+            body = messages("push.spots.alert.with_notes", ["alert": body, "notes": WatchFaceText.shortened(notes)])
+        }
         var alertData = ["reminderId": id, "kind": data["kind"] as? String ?? "time"]
         if let due = data["due"] as? Int64 ?? (data["due"] as? NSNumber)?.int64Value { alertData["due"] = String(due) }
         return PushNotification(
