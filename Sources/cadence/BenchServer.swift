@@ -129,9 +129,13 @@ struct BenchServer {
     }
 
     func post(_ path: String, _ body: [String: Any], token: String? = nil) async throws -> [String: Any] {
+        try await send("POST", path, body, token: token)
+    }
+
+    func send(_ method: String, _ path: String, _ body: [String: Any], token: String? = nil) async throws -> [String: Any] {
         if tls {
             var request = HTTPClientRequest(url: "https://127.0.0.1:\(port)\(path)")
-            request.method = .POST
+            request.method = .init(rawValue: method)
             request.headers.add(name: "Content-Type", value: "application/json")
             if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
             request.body = .bytes(try JSONSerialization.data(withJSONObject: body))
@@ -140,7 +144,7 @@ struct BenchServer {
             return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
         }
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = "POST"
+        request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         request.httpBody = try JSONSerialization.data(withJSONObject: body)
