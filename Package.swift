@@ -174,7 +174,12 @@ let package = Package(
         .target(name: "SafeXML"),
         .target(name: "DAV", dependencies: ["SafeXML"]),
         // Reading untrusted ZIPs: entry names that stay inside a folder, the central directory, bombs.
-        .target(name: "SafeZip", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(
+            name: "SafeZip",
+            dependencies: [
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // .cadence packages: a manifest with the SHA-256 of every file, optional AES-GCM under a scrypt key.
         .target(
             name: "StagePackage",
@@ -276,7 +281,8 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "Spots", "Tempo", "DAV", "SafeXML", "Stage", "MultipartGuard", "PlatformWeb",
+                "Spots", "Tempo", "DAV", "SafeXML", "Stage", "MultipartGuard", "PlatformWeb", "DeckImport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "MultipartKit", package: "multipart-kit"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             ]),

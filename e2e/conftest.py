@@ -196,13 +196,18 @@ def new_browser(arguments=(), home=None):
     return browser
 
 
-def finish_browser(browser, request, suffix=""):
-    """Keeps a screenshot of a failed test's browser in e2e/artifacts, then closes it."""
+def screenshot_if_failed(browser, request, suffix=""):
+    """Keeps a screenshot of a failed test's browser in e2e/artifacts (for a browser a module shares, too)."""
     outcome = getattr(request.node, "outcome", None)
     if outcome is not None and outcome.failed:
         ARTIFACTS.mkdir(exist_ok=True)
         name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.nodeid) + suffix
         browser.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+
+
+def finish_browser(browser, request, suffix=""):
+    """Keeps a screenshot of a failed test's browser in e2e/artifacts, then closes it."""
+    screenshot_if_failed(browser, request, suffix)
     browser.quit()
 
 

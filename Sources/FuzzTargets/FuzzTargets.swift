@@ -17,6 +17,7 @@ public enum FuzzTargets {
         "multipart": multipart,
         "picture": picture,
         "live": live,
+        "deck": deck,
     ]
 
     static let utc = TimeZone(identifier: "UTC")!

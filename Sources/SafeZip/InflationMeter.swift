@@ -15,6 +15,8 @@ public final class InflationMeter {
     public let limits: InflationLimits
     /// Bytes inflated so far across all entries.
     public private(set) var inflatedTotal: Int64 = 0
+    /// The central directory as read by SafeZip, by entry name: where each entry's data is, for `EntryDataCheck`.
+    private var records: [String: ZipDirectory.Record]?
 
     public init(archive: Archive, limits: InflationLimits) {
         self.archive = archive
@@ -31,6 +33,7 @@ public final class InflationMeter {
         let declared = Int64(clamping: entry.uncompressedSize)
         if declared > limits.maxUncompressedBytes - inflatedTotal { throw Overrun.total }
         if isBomb(produced: declared, compressed: compressed) { throw Overrun.ratio(path: path) }
+        try checkData(of: entry, compressed: compressed)
         var produced: Int64 = 0
         _ = try archive.extract(entry, bufferSize: 64 * 1024, skipCRC32: false) { chunk in
             produced += Int64(chunk.count)
@@ -40,6 +43,24 @@ public final class InflationMeter {
             try sink(chunk)
         }
         return produced
+    }
+
+    /// The entry's bytes are all in the file and its deflate stream ends inside them (see `EntryDataCheck`), and what
+    /// it inflates to stays inside the caps: checked before ZIPFoundation, which would loop for ever on the first two.
+    private func checkData(of entry: Entry, compressed: Int64) throws {
+        if records == nil {
+            records = Dictionary((try ZipDirectory.read(from: archive.url)).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        guard let record = records?[entry.path] else { throw EntryDataCheck.Failure.corrupt(path: entry.path) }
+        let handle = try FileHandle(forReadingFrom: archive.url)
+        defer { try? handle.close() }
+        let fileSize = try handle.seekToEnd()
+        let room = limits.maxUncompressedBytes - inflatedTotal
+        let ratioCap = Int64(clamping: Int64((limits.maxCompressionRatio * Double(max(compressed, 1))).rounded(.up)))
+        let maxOutput = min(room, max(ratioCap, InflationLimits.ratioFloor))
+        let inflated = try EntryDataCheck.check(record, in: handle, fileSize: fileSize, maxOutput: maxOutput,
+                                                overrun: room <= ratioCap ? Overrun.total : Overrun.ratio(path: entry.path))
+        if inflated > room { throw Overrun.total }
     }
 
     private func isBomb(produced: Int64, compressed: Int64) -> Bool {

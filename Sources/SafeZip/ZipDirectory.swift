@@ -8,6 +8,12 @@ public enum ZipDirectory {
     public struct Record: Sendable, Equatable {
         public var flags: UInt16
         public var name: String
+        /// 0 stored, 8 deflated.
+        public var method: UInt16 = 0
+        public var compressedSize: UInt64 = 0
+        public var uncompressedSize: UInt64 = 0
+        /// Where the entry's local header starts.
+        public var localHeaderOffset: UInt64 = 0
         /// Traditional PKWARE or strong encryption (general-purpose bit 0).
         public var isEncrypted: Bool { flags & 1 != 0 }
     }
@@ -74,12 +80,36 @@ public enum ZipDirectory {
         var position = 0
         while position + 46 <= directory.count, le32(directory, position) == 0x0201_4B50 {
             let nameLength = Int(le16(directory, position + 28))
+            let extraLength = Int(le16(directory, position + 30))
             let name = String(decoding: directory[(position + 46)..<min(directory.count, position + 46 + nameLength)], as: UTF8.self)
-            records.append(Record(flags: le16(directory, position + 8), name: name))
-            position += 46 + nameLength + Int(le16(directory, position + 30)) + Int(le16(directory, position + 32))
+            var record = Record(flags: le16(directory, position + 8), name: name, method: le16(directory, position + 10),
+                                compressedSize: UInt64(le32(directory, position + 20)), uncompressedSize: UInt64(le32(directory, position + 24)),
+                                localHeaderOffset: UInt64(le32(directory, position + 42)))
+            let extraStart = position + 46 + nameLength
+            readZip64Sizes(into: &record, extra: Array(directory[min(directory.count, extraStart)..<min(directory.count, extraStart + extraLength)]))
+            records.append(record)
+            position += 46 + nameLength + extraLength + Int(le16(directory, position + 32))
         }
         guard UInt64(records.count) == count else { throw Failure.inconsistent }
         return records
+    }
+
+    /// APPNOTE 4.5.3: the ZIP64 extra field holds, in this order, each of the sizes and the offset that the record
+    /// itself marks as 0xFFFFFFFF.
+    private static func readZip64Sizes(into record: inout Record, extra: [UInt8]) {
+        var at = 0
+        while at + 4 <= extra.count {
+            let id = le16(extra, at), length = Int(le16(extra, at + 2))
+            guard id == 0x0001 else { at += 4 + length; continue }
+            var field = at + 4
+            let end = min(extra.count, field + length)
+            for keyPath in [\Record.uncompressedSize, \Record.compressedSize, \Record.localHeaderOffset]
+            where record[keyPath: keyPath] == 0xFFFF_FFFF && field + 8 <= end {
+                record[keyPath: keyPath] = le64(extra, field)
+                field += 8
+            }
+            return
+        }
     }
 
     private static func le16(_ b: [UInt8], _ i: Int) -> UInt16 { UInt16(b[i]) | UInt16(b[i + 1]) << 8 }

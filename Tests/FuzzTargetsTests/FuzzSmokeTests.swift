@@ -18,6 +18,7 @@ import Testing
         "multipart": ["Fuzz/corpus/multipart"],
         "picture": ["Fuzz/corpus/picture"],
         "live": ["Fuzz/corpus/live"],
+        "deck": ["Fuzz/corpus/deck"],
     ]
 
     static func seeds(_ target: String) -> [Data] {
@@ -67,7 +68,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["ical", "rrule", "runfile", "dav", "safexml", "multipart", "picture", "live"])
+    @Test(arguments: ["ical", "rrule", "runfile", "dav", "safexml", "multipart", "picture", "live", "deck"])
     func everySeedAndThousandsOfMutationsGoThroughWithoutACrash(target: String) throws {
         let parse = try #require(FuzzTargets.all[target])
         let seeds = Self.seeds(target)

@@ -52,4 +52,41 @@ struct SafeZipTests {
         #expect(try small2.extract(small) { _ in } == 1000)
         #expect(throws: InflationMeter.Overrun.total) { try small2.extract(small) { _ in } }
     }
+
+    /// Found by the `deck` fuzz target: an entry whose deflate stream does not end before the file does made
+    /// ZIPFoundation 0.9.20 ask for more bytes for ever (one upload kept a core busy for good). The meter checks the
+    /// entry's data first and refuses it at once.
+    @Test(.timeLimit(.minutes(1))) func anEntryWhoseDataRunsPastTheEndOfTheFileIsRefusedNotReadForEver() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/corpus/deck/hang-deflate-stream-past-the-end.zip")
+        let archive = try Archive(url: url, accessMode: .read)
+        let meter = InflationMeter(archive: archive, limits: InflationLimits(maxUncompressedBytes: 1 << 30, maxCompressionRatio: 200))
+        var refused = 0
+        for entry in archive where entry.type == .file {
+            do { try meter.extract(entry) { _ in } } catch { refused += 1 }
+        }
+        #expect(refused >= 1)
+    }
+
+    /// A whole, well-formed entry still comes out as it went in, stored or deflated (the check reads it once more).
+    @Test func wellFormedEntriesStillComeOutWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("safezip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("whole.zip")
+        let text = Data(String(repeating: "Cadence keeps time. ", count: 20_000).utf8)
+        let noise = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+        let archive = try Archive(url: url, accessMode: .create)
+        for (name, bytes, method) in [("text.txt", text, CompressionMethod.deflate), ("noise.bin", noise, .deflate), ("stored.bin", noise, .none)] {
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: method,
+                                 provider: { position, size in bytes.subdata(in: Int(position)..<Int(position) + size) })
+        }
+        let reading = try Archive(url: url, accessMode: .read)
+        let meter = InflationMeter(archive: reading, limits: InflationLimits(maxUncompressedBytes: 1 << 30, maxCompressionRatio: 200))
+        for (name, expected) in [("text.txt", text), ("noise.bin", noise), ("stored.bin", noise)] {
+            var out = Data()
+            try meter.extract(try #require(reading[name])) { out.append($0) }
+            #expect(out == expected, "\(name)")
+        }
+    }
 }

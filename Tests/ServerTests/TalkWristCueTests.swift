@@ -47,7 +47,8 @@ import Testing
         let accountID: UUID
         let topicID: UUID
         func scheduler(_ sender: RecordingSender, listening: Bool = true) -> WristCueScheduler {
-            WristCueScheduler(store: store, sender: sender, listeners: Listening(on: listening), clock: clock, logger: Logger(label: "test.wrist"))
+            WristCueScheduler(store: store, sender: sender, listeners: Listening(on: listening), clock: clock, logger: Logger(label: "test.wrist"),
+                              sendsAtOnce: false)
         }
         func service(_ scheduler: WristCueScheduler) -> TalkService {
             TalkService(store: store, announcer: NoCast(), clock: clock, wristCues: scheduler)

@@ -212,5 +212,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
         }
     }
     try raw.write(to: bomb)
-    expectRefused(bomb, in: scratch, .checksumMismatch(path))
+    // The entry is inflated once before ZIPFoundation reads it (SafeZip's EntryDataCheck), so it is caught as the
+    // bomb it is (1000× past the ratio cap) before any byte reaches the package reader.
+    expectRefused(bomb, in: scratch, .compressionRatio(path: path, limit: PackageLimits().maxCompressionRatio))
 }

@@ -34,7 +34,7 @@ from browser.cdp import CDPSession, targets
 from browser.pagecheck import SIZES, check_page, set_viewport
 from browser.test_accounts import sign_in
 from browser.waiting import wait_until
-from conftest import ARTIFACTS, CadenceServer, api, free_port, new_browser, unique_email
+from conftest import CadenceServer, api, free_port, new_browser, screenshot_if_failed, unique_email
 from push_service import PushBrowserKeys, PushService
 
 SHORT_HOST = socket.gethostname().split(".")[0].lower()
@@ -229,11 +229,8 @@ def browser(nss_home):
 @pytest.fixture(autouse=True)
 def screenshot_on_failure(request):
     yield
-    outcome = getattr(request.node, "outcome", None)
-    if outcome is not None and outcome.failed and "browser" in request.fixturenames:
-        ARTIFACTS.mkdir(exist_ok=True)
-        name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.nodeid)
-        request.getfixturevalue("browser").save_screenshot(str(ARTIFACTS / f"{name}.png"))
+    if "browser" in request.fixturenames:
+        screenshot_if_failed(request.getfixturevalue("browser"), request)
 
 
 def signed_in(driver, base, email):

@@ -16,7 +16,6 @@ import base64
 import http.client
 import json
 import os
-import re
 import shutil
 import socket
 import ssl
@@ -41,7 +40,7 @@ from browser.test_https import (eventually, fire_place_alert, interstitial, is_c
                                 live_socket_over_wss_receives_an_alert, push_subscribes_and_the_worker_shows_it, run,
                                 secure_context, worker_for_scope)
 from browser.waiting import wait_until
-from conftest import ARTIFACTS, CadenceServer, api, free_port, new_browser, unique_email
+from conftest import ARTIFACTS, CadenceServer, api, free_port, new_browser, screenshot_if_failed, unique_email
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "caldav"))
 import scenarios  # noqa: E402  (e2e/caldav: the calendar-app scenarios, written once for any server)
@@ -412,11 +411,8 @@ def caddy_person(caddy, caddy_browser, quiet_sockets):
 @pytest.fixture(autouse=True)
 def screenshot_on_failure(request):
     yield
-    outcome = getattr(request.node, "outcome", None)
-    if outcome is not None and outcome.failed and "caddy_browser" in request.fixturenames:
-        ARTIFACTS.mkdir(exist_ok=True)
-        name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.nodeid)
-        request.getfixturevalue("caddy_browser").save_screenshot(str(ARTIFACTS / f"{name}.png"))
+    if "caddy_browser" in request.fixturenames:
+        screenshot_if_failed(request.getfixturevalue("caddy_browser"), request)
 
 
 def talk_titles(driver):

@@ -452,8 +452,8 @@ def tick(driver, box, server, token, subscription_id, on):
     Returns what the page then says under the box."""
     box.click()
     wait_until(driver, lambda: box.is_enabled() and box.is_selected() == on
-               and saved_choice(server, token, subscription_id) is on, timeout=10, message=f"{'ticking' if on else 'unticking'} the box did not save the choice "
-                                   f"({driver.find_element(By.ID, 'wrist-cues-status').text!r})")
+               and saved_choice(server, token, subscription_id) is on, timeout=10,
+               message=f"{'ticking' if on else 'unticking'} the box did not save the choice")
     driver.save_screenshot(str(ARTIFACTS / f"wrist-cues-{'ticked' if on else 'unticked'}.png"))
     return driver.find_element(By.ID, "wrist-cues-status").text
 

@@ -10,7 +10,7 @@ struct PlainHTTPPortMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         guard request.head.scheme != "https", !Self.answeredOverHTTP(request.uri.path) else { return try await next(request, context) }
-        let host = TrustController.hostName(request.head.authority)
+        let host = RequestAuthority.host(request.head.authority)
         let port = httpsPort == 443 ? "" : ":\(httpsPort)"
         var target = "https://\(host)\(port)\(request.uri.path)"
         if let query = request.uri.query, !query.isEmpty { target += "?\(query)" }

@@ -32,7 +32,7 @@ struct TrustController {
 
     @Sendable func page(request: Request, context: AppContext) async throws -> Response {
         let root = try https.authority?.readAuthority()
-        let host = Self.hostName(request.head.authority)
+        let host = RequestAuthority.host(request.head.authority)
         let page = TrustPage(
             hasAuthority: root != nil, fingerprint: try root?.certificate.sha256Fingerprint,
             authorityName: root.map(Self.commonName), platform: TrustPage.Platform.of(userAgent: request.headers[.userAgent] ?? ""),
@@ -54,13 +54,6 @@ struct TrustController {
 
     private static func commonName(_ root: IssuedCertificate) -> String {
         root.certificate.subject.description.split(separator: ",").first { $0.hasPrefix("CN=") }.map { String($0.dropFirst(3)) } ?? "Cadence"
-    }
-
-    /// The host a request named, without its port (`192.168.1.20:8080` → `192.168.1.20`, `[fd00::5]:80` → `[fd00::5]`).
-    static func hostName(_ authority: String?) -> String {
-        guard let authority, !authority.isEmpty else { return "localhost" }
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") { return String(authority[...close]) }
-        return String(authority.split(separator: ":", maxSplits: 1).first ?? "localhost")
     }
 
     private static func download(_ bytes: [UInt8], type: String, name: String) -> Response {

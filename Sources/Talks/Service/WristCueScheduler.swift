@@ -37,9 +37,13 @@ public final class WristCueScheduler: Service, Sendable {
     }
 
     private let tracked = Mutex<[UUID: Tracked]>([:])
+    /// False in the tests, which step the clock and send by hand.
+    let sendsAtOnce: Bool
     private let lastPoll = Mutex<Date?>(nil)
 
-    public init(store: any TalkStore, sender: any WristCueSender, listeners: any WristCueListeners, clock: any WallClock, logger: Logger) {
+    public init(store: any TalkStore, sender: any WristCueSender, listeners: any WristCueListeners, clock: any WallClock, logger: Logger,
+                sendsAtOnce: Bool = true) {
+        self.sendsAtOnce = sendsAtOnce
         self.store = store
         self.sender = sender
         self.listeners = listeners
@@ -65,9 +69,11 @@ public final class WristCueScheduler: Service, Sendable {
         }
     }
 
-    /// A run was started or stepped on this instance: its moments are worked out again at once.
+    /// A run was started or stepped on this instance: its moments are worked out again, and what that made due
+    /// (the first cue of a start, the cue Next brought) goes out now rather than after the loop's sleep.
     public func changed(_ run: StoredRun, accountID: UUID) {
         track([AccountRun(accountID: accountID, run: run)], now: clock.now().millisecondsSince1970)
+        if sendsAtOnce { Task { await self.sendDue() } }
     }
 
     /// Learns of runs any instance saved since the last look; the first look (at start, or after a restart) reaches

@@ -284,6 +284,7 @@ private final class KeyBox: Sendable {
 extension PushService: WristCueListeners {
     /// Whether one of the account's subscriptions takes cues for the wrist and Talks may push at all.
     public func wantsWristCues(accountID: UUID) async throws -> Bool {
-        try await subscriptions.wantsWristCues(accountID: accountID)
+        guard try await subscriptions.wantsWristCues(accountID: accountID) else { return false }
+        return try await !subscriptions.mutedModules(accountID: accountID).contains(.talks)
     }
 }

@@ -109,9 +109,13 @@ async function act(path, body, verb, texts = {}) {
     answer = null;
   }
   if (answer?.ok) return;
-  const reason = answer
-    ? (await answer.json().catch(() => ({}))).message ?? fill(texts.server_answered ?? "the server answered {status}", { status: answer.status })
-    : texts.no_network ?? "no network";
+  // The server's refusal is its error envelope's message ({"error": {"message"}}), a sentence of its own: its full
+  // stop goes, since the words around it end with one.
+  const refusal = answer ? await answer.json().catch(() => ({})) : null;
+  const serverSaid = refusal?.error?.message ?? refusal?.message;
+  const reason = !answer
+    ? texts.no_network ?? "no network"
+    : serverSaid?.replace(/[.。]+$/, "") ?? fill(texts.server_answered ?? "the server answered {status}", { status: answer.status });
   const said = fill(texts[`${verb}_failed`] ?? `Could not ${verb} the reminder: {reason}.`, { reason });
   await self.registration.showNotification("Cadence", { body: said, tag: "action-failed" });
 }

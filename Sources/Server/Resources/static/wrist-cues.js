@@ -30,7 +30,7 @@ async function choose(on) {
   });
   if (!answer.ok) {
     const refusal = await answer.json().catch(() => ({}));
-    throw new Error(refusal.error?.message ?? t("js.wrist.not_saved"));
+    throw new Error(refusal.error?.message ?? t("wrist.not_saved"));
   }
   return (await answer.json()).wristCues;
 }
@@ -52,10 +52,10 @@ for (const box of document.querySelectorAll("[data-wrist-cues]")) {
   box.addEventListener("change", async () => {
     const wanted = box.checked;
     box.disabled = true;
-    say(t("js.wrist.saving"));
+    say(t("wrist.saving"));
     try {
       box.checked = await choose(wanted);
-      say(t(box.checked ? "js.wrist.on" : "js.wrist.off"));
+      say(t(box.checked ? "wrist.on" : "wrist.off"));
     } catch (error) {
       box.checked = !wanted;
       say(error.message || String(error));
