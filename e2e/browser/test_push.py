@@ -88,16 +88,11 @@ def notifications(worker):
         { title: n.title, body: n.body, tag: n.tag, actions: n.actions.map((a) => a.action), data: n.data })))""")
 
 
-def test_the_service_worker_shows_the_push_and_completes_the_reminder_from_the_notification(driver, server, push_service):
-    email, password, token = new_account(server, "notify")
-    sign_in(driver, server, email, password)
-    driver.get(server + "/phone/devices")
-    check_page(driver, "devices page with notifications")
-    assert driver.find_element(By.ID, "notifications-heading").text == "Notifications"
+def push_worker(driver, server):
+    """Cadence's service worker registered at /push/ in the signed-in browser, as push.js registers it; returns the
+    page's and the worker's DevTools sessions and the registration's id. Headless Chromium has no push service of its
+    own, so the subscription the server pushes to is the test's, and its decrypted message is handed to this worker."""
     driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server, "permissions": ["notifications"]})
-
-    # The worker the push button registers (headless Chromium has no push service of its own to subscribe with, so
-    # the subscription the server pushes to is the test's, and its decrypted message is handed to this worker).
     page = CDPSession.page(driver)
     page.send("ServiceWorker.enable")
     state = driver.execute_async_script("""
@@ -114,9 +109,18 @@ def test_the_service_worker_shows_the_push_and_completes_the_reminder_from_the_n
     registration = page.wait_event("ServiceWorker.workerRegistrationUpdated",
                                    lambda params: any(r["scopeURL"].endswith("/push/") for r in params["registrations"]))
     registration_id = next(r["registrationId"] for r in registration["registrations"] if r["scopeURL"].endswith("/push/"))
-
     worker = CDPSession.service_worker(driver, "/sw.js")
     worker.send("Runtime.enable")  # its exceptions, should the push handler fail
+    return page, worker, registration_id
+
+
+def test_the_service_worker_shows_the_push_and_completes_the_reminder_from_the_notification(driver, server, push_service):
+    email, password, token = new_account(server, "notify")
+    sign_in(driver, server, email, password)
+    driver.get(server + "/phone/devices")
+    check_page(driver, "devices page with notifications")
+    assert driver.find_element(By.ID, "notifications-heading").text == "Notifications"
+    page, worker, registration_id = push_worker(driver, server)
 
     keys = PushBrowserKeys()
     subscribe(server, token, keys, push_service.base + "/push/chromium")

@@ -14,11 +14,10 @@ from typing import NamedTuple
 
 from selenium.webdriver.common.by import By
 
-from browser.cdp import CDPSession
 from browser.pagecheck import SIZES, check_page, set_viewport
 from browser.test_accounts import sign_in
 from browser.test_live import pair_watch, status
-from browser.test_push import new_account, notifications, push_service, subscribe  # noqa: F401 — push_service: the fixture
+from browser.test_push import new_account, notifications, push_service, push_worker, subscribe  # noqa: F401 — push_service: the fixture
 from browser.waiting import wait_until
 from conftest import ARTIFACTS, api, unique_email
 from push_service import PushBrowserKeys
@@ -232,32 +231,6 @@ def test_subscriptions_and_accounts_that_did_not_choose_wrist_cues_get_none(serv
     assert listed[on["id"]]["wristCues"] is True and listed[off["id"]]["wristCues"] is False
     assert subscriptions(server, other_token)[other["id"]]["wristCues"] is False
     assert get_run(server, token, run["id"])["snapshot"]["phase"] == "finished"
-
-
-def push_worker(driver, server):
-    """Cadence's service worker registered at /push/ in the signed-in browser, as push.js registers it; returns the
-    page's and the worker's DevTools sessions and the registration's id. Headless Chromium has no push service of its
-    own, so the subscription the server pushes to is the test's, and its decrypted message is handed to this worker."""
-    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server, "permissions": ["notifications"]})
-    page = CDPSession.page(driver)
-    page.send("ServiceWorker.enable")
-    state = driver.execute_async_script("""
-        const done = arguments[arguments.length - 1];
-        navigator.serviceWorker.register('/sw.js', { scope: '/push/' })
-          .then(async (registration) => {
-            const worker = registration.installing || registration.waiting || registration.active;
-            if (worker.state !== 'activated') {
-              await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
-            }
-            done('activated');
-          }, (error) => done(String(error)));""")
-    assert state == "activated"
-    registration = page.wait_event("ServiceWorker.workerRegistrationUpdated",
-                                   lambda params: any(r["scopeURL"].endswith("/push/") for r in params["registrations"]))
-    registration_id = next(r["registrationId"] for r in registration["registrations"] if r["scopeURL"].endswith("/push/"))
-    worker = CDPSession.service_worker(driver, "/sw.js")
-    worker.send("Runtime.enable")  # its exceptions, should the push handler fail
-    return page, worker, registration_id
 
 
 def show_in_worker(page, worker, server, registration_id, push):
