@@ -23,7 +23,7 @@ enum EntryDataCheck {
         guard header.count == 30, header[0] == 0x50, header[1] == 0x4B, header[2] == 3, header[3] == 4 else {
             throw Failure.corrupt(path: record.name)
         }
-        let dataStart = record.localHeaderOffset + 30 + UInt64(le16(header, 26)) + UInt64(le16(header, 28))
+        let dataStart = record.localHeaderOffset + 30 + UInt64(ZipDirectory.le16(header, 26)) + UInt64(ZipDirectory.le16(header, 28))
         guard dataStart <= fileSize, record.compressedSize <= fileSize - dataStart else { throw Failure.cutShort(path: record.name) }
         switch record.method {
         case 0:
@@ -78,5 +78,4 @@ enum EntryDataCheck {
         return produced
     }
 
-    private static func le16(_ b: [UInt8], _ i: Int) -> UInt16 { UInt16(b[i]) | UInt16(b[i + 1]) << 8 }
 }

@@ -81,15 +81,17 @@ function showNotification(message) {
 // A notification's buttons act without opening a page, with this browser's own sign-in (its cookie). If the
 // server refuses, a notification says so rather than failing silently, in the words the push brought along (the
 // account's language; the server's refusal comes in it too), else in English.
-// Each takes the notification's data and answers null when the data lacks what it acts on.
-const reminderPath = (data, verb) => data.reminderId && `/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/${verb}`;
-const runStepsPath = (data) => data.runId && `/api/v1/talks/runs/${encodeURIComponent(data.runId)}/steps`;
+// Each takes the notification's data and answers null when the data lacks what it acts on (then the tap opens the page).
+const onReminder = (verb, body) => (data) =>
+  data.reminderId ? act(`/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/${verb}`, body, verb, data.texts) : null;
+const onRun = (action) => (data) =>
+  data.runId ? act(`/api/v1/talks/runs/${encodeURIComponent(data.runId)}/steps`, { action }, action, data.texts) : null;
 const NOTIFICATION_ACTIONS = {
-  complete: (data) => reminderPath(data, "complete") && act(reminderPath(data, "complete"), null, "complete", data.texts),
-  snooze: (data) => reminderPath(data, "snooze") && act(reminderPath(data, "snooze"), { minutes: 10 }, "snooze", data.texts),
+  complete: onReminder("complete", null),
+  snooze: onReminder("snooze", { minutes: 10 }),
   // A running talk's cue on the wrist (issue 37): the server moves the run, and its next push, for every device.
-  "talk-next": (data) => runStepsPath(data) && act(runStepsPath(data), { action: "next" }, "next", data.texts),
-  "talk-pause": (data) => runStepsPath(data) && act(runStepsPath(data), { action: "pause" }, "pause", data.texts),
+  "talk-next": onRun("next"),
+  "talk-pause": onRun("pause"),
 };
 
 /** A text with its `{name}` placeholders filled. */
