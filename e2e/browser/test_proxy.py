@@ -13,6 +13,7 @@ Nothing here measures time: waits are generous, and the one wait that must pass 
 through a ping) is a lower bound.
 """
 import base64
+import hashlib
 import http.client
 import json
 import os
@@ -739,31 +740,69 @@ def test_a_clients_forwarded_header_passed_on_beside_the_proxys_x_forwarded_for_
                   {**proxy_wrote, "Forwarded": "for=198.51.100.8"})[0] == 429
 
 
-def read_response(sock):
-    response = http.client.HTTPResponse(sock)
-    response.begin()
-    return response.status, response.read()
+def upgrade_request(port, headers=""):
+    key = base64.b64encode(os.urandom(16)).decode()
+    return (f"GET /api/v1/live HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n{headers}\r\n").encode(), key
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "product bug: Cadence upgrades only the first request of a connection; a WebSocket upgrade on a kept-alive "
-    "connection is answered 426 upgrade_required. nginx sends upgrades on kept-alive upstream connections when "
-    "its upstream has `keepalive` (seen: the live socket through nginx got 426), so docs/proxy/nginx.conf keeps "
-    "none alive meanwhile"))
+def read_head(reader):
+    """The status line and the header fields (lower-case names) of an answer read from `reader`."""
+    status = reader.readline()
+    fields = {}
+    for line in iter(reader.readline, b"\r\n"):
+        name, _, value = line.decode().partition(":")
+        fields[name.strip().lower()] = value.strip()
+    return status, fields
+
+
+def read_text_frame(reader):
+    """One unmasked frame from the server, as the JSON it carries."""
+    first, second = reader.read(2)
+    assert first == 0x81, f"not a final text frame: {first:#x}"
+    length = second & 0x7F
+    if length == 126:
+        length = int.from_bytes(reader.read(2), "big")
+    elif length == 127:
+        length = int.from_bytes(reader.read(8), "big")
+    return json.loads(reader.read(length))
+
+
 def test_a_websocket_upgrade_on_a_kept_alive_connection_is_accepted(cadence):
-    """RFC 9110 §7.8: any HTTP/1.1 request may ask to upgrade, not only a connection's first."""
+    """RFC 9110 §7.8: any HTTP/1.1 request may ask to upgrade, not only a connection's first (nginx with upstream
+    `keepalive` sends upgrades on used connections)."""
     status, body = api(cadence.base, "POST", "/api/v1/auth/register",
                        {"email": unique_email("kept"), "displayName": "Kip", "password": PASSWORD})
     assert status == 201, body
     with socket.create_connection(("127.0.0.1", cadence.port), timeout=30) as sock:
+        reader = sock.makefile("rb")
+        for _ in range(2):
+            sock.sendall(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{cadence.port}\r\n\r\n".encode())
+            status_line, fields = read_head(reader)
+            assert status_line.startswith(b"HTTP/1.1 200"), status_line
+            reader.read(int(fields["content-length"]))
+        request, key = upgrade_request(cadence.port, f"Authorization: Bearer {body['token']}\r\n")
+        sock.sendall(request)
+        status_line, fields = read_head(reader)
+        assert status_line.startswith(b"HTTP/1.1 101"), status_line
+        expected = base64.b64encode(hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest()).decode()
+        assert fields["sec-websocket-accept"] == expected
+        assert read_text_frame(reader)["type"] == "hello"  # the live channel itself speaks, not a leftover of HTTP
+
+
+def test_a_refused_upgrade_on_a_kept_alive_connection_gets_the_routes_answer_and_the_connection_closes(cadence):
+    with socket.create_connection(("127.0.0.1", cadence.port), timeout=30) as sock:
+        reader = sock.makefile("rb")
         sock.sendall(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{cadence.port}\r\n\r\n".encode())
-        assert read_response(sock)[0] == 200
-        key = base64.b64encode(os.urandom(16)).decode()
-        sock.sendall((f"GET /api/v1/live HTTP/1.1\r\nHost: 127.0.0.1:{cadence.port}\r\nUpgrade: websocket\r\n"
-                      f"Connection: upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-                      f"Authorization: Bearer {body['token']}\r\n\r\n").encode())
-        status_line = sock.makefile("rb").readline()
-    assert status_line.startswith(b"HTTP/1.1 101"), status_line
+        status_line, fields = read_head(reader)
+        reader.read(int(fields["content-length"]))
+        sock.sendall(upgrade_request(cadence.port)[0])  # no token, no cookie
+        status_line, fields = read_head(reader)
+        assert status_line.startswith(b"HTTP/1.1 401"), status_line
+        assert fields["connection"] == "close"
+        answer = json.loads(reader.read(int(fields["content-length"])))
+        assert answer["error"]["code"] == "unauthorized", answer
+        assert reader.read() == b""  # closed: the decoder stopped at the upgrade, so HTTP cannot go on
 
 
 # ---------------------------------------------------------------- 6. the connection cap

@@ -5,6 +5,7 @@ import time
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page, set_viewport
@@ -114,9 +115,12 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     assert refused_time.get_attribute("aria-invalid") == "true"
     assert refused_time.get_attribute("aria-describedby") == "form-error"
     fill(phone, title="Lightning talk, short", duration="0:04")
+    refused_page = phone.find_element(By.TAG_NAME, "html")
     phone.find_element(By.CSS_SELECTOR, "#edit-duration ~ button").click()
+    # The page before has an alert that says "after the end" too: wait for the new page, not for the old one's text.
+    WebDriverWait(phone, 20).until(staleness_of(refused_page), "the refused edit never came back as a page")
     assert shows_text(phone, "[role=alert]", "would fall after the end")
-    assert phone.find_element(By.TAG_NAME, "h1").text == "Lightning talk"
+    wait_until(phone, lambda: phone.find_element(By.TAG_NAME, "h1").text == "Lightning talk", message="the title changed")
     assert phone.find_element(By.ID, "edit-title").get_attribute("value") == "Lightning talk, short"
     assert phone.find_element(By.ID, "edit-duration").get_attribute("value") == "0:04"
     assert phone.find_element(By.ID, "edit-duration").get_attribute("aria-invalid") == "true"

@@ -45,9 +45,7 @@ final class LiveController: Sendable {
                 throw APIError(.upgradeRequired, code: "upgrade_required", "Open this address as a WebSocket.", key: "devices.live.error.upgrade")
             }
             let session = LiveSocketSession(opening: try LiveSocketOpening(context: context, request: request), controller: self)
-            slot.accept { channel, pingInterval in
-                try channel.pipeline.syncOperations.addHandler(LiveSocketHandler(session: session, pingInterval: pingInterval))
-            }
+            slot.accept { pingInterval in [LiveSocketHandler(session: session, pingInterval: pingInterval)] }
             return Response(status: .switchingProtocols)
         }
         account.post("live/commands", use: command)

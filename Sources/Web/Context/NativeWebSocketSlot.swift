@@ -7,9 +7,10 @@ import Synchronization
 ///
 /// The socket then lives in its pipeline with no task of its own, which is what keeps an idle socket small.
 public final class NativeWebSocketSlot: Sendable {
-    /// Adds the socket's handlers; called on the channel's event loop once the upgrade response is written, with how
-    /// often the server pings its sockets (`ConnectionLimits.webSocketPingInterval`).
-    public typealias Attach = @Sendable (_ channel: any Channel, _ pingInterval: TimeAmount) throws -> Void
+    /// Makes the socket's handlers, which the server puts after the WebSocket frame codec; called on the channel's
+    /// event loop once the upgrade response is written, with how often the server pings its sockets
+    /// (`ConnectionLimits.webSocketPingInterval`). The last handler takes every frame: nothing after it reads them.
+    public typealias Attach = @Sendable (_ pingInterval: TimeAmount) -> [any ChannelHandler]
 
     private let attach = Mutex<Attach?>(nil)
 

@@ -18,6 +18,7 @@ import Web
 /// channel and handlers, not a suspended task stack (issue 19: Hummingbird's WebSocket handling kept about 25 KB of
 /// task stack per socket). When the route refuses, the client gets the route's answer (its 401, 403, 400…) and the
 /// connection closes: NIO keeps no copy of a request it tried to upgrade, so it cannot carry on as plain HTTP.
+/// NIO's upgrade handler looks only at a connection's first request; `LaterWebSocketUpgrade` takes the later ones.
 struct NativeWebSocketUpgradeChannel<WebSocketResponder: HTTPResponder>: ServerChildChannel, HTTPChannelHandler
 where WebSocketResponder.Context == AppContext {
     enum UpgradeResult: Sendable {
@@ -67,7 +68,7 @@ where WebSocketResponder.Context == AppContext {
                     channel.eventLoop.makeCompletedFuture {
                         guard case .accept(let attach)? = decision.value else { throw ChannelError.inappropriateOperationForState }
                         decision.value = nil
-                        try attach(channel, self.pingInterval)
+                        try channel.pipeline.syncOperations.addHandlers(attach(self.pingInterval))
                         return .upgraded
                     }
                 })
@@ -77,6 +78,7 @@ where WebSocketResponder.Context == AppContext {
                 notUpgradingCompletionHandler: { channel in
                     channel.eventLoop.makeCompletedFuture {
                         let pipeline = channel.pipeline.syncOperations
+                        try pipeline.addHandler(laterUpgrades(logger: logger))
                         try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: self.secure))
                         try pipeline.addHandlers(http1.additionalChannelHandlers())
                         try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: http1.idleTimeout.map { .nanoseconds($0.nanoseconds) }, logger: logger))
@@ -116,6 +118,23 @@ where WebSocketResponder.Context == AppContext {
         }
     }
 
+    /// Upgrades asked for after the connection's first request, decided by the same route.
+    private func laterUpgrades(logger: Logger) -> LaterWebSocketUpgrade {
+        LaterWebSocketUpgrade(maxFrameSize: maxFrameSize, pingInterval: pingInterval) { head, channel in
+            do {
+                switch try await route(head, channel: channel, logger: logger) {
+                case .accept(let attach): return .accept(attach)
+                case .refuse(let answer):
+                    let (head, body) = try await Self.gathered(answer)
+                    return .refuse(HTTPResponseHead(head), body)
+                }
+            } catch {
+                logger.debug("Upgrade failed", metadata: ["error": "\(error)"])
+                return .refuse(HTTPResponseHead(version: .http1_1, status: .badRequest), ByteBuffer())
+            }
+        }
+    }
+
     /// Runs the upgrade request through the router: what the route left in the slot, or its answer.
     private func route(_ head: HTTPRequestHead, channel: any Channel, logger: Logger) async throws -> Decision {
         let request = Request(head: try HTTPRequest(head, secure: secure, splitCookie: false), body: .init(buffer: .init()))
@@ -127,16 +146,23 @@ where WebSocketResponder.Context == AppContext {
         return .refuse(response)
     }
 
-    /// Writes a refusal whole (its body is a small error document), then the connection closes.
+    /// Writes a refusal whole, then the connection closes.
     private static func write(_ answer: Response, to outbound: NIOAsyncChannelOutboundWriter<HTTPResponsePart>) async throws {
+        let (head, body) = try await gathered(answer)
+        try await outbound.write(.head(head))
+        try await outbound.write(.body(body))
+        try await outbound.write(.end(nil))
+    }
+
+    /// A refusal's head and body in one buffer (its body is a small error document), saying the connection closes.
+    private static func gathered(_ answer: Response) async throws -> (HTTPResponse, ByteBuffer) {
         let body = CollectedBody()
         try await answer.body.write(body.writer)
+        let bytes = body.bytes.withLock { $0 }
         var head = answer.head
-        head.headerFields[.contentLength] = String(body.bytes.withLock { $0.readableBytes })
+        head.headerFields[.contentLength] = String(bytes.readableBytes)
         head.headerFields[.connection] = "close"
-        try await outbound.write(.head(head))
-        try await outbound.write(.body(body.bytes.withLock { $0 }))
-        try await outbound.write(.end(nil))
+        return (head, bytes)
     }
 }
 
