@@ -7,6 +7,7 @@ in-process SMTP server (aiosmtpd) so password-reset mail really travels over SMT
 import json
 import os
 import re
+import shutil
 import socket
 import ssl
 import subprocess
@@ -61,6 +62,39 @@ def inbox():
     controller.stop()
 
 
+# CADENCE_E2E_HTTPS=1: the shared servers (`server`, `own_server`) run with `--https local`, api() verifies against
+# their CA and browsers started without a HOME of their own trust it (an NSS database made with certutil). For running
+# suites that were written over plain HTTP over TLS too (issue 36), by hand: `.ci/run` runs the suite once, over HTTP.
+OVER_HTTPS = os.environ.get("CADENCE_E2E_HTTPS") == "1"
+TRUSTED_CA = {}  # "file": the CA of the servers started over HTTPS; "home": a HOME whose NSS database trusts it
+
+
+def shared_server(**options):
+    """A CadenceServer as the shared fixtures start it: over HTTPS when CADENCE_E2E_HTTPS=1."""
+    if not OVER_HTTPS:
+        return CadenceServer(**options)
+    instance = CadenceServer(scheme="https", args=["--https", "local"], **options)
+    Path(instance.ca_file).parent.mkdir(parents=True)
+    if "file" in TRUSTED_CA:  # one CA for every server of the run, so one NSS database trusts them all
+        shutil.copytree(Path(TRUSTED_CA["file"]).parent, Path(instance.ca_file).parent, dirs_exist_ok=True)
+    return instance
+
+
+def trust_ca_of(instance):
+    """Remembers the CA of a server started over HTTPS (after its first start has made it)."""
+    if instance.scheme == "https" and "file" not in TRUSTED_CA:
+        TRUSTED_CA["file"] = instance.ca_file
+
+
+def nss_home_trusting(ca_file):
+    home = Path(tempfile.mkdtemp(prefix="cadence-chromium-home-"))
+    database = home / ".pki" / "nssdb"
+    database.mkdir(parents=True)
+    subprocess.run(["certutil", "-d", f"sql:{database}", "-N", "--empty-password"], check=True)
+    subprocess.run(["certutil", "-d", f"sql:{database}", "-A", "-t", "C,,", "-n", "cadence", "-i", ca_file], check=True)
+    return home
+
+
 class CadenceServer:
     """A real `cadence serve` process on a free port with its own data folder; can be restarted."""
 
@@ -97,6 +131,7 @@ class CadenceServer:
             try:
                 with urllib.request.urlopen(f"{self.base}/healthz", timeout=1, context=self.ssl_context()) as response:
                     if response.status == 200:
+                        trust_ca_of(self)
                         return
             except OSError:
                 pass
@@ -129,9 +164,18 @@ class CadenceServer:
             return log.read()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def https_ca():
+    """Over HTTPS, the run's CA exists before any browser starts: a first server makes it and stops."""
+    if OVER_HTTPS:
+        first = shared_server(log_name="https-ca.log")
+        first.start()
+        first.close()
+
+
 @pytest.fixture(scope="session")
 def server(inbox):
-    instance = CadenceServer(smtp_port=inbox.port)
+    instance = shared_server(smtp_port=inbox.port)
     instance.start()
     yield instance.base
     instance.close()
@@ -140,7 +184,7 @@ def server(inbox):
 @pytest.fixture
 def own_server():
     """A server of this test's own, which the test may stop and start."""
-    instance = CadenceServer(log_name="own-server.log")
+    instance = shared_server(log_name="own-server.log")
     instance.start()
     yield instance
     instance.close()
@@ -155,12 +199,19 @@ def api(base, method, path, body=None, token=None, context=None):
     if token:
         request.add_header("Authorization", f"Bearer {token}")
     try:
-        with urllib.request.urlopen(request, context=context) as response:
+        with urllib.request.urlopen(request, context=context or tls_context(base)) as response:
             raw = response.read()
             return response.status, json.loads(raw) if raw else None
     except urllib.error.HTTPError as error:
         raw = error.read()
         return error.code, json.loads(raw) if raw else None
+
+
+def tls_context(url):
+    """The ssl.SSLContext for urllib that trusts the run's CA, for an https:// URL when CADENCE_E2E_HTTPS=1; else None."""
+    if url.startswith("https://") and "file" in TRUSTED_CA:
+        return ssl.create_default_context(cafile=TRUSTED_CA["file"])
+    return None
 
 
 def wait_for_import(base, token, job, seconds=60):
@@ -189,6 +240,8 @@ def new_browser(arguments=(), home=None):
         options.add_argument(argument)
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if home is None and "file" in TRUSTED_CA:
+        home = TRUSTED_CA.setdefault("home", nss_home_trusting(TRUSTED_CA["file"]))
     env = dict(os.environ, HOME=str(home)) if home else None
     service = Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"), env=env)
     browser = webdriver.Chrome(service=service, options=options)

@@ -61,6 +61,12 @@ struct HTTPSServingTests {
 
     /// GET over a new connection from a client that trusts `root` only: the status, or nil when TLS refused it.
     static func get(_ url: String, trusting root: IssuedCertificate, versions: (TLSVersion, TLSVersion)? = nil) async -> UInt? {
+        await response(url, trusting: root, versions: versions)?.status.code
+    }
+
+    /// The response to a GET over a new connection (HTTP/2 when `http1Only` is false and the server offers it).
+    static func response(_ url: String, trusting root: IssuedCertificate, versions: (TLSVersion, TLSVersion)? = nil,
+                         http1Only: Bool = false) async -> HTTPClientResponse? {
         var tls = TLSConfiguration.makeClientConfiguration()
         do {
             tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(try root.certificatePEM.utf8), format: .pem)])
@@ -68,11 +74,26 @@ struct HTTPSServingTests {
         if let versions {
             (tls.minimumTLSVersion, tls.maximumTLSVersion) = versions
         }
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: tls))
-        let result: UInt?
-        do { result = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(5)).status.code } catch { result = nil }
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+        configuration.httpVersion = http1Only ? .http1Only : .automatic
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let result = try? await client.execute(HTTPClientRequest(url: url), timeout: .seconds(5))
         try? await client.shutdown()
         return result
+    }
+
+    @Test func offersHTTP2AndKeepsHTTP1ForClientsThatAskForIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-tls-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (root, files) = try Self.writeCertificate(in: folder)
+        try await withHTTPSServer(try ReloadingTLSContext(files: files, logger: logger)) { port in
+            let http2 = try #require(await Self.response("https://localhost:\(port)/healthz", trusting: root))
+            #expect(http2.version == .http2)
+            #expect(http2.status == .ok)
+            let http1 = try #require(await Self.response("https://localhost:\(port)/healthz", trusting: root, http1Only: true))
+            #expect(http1.version == .http1_1)
+            #expect(http1.status == .ok)
+        }
     }
 
     @Test func servesHTTPSThatVerifiesAgainstItsRootAndNotAnother() async throws {

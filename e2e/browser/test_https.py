@@ -286,6 +286,10 @@ def test_tls_1_0_and_1_1_are_refused_1_2_and_1_3_verify_against_cadences_ca_for_
                                  ("-verify_ip", "10.1.2.3", "IP address mismatch")):
         code, output = s_client(port, "-CAfile", ca, "-verify_return_error", option, value)
         assert code != 0 and error in output, (option, value, output)
+    # HTTP/2 for a client that offers it; HTTP/1.1 for one that offers only that (a WebSocket's connection).
+    for offered, chosen in (("h2,http/1.1", "h2"), ("http/1.1", "http/1.1")):
+        code, output = s_client(port, "-CAfile", ca, "-alpn", offered)
+        assert code == 0 and f"ALPN protocol: {chosen}" in output, (offered, output)
     # Without Cadence's CA the chain does not verify: the checks above did verify it.
     code, output = s_client(port, "-no-CAfile", "-no-CApath", "-no-CAstore", "-verify_return_error")
     assert code != 0 and "unable to get local issuer certificate" in output, output
@@ -344,6 +348,8 @@ def test_a_browser_trusting_the_ca_gets_a_secure_context_the_offline_app_and_the
         browser.get(base + "/login")
         assert is_cadence_page(browser), (host, interstitial(browser))
         assert secure_context(browser) is True, host
+        protocol = browser.execute_script("return performance.getEntriesByType('navigation')[0].nextHopProtocol")
+        assert protocol == "h2", (host, protocol)  # the pages come over HTTP/2; the live socket below over HTTP/1.1
         signed_in(browser, base, https_account["email"])
 
         # /phone/talks is one of the pages the offline worker keeps: it registers and activates over HTTPS.

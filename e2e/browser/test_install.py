@@ -10,11 +10,11 @@ from selenium.webdriver.support.ui import WebDriverWait
 from browser.pagecheck import check_page
 from browser.test_accounts import sign_in
 from browser.test_stage import pair_display
-from conftest import api, unique_email
+from conftest import api, tls_context, unique_email
 
 
 def fetch(url):
-    with urllib.request.urlopen(url) as response:
+    with urllib.request.urlopen(url, context=tls_context(url)) as response:
         return response.status, response.headers.get("Content-Type"), response.read()
 
 

@@ -17,7 +17,7 @@ from browser.pagecheck import check_page
 from browser.test_accounts import sign_in
 from browser.test_stage import current_slide, pair_display, position, presenter, press, screen_slide, wait_until
 from browser.test_stage_edit import make_png
-from conftest import ARTIFACTS, api, finish_browser, new_browser, unique_email
+from conftest import ARTIFACTS, api, finish_browser, new_browser, tls_context, unique_email
 
 PASSWORD = "seams password 1"
 
@@ -49,7 +49,7 @@ def demo_talk(base, token):
 def upload_picture(base, token, talk_id, path):
     request = urllib.request.Request(f"{base}/api/v1/stage/talks/{talk_id}/media?filename=photo.png", data=path.read_bytes(),
                                      method="POST", headers={"Authorization": f"Bearer {token}", "Content-Type": "image/png"})
-    with urllib.request.urlopen(request) as response:
+    with urllib.request.urlopen(request, context=tls_context(base)) as response:
         return json.loads(response.read())
 
 

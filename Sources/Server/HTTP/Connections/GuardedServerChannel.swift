@@ -2,10 +2,9 @@ import CadenceCore
 import HummingbirdCore
 import Logging
 import NIOCore
-import NIOHTTP1
 
-/// Wraps the HTTP/WebSocket child channel: counts connections per address (closing those over the cap before any
-/// HTTP is set up) and puts `FirstRequestDeadline` after the HTTP decoder of every other one.
+/// Wraps the HTTP/WebSocket child channel: counts connections per address, closing those over the cap before any
+/// TLS or HTTP is set up.
 struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
     struct Value: ServerChildChannelValue {
         /// nil for a connection refused by the cap: it closes as soon as it is active.
@@ -14,7 +13,6 @@ struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
     }
 
     let inner: Inner
-    let limits: ConnectionLimits
     let perAddress: ConnectionsPerAddress?
     /// A trusted reverse proxy carries many people's requests on its connections, so it is not held to the cap.
     let trustedProxies: TrustedProxies
@@ -29,12 +27,7 @@ struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
             }
             channel.closeFuture.whenComplete { _ in perAddress.close(address) }
         }
-        let limits = self.limits
-        return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try channel.pipeline.syncOperations.addHandler(FirstRequestDeadline(limits: limits), position: .after(decoder))
-            return Value(inner: value, channel: channel)
-        }
+        return inner.setup(channel: channel, logger: logger).map { Value(inner: $0, channel: channel) }
     }
 
     func handle(value: Value, logger: Logger) async {

@@ -45,8 +45,9 @@ where WebSocketResponder.Context == AppContext {
     let http1: HTTP1Channel.Configuration
     /// Frames larger than this are refused by the decoder (the socket is closed with 1009).
     let maxFrameSize: Int
-    /// How often each socket is pinged; one that has not answered by the next ping is closed.
-    let pingInterval: TimeAmount
+    /// The header and idle timeouts until the first request's head (`FirstRequestDeadline`); how often each socket
+    /// is pinged (one that has not answered by the next ping is closed).
+    let limits: ConnectionLimits
     /// Whether the connection came over TLS: requests are `https` and the live channel is `wss`.
     var secure = false
 
@@ -68,7 +69,7 @@ where WebSocketResponder.Context == AppContext {
                     channel.eventLoop.makeCompletedFuture {
                         guard case .accept(let attach)? = decision.value else { throw ChannelError.inappropriateOperationForState }
                         decision.value = nil
-                        try channel.pipeline.syncOperations.addHandlers(attach(self.pingInterval))
+                        try channel.pipeline.syncOperations.addHandlers(attach(self.limits.webSocketPingInterval))
                         return .upgraded
                     }
                 })
@@ -96,6 +97,8 @@ where WebSocketResponder.Context == AppContext {
             configuration.decoderConfiguration.maxHeaderListSize = http1.httpDecoder.maxHeaderListSize
             configuration.decoderConfiguration.maxHeaderFieldCount = http1.httpDecoder.maxHeaderFieldCount
             let result = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: configuration)
+            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(FirstRequestDeadline(limits: limits), position: .after(decoder))
             return Value(upgradeResult: result, channel: channel)
         }
     }
@@ -120,7 +123,7 @@ where WebSocketResponder.Context == AppContext {
 
     /// Upgrades asked for after the connection's first request, decided by the same route.
     private func laterUpgrades(logger: Logger) -> LaterWebSocketUpgrade {
-        LaterWebSocketUpgrade(maxFrameSize: maxFrameSize, pingInterval: pingInterval) { head, channel in
+        LaterWebSocketUpgrade(maxFrameSize: maxFrameSize, pingInterval: limits.webSocketPingInterval) { head, channel in
             do {
                 switch try await route(head, channel: channel, logger: logger) {
                 case .accept(let attach): return .accept(attach)

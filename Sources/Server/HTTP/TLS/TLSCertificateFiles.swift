@@ -49,7 +49,8 @@ public struct TLSCertificateFiles: Sendable, Equatable {
             certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(chainPEM.utf8)).map { .certificate($0) },
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(keyPEM.utf8), format: .pem)))
         configuration.minimumTLSVersion = .tlsv12
-        configuration.applicationProtocols = ["http/1.1"]
+        // HTTP/2 for clients that offer it (`NegotiatedHTTPChannel`); WebSockets open on HTTP/1.1 connections.
+        configuration.applicationProtocols = ["h2", "http/1.1"]
         let context = try NIOSSLContext(configuration: configuration)
         let names = (try? ServedNames(certificate: leaf))?.description ?? ""
         return LoadedCertificate(context: context, names: names, notValidAfter: leaf.notValidAfter,

@@ -9,10 +9,13 @@ struct TLSServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
     typealias Value = Inner.Value
     let inner: Inner
     let tls: ReloadingTLSContext
+    /// A handshake not done by then is closed (`HandshakeDeadline`).
+    let handshakeTimeout: TimeAmount
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandlers(NIOSSLServerHandler(context: tls.current), InputCloseAsFullClose())
+            try channel.pipeline.syncOperations.addHandlers(NIOSSLServerHandler(context: tls.current), HandshakeDeadline(timeout: handshakeTimeout),
+                                                         InputCloseAsFullClose())
         }.flatMap {
             inner.setup(channel: channel, logger: logger)
         }
