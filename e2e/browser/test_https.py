@@ -679,6 +679,43 @@ def test_a_page_served_over_https_subscribes_to_push_and_its_worker_shows_the_pu
                                             "Pushed over TLS")
 
 
+def test_a_watch_takes_the_trust_step_from_the_pairing_and_comes_back_to_pair(browser, https_server, https_account, nss_home):
+    """The phone's pairing gives the trust page on the plain-HTTP port with the pairing as where it continues; a watch
+    that has installed the CA (the page's steps) checks it, continues to the pairing over HTTPS and pairs."""
+    base = f"https://127.0.0.1:{https_server.port}"
+    signed_in(browser, base, https_account["email"])
+    browser.get(base + "/phone/devices")
+    browser.find_element(By.CSS_SELECTOR, "form[action='/phone/devices/pairing'] button").click()
+    wait_until(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "[data-testid=pairing-trust-link]"),
+               message="the pairing gives no trust step")
+    trust_link = browser.find_element(By.CSS_SELECTOR, "[data-testid=pairing-trust-link]").get_attribute("href")
+    assert trust_link.startswith(f"http://127.0.0.1:{https_server.http_port}/trust?next=/pair%3Fcode%3D"), trust_link
+    check_page(browser, "devices page, a pairing with its trust step")
+    watch = new_browser(home=nss_home)
+    try:
+        set_viewport(watch, 198, 242)
+        watch.get(trust_link)
+        section = watch.find_element(By.ID, "trust-check")
+        wait_until(watch, lambda: section.get_attribute("data-trusted") == "yes", message="the watch's trust check failed")
+        onward = watch.find_element(By.ID, "trust-continue-link")
+        assert onward.get_attribute("href").startswith(base + "/pair?code="), onward.get_attribute("href")
+        watch.get(onward.get_attribute("href"))  # (a tap; the link may sit below a watch's fold)
+        watch.find_element(By.NAME, "name").send_keys("Tess's watch")
+        watch.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        wait_until(watch, lambda: watch.current_url.startswith(base + "/watch"), message="the watch did not pair")
+        assert secure_context(watch) is True
+    finally:
+        watch.quit()
+
+
+def test_the_trust_page_continues_only_to_a_path_of_its_own(browser, https_server):
+    for next_path, expected in (("/pair%3Fcode%3D123456", "/pair?code=123456"), ("%2F%2Fevil.example", "/"),
+                                ("https%3A%2F%2Fevil.example", "/"), ("%2F%5Cevil.example", "/")):
+        browser.get(f"http://127.0.0.1:{https_server.http_port}/trust?next={next_path}")
+        href = browser.find_element(By.ID, "trust-continue-link").get_attribute("href")
+        assert href == f"https://127.0.0.1:{https_server.port}{expected}", (next_path, href)
+
+
 # ---------------------------------------------------------------- last: stopping (ends the module's HTTPS server)
 
 def test_sigterm_stops_the_https_local_server(https_server):

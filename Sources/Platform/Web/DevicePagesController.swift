@@ -12,6 +12,7 @@ struct DevicePagesController {
     let pages: PageRenderer
     let publicURL: String
     let secureCookies: Bool
+    let trustPageURL: String?
 
     func addRoutes(open: RouterGroup<AppContext>, signedIn: RouterGroup<SignedInContext>) {
         signedIn.get("/phone/devices", use: showDevices)
@@ -39,9 +40,11 @@ struct DevicePagesController {
         let messages = PageRenderer.messages(for: request, context: context)
         let expires = LocaleFormat(language: messages.language).time(pairing.expiresAt, zone: request.browserZone ?? .current)
         let shownCode = "\(code.prefix(3)) \(code.suffix(3))"
-        let shown = DevicesPage.Pairing(code: shownCode, url: DevicesController.pairingURL(publicURL, pairing),
+        let url = DevicesController.pairingURL(publicURL, pairing)
+        let shown = DevicesPage.Pairing(code: shownCode, url: url,
                                         validUntil: messages("devices.pair.valid_until", ["time": expires]),
-                                        label: messages("devices.pair.code_label", ["code": shownCode]))
+                                        label: messages("devices.pair.code_label", ["code": shownCode]),
+                                        trustURL: trustPageURL.map { DevicesPage.Pairing.trustStep($0, before: url) })
         return try await devicesPage(identity, pairing: shown, request: request, context: context)
     }
 

@@ -17,9 +17,13 @@ public struct PlatformWeb: Sendable {
     let push: PushService
     let publicURL: String
     let secureCookies: Bool
+    /// The trust page on the plain-HTTP port (`http://host:8080/trust`), when Cadence serves one with its own
+    /// authority: a watch or display that does not trust HTTPS yet opens it before pairing.
+    let trustPageURL: String?
 
     public init(accounts: AccountService, deletion: AccountDeletion, devices: DeviceService, live: LiveService, push: PushService,
-                publicURL: String) {
+                publicURL: String, trustPageURL: String? = nil) {
+        self.trustPageURL = trustPageURL
         self.accounts = accounts
         self.deletion = deletion
         self.push = push
@@ -46,7 +50,8 @@ public struct PlatformWeb: Sendable {
         DevicesController(service: devices, publicURL: publicURL, secureCookies: secureCookies).addRoutes(to: routes.api("api/v1/devices"))
         AccountPagesController(service: accounts, deletion: deletion, pages: pages, secureCookies: secureCookies)
             .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
-        DevicePagesController(service: devices, push: push, pages: pages, publicURL: publicURL, secureCookies: secureCookies)
+        DevicePagesController(service: devices, push: push, pages: pages, publicURL: publicURL, secureCookies: secureCookies,
+                              trustPageURL: trustPageURL)
             .addRoutes(open: routes.openPages, signedIn: routes.signedInPages)
     }
 }

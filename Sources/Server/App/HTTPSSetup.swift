@@ -1,3 +1,4 @@
+import Foundation
 import LocalCA
 
 /// How this server does HTTPS, for the trust page and the plain-HTTP port.
@@ -13,5 +14,16 @@ public struct HTTPSSetup: Sendable {
         self.authority = authority
         self.httpsPort = httpsPort
         self.httpPort = httpPort
+    }
+
+    /// The trust page on the plain-HTTP port, at the public address's host, when Cadence has its own authority and
+    /// such a port: what a watch or display that does not trust HTTPS yet opens before pairing.
+    public func trustPageURL(publicURL: String) -> String? {
+        guard authority != nil, let httpPort, var components = URLComponents(string: publicURL), components.host != nil else { return nil }
+        components.scheme = "http"
+        components.port = httpPort == 80 ? nil : httpPort
+        components.path = "/trust"
+        components.query = nil
+        return components.string
     }
 }

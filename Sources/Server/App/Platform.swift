@@ -27,6 +27,7 @@ struct Platform {
     let database: Database
     let publicURL: String
     let secureCookies: Bool
+    let trustPageURL: String?
     let logger: Logger
 
     init(_ dependencies: ServerDependencies) {
@@ -34,6 +35,7 @@ struct Platform {
         self.database = database
         publicURL = dependencies.publicURL
         secureCookies = dependencies.publicURL.hasPrefix("https://")
+        trustPageURL = dependencies.https.trustPageURL(publicURL: dependencies.publicURL)
         logger = dependencies.logger
         // Revocations made through any instance clear every instance's cache at once (NOTIFY with
         // PostgreSQL); the 5 s lifetime bounds the rest (the CLI on SQLite, a listener outage).
@@ -70,7 +72,8 @@ struct Platform {
             live: live, clock: dependencies.clock, logger: dependencies.logger)
     }
 
-    var web: PlatformWeb { PlatformWeb(accounts: accounts, deletion: deletion, devices: devices, live: live, push: push, publicURL: publicURL) }
+    var web: PlatformWeb { PlatformWeb(accounts: accounts, deletion: deletion, devices: devices, live: live, push: push, publicURL: publicURL,
+                                   trustPageURL: trustPageURL) }
 
     /// Who is asking: a session (cookie or bearer token) or a paired device's token.
     var authentication: some RouterMiddleware<AppContext> { web.authentication }

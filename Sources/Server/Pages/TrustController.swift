@@ -37,7 +37,7 @@ struct TrustController {
             hasAuthority: root != nil, fingerprint: try root?.certificate.sha256Fingerprint,
             authorityName: root.map(Self.commonName), platform: TrustPage.Platform.of(userAgent: request.headers[.userAgent] ?? ""),
             httpsURL: https.httpsPort.map { "https://\(host)\($0 == 443 ? "" : ":\($0)")" },
-            servesHTTPS: https.httpsPort != nil)
+            servesHTTPS: https.httpsPort != nil, next: TrustPage.continuePath(request.uri.queryParameters["next"].map(String.init)))
         var response = pages.render("trust", title: "trust.title", page: page, request: request, context: context)
         if let httpsURL = page.httpsURL { response.headers[.cadenceConnectOrigin] = httpsURL }
         return response
@@ -72,8 +72,20 @@ struct TrustPage: Sendable {
     let apple, android, macos, windows, linux: Bool
     let httpsURL: String?
     let servesHTTPS: Bool
+    /// Where "Continue to Cadence" goes on the HTTPS address: `/`, or the pairing a watch or display came to trust for.
+    let next: String
 
-    init(hasAuthority: Bool, fingerprint: String?, authorityName: String?, platform: Platform, httpsURL: String?, servesHTTPS: Bool) {
+    /// `next` when it is a path on this server (`/pair?code=…`), never another site (`//evil.example`, `/\evil`).
+    static func continuePath(_ next: String?) -> String {
+        guard let next, next.count <= 300, next.hasPrefix("/"), !next.hasPrefix("//"),
+              next.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0 != "\\" && $0 != "\"" && $0 != "<" && $0 != ">" })
+        else { return "/" }
+        return next
+    }
+
+    init(hasAuthority: Bool, fingerprint: String?, authorityName: String?, platform: Platform, httpsURL: String?, servesHTTPS: Bool,
+         next: String = "/") {
+        self.next = next
         self.hasAuthority = hasAuthority
         self.fingerprint = fingerprint
         self.authorityName = authorityName
