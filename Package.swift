@@ -342,7 +342,7 @@ let package = Package(
         .testTarget(
             name: "TempoTests", dependencies: ["Tempo", "CadenceCore", "Geo"],
             exclude: ["live-tempo-cases.json", "Files/xsd"], resources: [.copy("Files/Fixtures")]),
-        .testTarget(name: "AudioAnalysisTests", dependencies: ["AudioAnalysis"]),
+        .testTarget(name: "AudioAnalysisTests", dependencies: ["AudioAnalysis", "TestSupport"]),
         .testTarget(name: "DeckImportTests", dependencies: ["DeckImport", "SafeXML", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "StagePackageTests", dependencies: ["StagePackage", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(

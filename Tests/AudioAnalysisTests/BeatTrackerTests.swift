@@ -20,7 +20,7 @@ enum BeatScore {
     }
 }
 
-@Suite struct BeatTrackerTests {
+@Suite(.timeLimit(.minutes(5))) struct BeatTrackerTests {
     let analyser = TempoEstimator()
 
     /// A kick (60 Hz sine burst) and a noise click on chosen beats of a 4/4 bar.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AudioAnalysis
 
-@Suite struct FFmpegDecoderTests {
+@Suite(.timeLimit(.minutes(5))) struct FFmpegDecoderTests {
     static let hasFFmpeg = FFmpegDecoder.discover("ffmpeg") != nil
 
     func tempDir() throws -> URL {
@@ -34,7 +35,7 @@ import Testing
         #expect(FFmpegDecoder.fallbackTitle(for: URL(fileURLWithPath: "/x/My_Song.mp3")) == "My Song")
     }
 
-    @Test(.enabled(if: FFmpegDecoderTests.hasFFmpeg), arguments: ["mp3", "flac"])
+    @Test(.enabled(if: RequiredTools.runs(FFmpegDecoderTests.hasFFmpeg)), arguments: ["mp3", "flac"])
     func encodeAndDecodeBack(ext: String) async throws {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -61,7 +62,7 @@ import Testing
         #expect(abs(viaFF.duration - 12) < 0.15)
     }
 
-    @Test(.enabled(if: FFmpegDecoderTests.hasFFmpeg))
+    @Test(.enabled(if: RequiredTools.runs(FFmpegDecoderTests.hasFFmpeg)))
     func garbageAndLimits() async throws {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

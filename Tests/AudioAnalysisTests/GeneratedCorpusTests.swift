@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AudioAnalysis
 
 /// The estimator on songs rendered from MIDI at known tempos (`e2e/corpus/make_songs.py`, one song per
 /// style). Rendering needs Python, fluidsynth and a soundfont, so `scripts/test` renders the corpus
 /// and names its folder in CADENCE_TEST_TEMPO_CORPUS; without it (a bare `swift test`) this suite is off.
-@Suite(.enabled(if: GeneratedCorpus.folder != nil)) struct GeneratedCorpusTests {
+@Suite(.timeLimit(.minutes(5)), .enabled(if: RequiredTools.runs(GeneratedCorpus.folder != nil))) struct GeneratedCorpusTests {
     @Test func writtenTempoOfEachStyle() throws {
         let folder = try #require(GeneratedCorpus.folder)
         let songs = try GeneratedCorpus.manifest(folder)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import AudioAnalysis
 
-@Suite struct KeyEstimatorTests {
+@Suite(.timeLimit(.minutes(5))) struct KeyEstimatorTests {
     /// Chords of tones with three harmonics, two seconds each, a bass an octave below the root.
     static func progression(_ chords: [[Int]], rate: Int = 22_050) -> AudioBuffer {
         var samples: [Float] = []

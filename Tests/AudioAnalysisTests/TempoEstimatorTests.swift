@@ -32,7 +32,7 @@ struct ClickTrack {
     }
 }
 
-@Suite struct TempoEstimatorTests {
+@Suite(.timeLimit(.minutes(5))) struct TempoEstimatorTests {
     let estimator = TempoEstimator()
 
     @Test(arguments: [60.0, 90, 120, 128, 150, 174, 200])

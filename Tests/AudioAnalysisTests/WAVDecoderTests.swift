@@ -50,7 +50,7 @@ enum WAVBuilder {
     }
 }
 
-@Suite struct WAVDecoderTests {
+@Suite(.timeLimit(.minutes(5))) struct WAVDecoderTests {
     let tone = WAVBuilder.sine(seconds: 0.1, rate: 8000)
 
     func roundTrip(tag: Int, bits: Int, channels: Int, extensible: Bool = false, tolerance: Float) throws {

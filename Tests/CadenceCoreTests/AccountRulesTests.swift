@@ -2,7 +2,7 @@ import CadenceCore
 import Foundation
 import Testing
 
-@Suite struct AccountRulesTests {
+@Suite(.timeLimit(.minutes(5))) struct AccountRulesTests {
     @Test(arguments: [
         ("ann@example.org", "ann@example.org"),
         ("  Ann@Example.ORG ", "ann@example.org"),
@@ -40,7 +40,7 @@ import Testing
     }
 }
 
-@Suite struct AttemptThrottleTests {
+@Suite(.timeLimit(.minutes(5))) struct AttemptThrottleTests {
     let start = Date(timeIntervalSince1970: 1_000_000)
 
     @Test func fifthFailureLocksUntilTheOldestExpires() {
@@ -66,7 +66,7 @@ import Testing
     }
 }
 
-@Suite struct DeviceNameTests {
+@Suite(.timeLimit(.minutes(5))) struct DeviceNameTests {
     @Test(arguments: [
         ("Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36", "Chrome on Android"),
         ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1", "Safari on iPhone"),
@@ -81,7 +81,7 @@ import Testing
 
 /// Typed names and titles are bounded the way the API documents them (JSON Schema's maxLength
 /// counts code points): found by schemathesis with a flag emoji, one character of two code points.
-@Suite struct RequiredTextTests {
+@Suite(.timeLimit(.minutes(5))) struct RequiredTextTests {
     @Test func theLimitCountsCodePointsAsTheSpecDoes() throws {
         let flag = "🇺🇸"
         #expect(throws: ValidationError.self) {

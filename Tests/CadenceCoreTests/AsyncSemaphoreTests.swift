@@ -2,6 +2,7 @@ import CadenceCore
 import Testing
 
 /// Imports and song analyses take turns through this semaphore, and SQLite's writers queue on it.
+@Suite(.timeLimit(.minutes(5)))
 struct AsyncSemaphoreTests {
     /// A task cancelled before it asks for a permit must not wait for one: no handler runs after it queues.
     @Test func aTaskCancelledBeforeItAsksDoesNotWait() async throws {

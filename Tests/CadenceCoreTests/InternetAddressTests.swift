@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Where a push may connect: the addresses a push subscription's host resolves to must all be on the internet.
-@Suite struct InternetAddressTests {
+@Suite(.timeLimit(.minutes(5))) struct InternetAddressTests {
     static func v4(_ text: String) -> [UInt8] { text.split(separator: ".").map { UInt8($0)! } }
 
     static func v6(_ text: String) -> [UInt8] {

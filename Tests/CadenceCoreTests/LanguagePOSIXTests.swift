@@ -2,7 +2,7 @@ import Testing
 @testable import CadenceCore
 
 /// The command-line tool speaks the language of the terminal's locale, as other Unix tools do.
-@Suite struct LanguagePOSIXTests {
+@Suite(.timeLimit(.minutes(5))) struct LanguagePOSIXTests {
     @Test(arguments: [
         ("es_ES.UTF-8", "es"), ("es", "es"), ("es_MX", "es"), ("es_ES@euro", "es"), ("ES_es.utf8", "es"),
         ("en_GB.UTF-8", "en"), ("en_US", "en"), ("C", "en"), ("C.UTF-8", "en"), ("POSIX", "en"), ("", "en"),

@@ -2,7 +2,7 @@ import CadenceCore
 import Foundation
 import Testing
 
-@Suite struct ReplayPlanTests {
+@Suite(.timeLimit(.minutes(5))) struct ReplayPlanTests {
     @Test(arguments: [
         // lastSeen, latest, oldestKept, expected
         (nil as Int64?, 10 as Int64, 1 as Int64?, ReplayPlan.upToDate),

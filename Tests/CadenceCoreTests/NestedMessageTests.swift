@@ -4,7 +4,7 @@ import Testing
 
 /// A message inside another (a file's detail inside "No track in the file: {detail}") is said in the same language;
 /// a catalogue without the inner key keeps its English value.
-@Suite struct NestedMessageTests {
+@Suite(.timeLimit(.minutes(5))) struct NestedMessageTests {
     @Test func anInnerMessageIsSaidInTheOuterOnesLanguage() throws {
         let english = ["outer": "Refused: {detail}", "inner": "{count} bad lines"]
         let spanish = Messages(language: .spanish, entries: ["outer": "Rechazado: {detail}", "inner": "{count} líneas malas"], english: english)

@@ -2,7 +2,7 @@ import CadenceCore
 import Foundation
 import Testing
 
-@Suite struct PairingTests {
+@Suite(.timeLimit(.minutes(5))) struct PairingTests {
     let issued = Date(timeIntervalSince1970: 2_000_000_000)
 
     func pairing(wrongGuesses: Int = 0, usedAt: Date? = nil) -> Pairing {

@@ -2,7 +2,7 @@ import CadenceCore
 import Testing
 
 /// The server posts to whatever a subscription names, so only what a browser's push service would give is taken.
-@Suite struct PushEndpointRuleTests {
+@Suite(.timeLimit(.minutes(5))) struct PushEndpointRuleTests {
     @Test(arguments: [
         ("https://fcm.googleapis.com/fcm/send/abc:def", true),
         ("https://updates.push.services.mozilla.com/wpush/v2/gAAA", true),

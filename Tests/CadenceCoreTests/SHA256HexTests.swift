@@ -2,7 +2,7 @@ import CadenceCore
 import Foundation
 import Testing
 
-@Suite struct SHA256HexTests {
+@Suite(.timeLimit(.minutes(5))) struct SHA256HexTests {
     /// FIPS 180-2's "abc" example: the same lower-case hex whether hashed whole or fed in pieces (a file in chunks).
     @Test func wholeAndChunkedAgreeWithTheStandard() {
         let expected = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import DeckImport
 
-@Suite struct CancellationTests {
+@Suite(.timeLimit(.minutes(5))) struct CancellationTests {
     /// A stand-in pdftoppm that records its own pid and a child's, then hangs: cancelling the import
     /// must throw .cancelled and leave neither process running.
-    @Test(.enabled(if: hasPoppler)) func cancelKillsChildProcesses() async throws {
+    @Test(.enabled(if: RequiredTools.runs(hasPoppler))) func cancelKillsChildProcesses() async throws {
         let dir = Fixtures.temporaryDirectory("cancel")
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("slow-pdftoppm")

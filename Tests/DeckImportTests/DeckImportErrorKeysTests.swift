@@ -5,7 +5,7 @@ import Testing
 /// Every refusal the readers make has a catalogue key: the English catalogue, its `{name}` placeholders filled
 /// with the error's values, says exactly what `message` says, and the Spanish one says it in its own words.
 /// The errors are real: the readers are fed bad input (fake poppler and LibreOffice scripts stand in for the tools).
-@Suite struct DeckImportErrorKeysTests {
+@Suite(.timeLimit(.minutes(5))) struct DeckImportErrorKeysTests {
     /// The web layer's catalogues, read from the sources (this library does not depend on them).
     static let catalogues: (english: [String: String], spanish: [String: String]) = {
         let locales = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import DeckImport
 
 /// Real LibreOffice runs (slow: a few seconds each). Serialized so the 2-core machine is not oversubscribed.
-@Suite(.serialized, .enabled(if: hasLibreOffice)) struct LibreOfficeTests {
+@Suite(.timeLimit(.minutes(5)), .serialized, .enabled(if: RequiredTools.runs(hasLibreOffice))) struct LibreOfficeTests {
     @Test func pptxPicturesIncludingHiddenSlides() async throws {
         let dir = Fixtures.temporaryDirectory("lo")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -161,7 +162,7 @@ import Testing
     }
 }
 
-@Suite(.serialized, .enabled(if: hasLibreOffice)) struct LibreOfficeRealWorldTests {
+@Suite(.timeLimit(.minutes(5)), .serialized, .enabled(if: RequiredTools.runs(hasLibreOffice))) struct LibreOfficeRealWorldTests {
     /// LibreOffice re-saves our fixture as PPTX in its own dialect (different prefixes, ids, part layout);
     /// the reader must still find order, titles, hidden flags and notes text.
     @Test func pptxWrittenByLibreOffice() async throws {

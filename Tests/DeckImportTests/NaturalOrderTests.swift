@@ -1,7 +1,7 @@
 import Testing
 @testable import DeckImport
 
-@Suite struct NaturalOrderTests {
+@Suite(.timeLimit(.minutes(5))) struct NaturalOrderTests {
     @Test func digitRunsCompareByValue() {
         let names = ["slide10.png", "Slide2.png", "slide1.png", "b/slide1.png", "a/slide20.png", "a/slide3.png", "slide02.png"]
         #expect(names.sorted(by: NaturalOrder.areInIncreasingOrder) ==

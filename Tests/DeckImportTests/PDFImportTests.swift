@@ -1,13 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import DeckImport
 
 let systemTools = ExternalTools.discover()
 let hasPoppler = systemTools.pdftoppm != nil && systemTools.pdfinfo != nil && systemTools.pdftotext != nil
 let hasLibreOffice = hasPoppler && systemTools.soffice != nil
 
-@Suite struct PDFImportTests {
-    @Test(.enabled(if: hasPoppler)) func pagesTextAndTitle() async throws {
+@Suite(.timeLimit(.minutes(5))) struct PDFImportTests {
+    @Test(.enabled(if: RequiredTools.runs(hasPoppler))) func pagesTextAndTitle() async throws {
         let dir = Fixtures.temporaryDirectory("pdf")
         defer { try? FileManager.default.removeItem(at: dir) }
         let pdf = Fixtures.write(Fixtures.pdf(pages: ["Hello first page", "", "Third (page) here"], title: "Board Meeting"),
@@ -26,7 +27,7 @@ let hasLibreOffice = hasPoppler && systemTools.soffice != nil
         #expect(zip(stages.values, stages.values.dropFirst()).allSatisfy { $0.fraction <= $1.fraction })
     }
 
-    @Test(.enabled(if: hasPoppler)) func titleFallsBackToFileName() async throws {
+    @Test(.enabled(if: RequiredTools.runs(hasPoppler))) func titleFallsBackToFileName() async throws {
         let dir = Fixtures.temporaryDirectory("pdf2")
         defer { try? FileManager.default.removeItem(at: dir) }
         let pdf = Fixtures.write(Fixtures.pdf(pages: ["x"]), name: "upload", in: dir)
@@ -35,7 +36,7 @@ let hasLibreOffice = hasPoppler && systemTools.soffice != nil
         #expect(deck.title == "Weekly sync")
     }
 
-    @Test(.enabled(if: hasPoppler)) func truncatedAndNoPages() async {
+    @Test(.enabled(if: RequiredTools.runs(hasPoppler))) func truncatedAndNoPages() async {
         let dir = Fixtures.temporaryDirectory("pdf3")
         defer { try? FileManager.default.removeItem(at: dir) }
         let full = Fixtures.pdf(pages: ["one", "two"])
@@ -54,7 +55,7 @@ let hasLibreOffice = hasPoppler && systemTools.soffice != nil
         #expect(error?.message == "The PDF has no pages.")
     }
 
-    @Test(.enabled(if: hasPoppler)) func tallPageRefusedBeforeRendering() async {
+    @Test(.enabled(if: RequiredTools.runs(hasPoppler))) func tallPageRefusedBeforeRendering() async {
         let dir = Fixtures.temporaryDirectory("tall")
         defer { try? FileManager.default.removeItem(at: dir) }
         let pdf = Fixtures.write(Fixtures.pdf(pages: ["x"], mediaBox: "0 0 10 5000"), name: "tall.pdf", in: dir)
@@ -95,7 +96,7 @@ final class StageLog: @unchecked Sendable {
     var values: [ImportProgress] { lock.withLock { items } }
 }
 
-@Suite struct ToolRunnerTests {
+@Suite(.timeLimit(.minutes(5))) struct ToolRunnerTests {
     @Test func capturesLargeOutputWithoutDeadlock() async throws {
         // 4 MiB on stdout and 1 MiB on stderr: far more than a pipe buffer holds. Of stderr only the end is kept
         // (for the error message), but all of it is read, or the tool would block and never exit with its 3.

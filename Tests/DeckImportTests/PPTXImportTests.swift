@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DeckImport
 
-@Suite struct PPTXImportTests {
+@Suite(.timeLimit(.minutes(5))) struct PPTXImportTests {
     /// No LibreOffice: structure only, pictures nil with a warning.
     let importer = DeckImporter(tools: ExternalTools())
 

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import DeckImport
 
 /// Page → slide mapping after conversion, with a stand-in `soffice` that writes a PDF of a chosen
 /// page count (fast, and lets us provoke the mismatches real LibreOffice versions can produce).
-@Suite(.enabled(if: hasPoppler)) struct PictureMappingTests {
+@Suite(.timeLimit(.minutes(5)), .enabled(if: RequiredTools.runs(hasPoppler))) struct PictureMappingTests {
     private func fakeSoffice(pages: Int?, exitCode: Int = 0, in dir: URL) throws -> String {
         var body = "#!/bin/sh\n"
         if let pages {

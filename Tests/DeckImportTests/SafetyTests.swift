@@ -4,7 +4,7 @@ import Testing
 import SafeXML
 
 /// Hostile and broken uploads: each must fail with the right kind and a helpful message.
-@Suite struct SafetyTests {
+@Suite(.timeLimit(.minutes(5))) struct SafetyTests {
     let importer = DeckImporter(tools: ExternalTools())
 
     private func run(_ url: URL, _ name: String, importer: DeckImporter? = nil, work: URL? = nil) async throws {

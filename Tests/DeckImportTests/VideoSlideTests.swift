@@ -3,7 +3,7 @@ import Testing
 @testable import DeckImport
 
 /// A ZIP may carry videos beside its pictures: each becomes a video slide, with its length read from the MP4 header.
-@Suite struct VideoSlideTests {
+@Suite(.timeLimit(.minutes(5))) struct VideoSlideTests {
     let importer = DeckImporter(tools: ExternalTools())
 
     /// The smallest ISO base media file the probe reads: `ftyp`, then `moov` holding a version-0 `mvhd`.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DeckImport
 
-@Suite struct ZIPImportTests {
+@Suite(.timeLimit(.minutes(5))) struct ZIPImportTests {
     let importer = DeckImporter(tools: ExternalTools())
 
     @Test func picturesInNaturalOrderWithOwnFileNames() async throws {

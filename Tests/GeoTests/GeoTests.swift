@@ -4,6 +4,7 @@ import Testing
 
 /// The distances the pages compute (static/geo.js, e2e/browser/test_geo_js.py) and the server computes are one
 /// table of cases, so the two cannot drift apart (they once used two radii, and one page rounded).
+@Suite(.timeLimit(.minutes(5)))
 struct GeoTests {
     struct Cases: Decodable {
         struct Case: Decodable {

@@ -4,6 +4,7 @@ import Testing
 import ZIPFoundation
 
 /// The checks deck imports and .cadence packages both rely on (their own tests go through them with real files).
+@Suite(.timeLimit(.minutes(5)))
 struct SafeZipTests {
     private func zip(_ entries: [(String, Data)], compression: CompressionMethod = .deflate) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("safezip-\(UUID().uuidString).zip")

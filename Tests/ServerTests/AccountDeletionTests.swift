@@ -8,7 +8,7 @@ import Testing
 /// Deleting an account (`DELETE /api/v1/account`, the account page): after the password, every row of it in every
 /// table and every file of it in the media store is gone, its sessions and devices are signed out, and it is told
 /// by e-mail; another account is untouched.
-@Suite struct AccountDeletionTests {
+@Suite(.timeLimit(.minutes(5))) struct AccountDeletionTests {
     @Test func everyRowAndFileOfTheAccountGoesAndNothingOfAnother() async throws {
         try await withTestServer { server in
             let client = server.client

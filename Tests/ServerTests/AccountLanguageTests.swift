@@ -9,7 +9,7 @@ import Web
 
 /// The account's language and units: set through the API and the account page, followed by every page (over the
 /// browser's Accept-Language), by refusals (their message only: code and field stay) and by the reset e-mail.
-@Suite struct AccountLanguageTests {
+@Suite(.timeLimit(.minutes(5))) struct AccountLanguageTests {
     static func page(_ server: TestServer, _ uri: String, token: String? = nil, language: String? = nil) async throws -> TestResponse {
         var headers: HTTPFields = [.accept: "text/html"]
         if let token { headers[.cookie] = "cadence_session=\(token)" }

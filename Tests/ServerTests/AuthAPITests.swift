@@ -4,7 +4,7 @@ import HummingbirdTesting
 import PlatformService
 import Testing
 
-@Suite struct AuthAPITests {
+@Suite(.timeLimit(.minutes(5))) struct AuthAPITests {
     @Test func registerGivesATokenAndAnHttpOnlySessionCookie() async throws {
         try await withTestServer { server in
             let email = uniqueEmail()
@@ -166,7 +166,7 @@ import Testing
     }
 }
 
-@Suite struct SessionCacheTests {
+@Suite(.timeLimit(.minutes(5))) struct SessionCacheTests {
     /// Authenticated reads are served from memory on SQLite; every revocation through
     /// the app must still take effect on the very next request.
     @Test func revocationsBeatTheCache() async throws {
@@ -191,7 +191,7 @@ import Testing
 /// Issue 35, item 6: five wrong passwords for an e-mail, from anyone, used to give its owner 429 for 15 minutes,
 /// renewable forever. Now a stranger's guesses are counted against the stranger, and the owner's own browser
 /// (one that signed in before: the known-browser cookie) signs in regardless.
-@Suite struct SignInLockoutTests {
+@Suite(.timeLimit(.minutes(5))) struct SignInLockoutTests {
     static func cookieValue(_ response: TestResponse, _ name: String) -> String? {
         response.cookie(name)?.split(separator: ";").first.map { String($0.dropFirst(name.count + 1)) }
     }

@@ -13,7 +13,7 @@ import Testing
 /// `cadence backup` while the server keeps writing, and `cadence restore` into an empty folder (or database): every
 /// registration acknowledged before the backup began is restored, every media file the restored rows name is there
 /// with its checksum; a truncated archive is refused and restores nothing.
-@Suite struct BackupTests {
+@Suite(.timeLimit(.minutes(5))) struct BackupTests {
     @Test func aBackupTakenWhileWritingRestoresEveryAcknowledgedWrite() async throws {
         try await withTestServer { server in
             let client = server.client

@@ -10,7 +10,7 @@ import Testing
 /// Cadence as a CalDAV server, request by request, on both engines: discovery, conditional writes (412, never a lost
 /// update), sync tokens, multiget, task lists, repeating tasks as one resource, and who may come in. The client-level
 /// scenarios (python caldav, vdirsyncer, todoman) are in e2e/caldav.
-@Suite struct CalDAVTests {
+@Suite(.timeLimit(.minutes(5))) struct CalDAVTests {
     struct App {
         let client: any TestClientProtocol
         let token: String

@@ -21,7 +21,7 @@ extension TestClientProtocol {
     }
 }
 
-@Suite struct DevicesAPITests {
+@Suite(.timeLimit(.minutes(5))) struct DevicesAPITests {
     @Test func aWatchPairsWithTheCodeFromThePhone() async throws {
         try await withTestServer { server in
             let person = try await server.client.register(email: uniqueEmail())

@@ -6,7 +6,7 @@ import Testing
 /// Issue 35, item 8: two edits from the same read both succeeded, and the first one's notes were gone; a bogus
 /// `If-Match` was accepted. Now every reminder answers an `ETag`, and an edit sent with a stale one is refused 412
 /// (`changed_since_read`) — also when four devices send theirs at the same moment: exactly one wins.
-@Suite struct EditConflictAPITests {
+@Suite(.timeLimit(.minutes(5))) struct EditConflictAPITests {
     @Test func aReminderEditFromAStaleReadIsRefused() async throws {
         try await withTestServer { server in
             let client = server.client

@@ -85,7 +85,7 @@ func socketConfiguration(token: String) -> WebSocketClientConfiguration {
     .init(additionalHeaders: [.authorization: "Bearer \(token)"])
 }
 
-@Suite struct LiveChannelTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveChannelTests {
     @Test func aDeviceReceivesEventsAsTheyHappen() async throws {
         try await withTestServer(live: true) { server in try await withDeadline {
             let account = try await LiveAccount.make(server.client)

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 @testable import Server
 
-@Suite struct LiveHubTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveHubTests {
     func event(_ account: UUID, _ seq: Int64, type: String = "device.find", data: String = "{}") -> LiveEvent {
         LiveEvent(accountID: account, seq: seq, type: type, at: 0, data: data)
     }
@@ -104,7 +104,7 @@ import Testing
     }
 }
 
-@Suite struct LiveMessageTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveMessageTests {
     @Test func payloadsRoundTrip() {
         let account = UUID(), session = UUID()
         for message in [LiveMessage.event(account, 42), .presence(account), .sessionRevoked(session),

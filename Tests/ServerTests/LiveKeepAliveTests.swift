@@ -9,7 +9,7 @@ import Testing
 
 /// The server pings each live socket; one that never answers is closed and stops counting as online, one that
 /// answers stays. (Pings every 200 ms or 2 s here; 15 s in service.)
-@Suite struct LiveKeepAliveTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveKeepAliveTests {
     static func fastPings(_ dependencies: inout ServerDependencies) {
         dependencies.connectionLimits.webSocketPingInterval = .milliseconds(200)
     }

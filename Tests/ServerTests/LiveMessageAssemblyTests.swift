@@ -2,7 +2,7 @@ import NIOCore
 import Testing
 @testable import PlatformWeb
 
-@Suite struct LiveMessageAssemblyTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveMessageAssemblyTests {
     @Test func framesMakeWholeMessages() {
         var assembly = LiveMessageAssembly(maximumSize: 16)
         #expect(assembly.add(opcode: .text, data: ByteBuffer(string: "{}"), fin: true) == .text("{}"))

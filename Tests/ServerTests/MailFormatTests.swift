@@ -6,6 +6,7 @@ import Testing
 
 /// The e-mail text Cadence hands to SMTP: headers that cannot be split by a value, non-ASCII subjects as
 /// RFC 2047 encoded words, an RFC 5322 date. (e2e/cli/test_smtp_tls.py sends it through a real server.)
+@Suite(.timeLimit(.minutes(5)))
 struct MailFormatTests {
     let date = Date(timeIntervalSince1970: 1_795_000_000)  // Wed, 18 Nov 2026 11:06:40 UTC
 

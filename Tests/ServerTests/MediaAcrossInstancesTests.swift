@@ -16,7 +16,7 @@ import Testing
 
 /// Two instances of one installation (as on two hosts) read each other's uploads: with the media in the database
 /// each has a data directory of its own; with the media in a directory both mount the same one.
-@Suite struct MediaAcrossInstancesTests {
+@Suite(.timeLimit(.minutes(5))) struct MediaAcrossInstancesTests {
     enum Layout: String, CaseIterable, CustomTestStringConvertible {
         /// `--media database`, a data directory per instance.
         case databaseSeparateDirectories

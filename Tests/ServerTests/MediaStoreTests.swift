@@ -8,7 +8,7 @@ import Testing
 
 /// Both media backends behave alike: what is put is read back whole and in ranges, the same bytes are kept once
 /// per owner in the database, removal is by name and by owner, and the quota refuses a write whole.
-@Suite struct MediaStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct MediaStoreTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case directory, database
         var testDescription: String { rawValue }
@@ -149,7 +149,7 @@ import Testing
 
 /// The media store full, through the API: an upload past the installation's quota is a 507 naming the quota, and
 /// leaves no song and no file behind; what fits is still taken.
-@Suite struct MediaQuotaAPITests {
+@Suite(.timeLimit(.minutes(5))) struct MediaQuotaAPITests {
     @Test func anUploadPastTheQuotaIsA507AndKeepsNothing() async throws {
         try await withTestServer(configure: { dependencies in
             dependencies.media = LocalMediaStore(root: dependencies.dataDirectory, quota: MediaQuota(bytes: 600_000))

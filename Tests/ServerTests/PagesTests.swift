@@ -4,7 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
-@Suite struct PagesTests {
+@Suite(.timeLimit(.minutes(5))) struct PagesTests {
     static let html: HTTPFields = [.accept: "text/html"]
 
     /// GETs a form page and returns the CSRF cookie value the form must echo.
@@ -138,7 +138,7 @@ import Testing
     }
 }
 
-@Suite struct SystemRoutesTests {
+@Suite(.timeLimit(.minutes(5))) struct SystemRoutesTests {
     @Test func healthMetricsAndSpec() async throws {
         try await withTestServer { server in
             #expect(try await server.client.json(.get, "/healthz").status == .ok)
@@ -160,7 +160,7 @@ import Testing
     }
 }
 
-@Suite struct MethodTests {
+@Suite(.timeLimit(.minutes(5))) struct MethodTests {
     @Test func anUnsupportedMethodOnAKnownPathIs405WithAllow() async throws {
         try await withTestServer { server in
             let response = try await server.client.json(.put, "/api/v1/auth/login")
@@ -182,7 +182,7 @@ import Testing
     }
 }
 
-@Suite struct RouteTableTests {
+@Suite(.timeLimit(.minutes(5))) struct RouteTableTests {
     @Test func aLiteralSegmentBeatsACapture() async throws {
         try await withTestServer { server in
             let me = try await server.client.json(.post, "/api/v1/devices/me")

@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-@Suite struct PasswordResetTests {
+@Suite(.timeLimit(.minutes(5))) struct PasswordResetTests {
     /// The token from the newest reset e-mail's link.
     static func resetToken(in server: TestServer) throws -> String {
         let body = try #require(server.mailer.sent.last?.body)
@@ -60,7 +60,7 @@ import Testing
     }
 }
 
-@Suite struct OwnershipTests {
+@Suite(.timeLimit(.minutes(5))) struct OwnershipTests {
     /// Two accounts: neither can see nor revoke the other's sessions, and a foreign id reads as missing (404).
     @Test func anotherAccountsSessionAnswers404() async throws {
         try await withTestServer { server in

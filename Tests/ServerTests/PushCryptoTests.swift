@@ -6,7 +6,7 @@ import Testing
 
 /// Web Push's message encryption (RFC 8291), its VAPID tokens (RFC 8292) and what a push service's answer means
 /// (RFC 8030): no database, no network.
-@Suite struct PushCryptoTests {
+@Suite(.timeLimit(.minutes(5))) struct PushCryptoTests {
     static func bytes(_ base64URL: String) -> Data { PushBrowser.data(base64URL: base64URL)! }
 
     /// RFC 8291 Appendix A: the same keys and salt give the published body, byte for byte.

@@ -10,7 +10,7 @@ import Testing
 /// Web Push end to end: a subscription made through the API, an event that pushes (a place alert, "find my
 /// device"), and a push service on this machine that receives the request, whose body the test's own browser keys
 /// decrypt. Runs on SQLite and on PostgreSQL.
-@Suite struct PushDeliveryTests {
+@Suite(.timeLimit(.minutes(5))) struct PushDeliveryTests {
     static let gate = SpotsPlaceAlertTests.gate
 
     /// A server whose retries wait milliseconds, not seconds.

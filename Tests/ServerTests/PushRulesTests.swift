@@ -14,7 +14,7 @@ import Web
 
 /// What each feature pushes, read from the live event it comes from (the rules are registered at assembly; the
 /// delivery itself is PushDeliveryTests').
-@Suite struct PushRulesTests {
+@Suite(.timeLimit(.minutes(5))) struct PushRulesTests {
     static let rules: LivePushRules = {
         let rules = LivePushRules(catalogue: { Catalogues.bundled.messages($0) })
         SpotsPushRules.register(on: rules)
@@ -166,7 +166,7 @@ import Web
 }
 
 /// Issue 37: a running talk's moments as the wrist shows them, made from the moment the scheduler claimed.
-@Suite struct WristCuePushTests {
+@Suite(.timeLimit(.minutes(5))) struct WristCuePushTests {
     func moments(duration: Int = 300, paceAt offset: Int64 = 0) throws -> (StoredRun, [WristCue]) {
         var topic = try Topic(title: "Talk", duration: duration)
         for (keyword, time) in [("Welcome", "0:00"), ("A story", "1:00"), ("Thanks", "4:00")] {

@@ -13,7 +13,7 @@ import Web
 
 /// P4: two server instances on one PostgreSQL database. A change made through one
 /// reaches a device connected to the other. (SQLite is one process by design.)
-@Suite(.enabled(if: TestDatabase.engineUnderTest == .postgres, "needs CADENCE_TEST_POSTGRES_URL"))
+@Suite(.timeLimit(.minutes(5)), .enabled(if: TestDatabase.engineUnderTest == .postgres, "needs CADENCE_TEST_POSTGRES_URL"))
 struct ScaleOutTests {
     /// Every live test server on the shared database keeps time by a `TestClock`, and each one's
     /// housekeeping forgets instances its clock calls silent for 30 s: an instance on the real clock

@@ -9,7 +9,7 @@ import Testing
 
 /// iCalendar in and out (R5): `POST /api/v1/spots/import` takes VTODOs as Apple Reminders and
 /// Thunderbird write them; `GET /api/v1/spots/export.ics` gives them back, places included.
-@Suite struct SpotsCalendarAPITests {
+@Suite(.timeLimit(.minutes(5))) struct SpotsCalendarAPITests {
     /// As Apple Reminders exports a reminder with "when I arrive" (folded, CRLF).
     static let apple = [
         "BEGIN:VCALENDAR",

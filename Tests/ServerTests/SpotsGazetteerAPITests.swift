@@ -9,7 +9,7 @@ import Testing
 /// The offline gazetteer (R2): `GET /api/v1/spots/places?q=…` finds GeoNames cities by prefix,
 /// tolerates typos, ranks by population and names the country.
 /// (The table is global, so on a shared PostgreSQL database these run one at a time.)
-@Suite(.serialized) struct SpotsGazetteerAPITests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct SpotsGazetteerAPITests {
     static func place(_ id: Int, _ name: String, _ country: String, _ code: String, population: Int,
                       alternates: [String] = []) throws -> GazetteerPlace {
         GazetteerPlace(id: id, name: name, asciiName: name.folding(options: .diacriticInsensitive, locale: nil), alternateNames: alternates,

@@ -7,7 +7,7 @@ import Testing
 /// An iCalendar import speaks the asker's language (issue 23): each warning's `reasonText` and a refused file's
 /// `message` are said in Spanish, from the browser's Accept-Language or the account's setting, while `reason`, `code`
 /// and `field` stay what programs read. English reads as it always did.
-@Suite struct SpotsICalendarLanguageTests {
+@Suite(.timeLimit(.minutes(5))) struct SpotsICalendarLanguageTests {
     /// As Thunderbird writes tasks, with a few lines gone wrong on the way.
     static let file = [
         "BEGIN:VCALENDAR",

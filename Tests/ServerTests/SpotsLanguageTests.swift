@@ -10,7 +10,7 @@ import Web
 /// The Spots pages speak the person's language: the list and the form in Spanish with `Accept-Language: es`, a
 /// repeat summary said in Spanish (the API's `repeatSummary` stays English), and a refused form in Spanish with the
 /// same code and field as the API gives. English reads as it always did.
-@Suite struct SpotsLanguageTests {
+@Suite(.timeLimit(.minutes(5))) struct SpotsLanguageTests {
     static let spanish: HTTPFields = [.accept: "text/html", .acceptLanguage: "es-ES,es;q=0.9"]
 
     @Test("A repeat rule reads as people say it", arguments: [

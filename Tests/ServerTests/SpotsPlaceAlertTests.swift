@@ -9,7 +9,7 @@ import Testing
 /// Place alerts (R4) from location reports: the phone page's `POST /api/v1/spots/locations`
 /// and OwnTracks' `POST /api/v1/spots/owntracks`, decided with accuracy-aware hysteresis and
 /// delivered as `spots.alert` on the live channel.
-@Suite struct SpotsPlaceAlertTests {
+@Suite(.timeLimit(.minutes(5))) struct SpotsPlaceAlertTests {
     /// The Brandenburg Gate; every report below is placed relative to it.
     static let gate = (latitude: 52.516275, longitude: 13.377704)
 

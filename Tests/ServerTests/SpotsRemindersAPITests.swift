@@ -5,7 +5,7 @@ import Testing
 
 /// Spots reminders (`/api/v1/spots/reminders`, R1): by time, by place, or both; clear
 /// errors that name the field; nothing half-saved; one account never sees another's.
-@Suite struct SpotsRemindersAPITests {
+@Suite(.timeLimit(.minutes(5))) struct SpotsRemindersAPITests {
     @Test func remindersAreMadeWithATimeAPlaceOrBoth() async throws {
         try await withTestServer { server in
             let client = server.client

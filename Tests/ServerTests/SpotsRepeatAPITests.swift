@@ -6,7 +6,7 @@ import Testing
 /// Repeating reminders through the API: made with a rule and a zone, checked off occurrence by occurrence (each kept
 /// as a completed occurrence, the series moving on), exported with RRULE and RECURRENCE-ID, and refused by name when
 /// the rule or zone is wrong. The server's clock reads 2027-01-15 (a Friday).
-@Suite struct SpotsRepeatAPITests {
+@Suite(.timeLimit(.minutes(5))) struct SpotsRepeatAPITests {
     @Test func aWeeklySeriesMovesOnWhenCheckedOffAndExportsAsOneUID() async throws {
         try await withTestServer { server in
             let client = server.client

@@ -15,7 +15,7 @@ import Testing
 /// two scheduler instances firing side by side send each occurrence exactly once, at the moments python-dateutil
 /// computes for the same rules (`SpotsTests/Fixtures/rrule-dateutil.json`); a third instance started halfway (a
 /// restart) goes on where they were.
-@Suite(.serialized) struct SpotsRepeatSchedulerTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct SpotsRepeatSchedulerTests {
     struct Case: Decodable {
         let rule: String, zone: String, start: String, exdates: [String], through: String, occurrences: [String]
     }

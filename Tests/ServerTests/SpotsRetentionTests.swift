@@ -5,7 +5,7 @@ import Testing
 
 /// Place and time decisions (and the positions in them) older than the location retention are deleted by the
 /// scheduler of a running server; newer ones stay, and the reminder page says how far back its log goes.
-@Suite struct SpotsRetentionTests {
+@Suite(.timeLimit(.minutes(5))) struct SpotsRetentionTests {
     @Test func decisionsPastTheRetentionAreForgotten() async throws {
         try await withRestartableServer(privateDatabase: true) { start in
             let box = try await Self.box { (keep: @escaping @Sendable ((String, String)) -> Void) in

@@ -6,7 +6,7 @@ import Testing
 /// Task lists as other programs export them (fixtures in Tests/SpotsTests/Fixtures, shapes of
 /// Tasks.org's test files), through the API on both engines: every task is kept and listed, a line
 /// Cadence cannot read is a warning, and the export gives series and occurrences back.
-@Suite struct SpotsTaskExportsAPITests {
+@Suite(.timeLimit(.minutes(5))) struct SpotsTaskExportsAPITests {
     static func list(_ client: some TestClientProtocol, token: String) async throws -> [[String: Any]] {
         try await client.json(.get, "/api/v1/spots/reminders", token: token).array
     }

@@ -13,7 +13,7 @@ import Testing
 /// The scheduler fires every account's due reminders by its own clock, and on PostgreSQL all tests
 /// share one database, so these run one at a time and move their clocks by less than the 30 s after
 /// which a live server's housekeeping would consider other tests' servers gone.
-@Suite(.serialized) struct SpotsTimeAlertTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct SpotsTimeAlertTests {
     @Test func aDueReminderFiresExactlyOnceAndAnEditReArmsIt() async throws {
         try await withTestServer(live: true) { server in try await withDeadline(120) {
             let client = server.client

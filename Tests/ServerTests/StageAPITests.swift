@@ -8,7 +8,7 @@ import Testing
 
 /// The Stage API (`/api/v1/stage/…`): the library, decks, arrangement, appeal, media,
 /// audience screens, logs and preferences, as a presenter's client uses them.
-@Suite struct StageAPITests {
+@Suite(.timeLimit(.minutes(5))) struct StageAPITests {
     // MARK: Library and decks
 
     /// Found by schemathesis: a ".." inside an id used to be refused by the static-file

@@ -12,7 +12,7 @@ import Testing
 
 /// The Stage catalogue (S8): packages the operator offers, free or behind activation codes,
 /// downloaded with HTTP Range and installed against their catalogue entry.
-@Suite struct StageCatalogueAPITests {
+@Suite(.timeLimit(.minutes(5))) struct StageCatalogueAPITests {
     /// A package exported through the API, put into the server's catalogue folder as the CLI does.
     static func offer(_ server: TestServer, free: Bool = false, codes: [String] = []) async throws -> (record: CatalogueRecord, data: Data) {
         let (owner, seriesID) = try await StagePackagesAPITests.seriesOwner(server.client)

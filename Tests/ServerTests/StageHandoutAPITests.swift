@@ -3,10 +3,11 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TestSupport
 
 /// `GET /api/v1/stage/talks/{id}/handout.pdf` and `POST …/handout/email`: the presented slides
 /// with their notes as a real PDF (its text read back with pdftotext).
-@Suite(.enabled(if: PDFText.available, "poppler-utils (pdftotext) is not installed"))
+@Suite(.timeLimit(.minutes(5)), .enabled(if: RequiredTools.runs(PDFText.available), "poppler-utils (pdftotext) is not installed"))
 struct StageHandoutAPITests {
     @Test func theDemoHandoutHasTheNotesOfThePresentedSlidesInTheChosenLanguage() async throws {
         try await withTestServer { server in

@@ -3,9 +3,10 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TestSupport
 
 /// `/api/v1/stage/imports`: a file uploaded as the body becomes a talk, in the background.
-@Suite struct StageImportAPITests {
+@Suite(.timeLimit(.minutes(5))) struct StageImportAPITests {
     /// Three pictures whose names sort wrongly as plain text; widths tell them apart.
     static let threePictures = StageFixtures.zip([
         ("slide10.png", StageFixtures.png(width: 10, height: 4)),
@@ -99,7 +100,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: ExecutableSearch.find("pdftoppm") != nil && ExecutableSearch.find("pdftotext") != nil))
+    @Test(.enabled(if: RequiredTools.runs(ExecutableSearch.find("pdftoppm") != nil && ExecutableSearch.find("pdftotext") != nil)))
     func aPDFPageBecomesASlideWithItsTextAsNotes() async throws {
         try await withTestServer { server in
             let client = server.client

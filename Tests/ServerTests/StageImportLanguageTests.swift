@@ -5,7 +5,7 @@ import Testing
 
 /// An import followed by a Spanish account (issue 23): the job's stage and why it failed are said in Spanish from
 /// the job's keys (`stageText`, `messageText`), while `stage` and `message` stay English for programs.
-@Suite struct StageImportLanguageTests {
+@Suite(.timeLimit(.minutes(5))) struct StageImportLanguageTests {
     @Test func aSpanishAccountFollowsItsImportInSpanish() async throws {
         try await withTestServer { server in
             let client = server.client

@@ -11,7 +11,7 @@ import Storage
 /// `PUT /api/v1/stage/talks/{id}/variations/{variationId}/slides/{slideId}/notes`: edit mode's
 /// autosave writes one slide's notes alone (issue 17, item 22), with the same rules as the
 /// `notes` edit: revisions, languages, scoping, and going back to the slide's own notes.
-@Suite struct StageNotesAPITests {
+@Suite(.timeLimit(.minutes(5))) struct StageNotesAPITests {
     typealias Edits = StageVariationsAPITests
 
     static func put(_ client: some TestClientProtocol, _ talkID: String, _ variationID: String, _ slideID: String,

@@ -8,7 +8,7 @@ import Testing
 /// `.cadence` packages through the API: a series exported by one person installs whole for
 /// another (the demo then steps aside); a password, tampering or a cut-off download is refused
 /// with nothing half-installed.
-@Suite struct StagePackagesAPITests {
+@Suite(.timeLimit(.minutes(5))) struct StagePackagesAPITests {
     static let deck = StageFixtures.zip([
         ("1.png", StageFixtures.png(width: 64, height: 36)), ("2.png", StageFixtures.png(width: 32, height: 18)),
         ("3.png", StageFixtures.png(width: 64, height: 36)),

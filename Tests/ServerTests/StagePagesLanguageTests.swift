@@ -3,11 +3,12 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TestSupport
 
 /// Stage in the person's language (issue 23) while slides and notes stay content in their own languages (seed 002):
 /// the interface's language, the slides' and the notes' are three independent choices, and every slide and note
 /// element says its language with `lang`.
-@Suite struct StagePagesLanguageTests {
+@Suite(.timeLimit(.minutes(5))) struct StagePagesLanguageTests {
     static func page(_ client: some TestClientProtocol, _ uri: String, token: String, language: String? = nil) async throws -> String {
         var headers: HTTPFields = [.cookie: "cadence_session=\(token)", .accept: "text/html"]
         if let language { headers[.acceptLanguage] = language }
@@ -152,7 +153,7 @@ import Testing
 
 /// The handout's own words ("Slide", "slides", "continued") come from the catalogue of its notes' language, or the
 /// interface's when that language has none.
-@Suite(.enabled(if: PDFText.available, "poppler-utils (pdftotext) is not installed"))
+@Suite(.timeLimit(.minutes(5)), .enabled(if: RequiredTools.runs(PDFText.available), "poppler-utils (pdftotext) is not installed"))
 struct StageHandoutLanguageTests {
     @Test func theHandoutsLabelsAreInItsNotesLanguage() async throws {
         try await withTestServer { server in

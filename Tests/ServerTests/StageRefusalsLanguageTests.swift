@@ -5,7 +5,7 @@ import Testing
 
 /// Stage's refusals of the editor, variations and logs (issue 23): asked in Spanish, the API's `message` is Spanish;
 /// its `code` and `field` are the English answer's, since programs read those.
-@Suite struct StageRefusalsLanguageTests {
+@Suite(.timeLimit(.minutes(5))) struct StageRefusalsLanguageTests {
     @Test func editorVariationAndLogRefusalsSaySpanishWithTheSameCodeAndField() async throws {
         try await withTestServer { server in
             let client = server.client

@@ -6,7 +6,7 @@ import Testing
 
 /// What the audience screens show comes from the talk as presented: its chosen variation, with
 /// the slides it added and the notes it edited (issue 17, Stage 1, 2, 4, 6).
-@Suite struct StageScreensAPITests {
+@Suite(.timeLimit(.minutes(5))) struct StageScreensAPITests {
     typealias Edits = StageVariationsAPITests
 
     struct Presented {

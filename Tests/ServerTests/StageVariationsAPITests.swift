@@ -6,7 +6,7 @@ import Testing
 
 /// `/api/v1/stage/talks/{id}/variations…`: variations that never change each other, the talk
 /// presenting the chosen one, edit mode's changes, conflicts between devices, and scoping.
-@Suite struct StageVariationsAPITests {
+@Suite(.timeLimit(.minutes(5))) struct StageVariationsAPITests {
     static func edit(_ client: some TestClientProtocol, _ talkID: String, _ variationID: String, _ body: String, token: String) async throws -> TestResponse {
         try await client.json(.post, "/api/v1/stage/talks/\(talkID)/variations/\(variationID)/edits", body: body, token: token)
     }
@@ -160,7 +160,7 @@ import Testing
 }
 
 /// Sharing a variation between two people who installed the same series.
-@Suite struct StageSharedVariationAPITests {
+@Suite(.timeLimit(.minutes(5))) struct StageSharedVariationAPITests {
     @Test func aVariationSharedByOneAppliesToAnothersInstallAndKeepsWhatWasThere() async throws {
         try await withTestServer { server in
             let client = server.client

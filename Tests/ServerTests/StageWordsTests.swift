@@ -5,7 +5,7 @@ import Testing
 
 /// Stage's words made in Swift: a message with markup markers becomes HTML from its own template only, never from
 /// what fills its placeholders; titles' refusals carry catalogue keys.
-@Suite struct StageWordsTests {
+@Suite(.timeLimit(.minutes(5))) struct StageWordsTests {
     static let words = StageWords(.englishOnly([
         "x.hint": "Open {link}{name}{/link} or type {code}{command}{/code}.",
     ]))

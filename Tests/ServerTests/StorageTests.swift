@@ -5,7 +5,7 @@ import Schema
 import Storage
 import Testing
 
-@Suite struct StorageTests {
+@Suite(.timeLimit(.minutes(5))) struct StorageTests {
     @Test func migrationsRunOnceAndAgainIsANoOp() async throws {
         let (database, cleanup) = try await TestDatabase.open()
         defer { cleanup() }

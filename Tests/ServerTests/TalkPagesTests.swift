@@ -5,7 +5,7 @@ import Testing
 
 /// T2 on the phone's Talks pages: a refused form comes back with what was typed, the wrong
 /// field marked (`aria-invalid`, described by the message) and nothing saved, whichever form it was.
-@Suite struct TalkPagesTests {
+@Suite(.timeLimit(.minutes(5))) struct TalkPagesTests {
     /// One refused post: the form's fields as typed, and the field the message must mark.
     struct Refusal: Sendable, CustomStringConvertible {
         let path: String  // after /phone/talks; {topic} and {cue} ("Method") are filled in

@@ -6,7 +6,7 @@ import HummingbirdWSTesting
 import NIOCore
 import Testing
 
-@Suite struct TalksAPITests {
+@Suite(.timeLimit(.minutes(5))) struct TalksAPITests {
     static let demo = #"{"title":"Thesis defence","duration":"2:00","cues":[{"keyword":"Close","time":"1:30"},{"keyword":"Intro","time":0},{"keyword":"Method","time":"0:40"}]}"#
 
     @Test func aTopicIsCreatedWithItsCuesInTimeOrder() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// The Talks pages and refusals in Spanish (issue 23): `Accept-Language: es` gives Spanish words around the
 /// person's own (a talk's title and keywords stay as typed), and an API refusal keeps its `code` and `field`.
-@Suite struct TalksLanguageTests {
+@Suite(.timeLimit(.minutes(5))) struct TalksLanguageTests {
     static func page(_ server: TestServer, _ uri: String, token: String, language: String) async throws -> String {
         let response = try await server.client.execute(
             uri: uri, method: .get,

@@ -7,7 +7,7 @@ import Web
 /// The run page says how calories were estimated from the summary's method code and what it assumed
 /// (`js.tempo.run.page.calories_method.*`, chosen as tempo-run.js chooses): in English that is the API's `methodText`
 /// word for word, and every message has its Spanish.
-@Suite struct TempoCaloriesLanguageTests {
+@Suite(.timeLimit(.minutes(5))) struct TempoCaloriesLanguageTests {
     /// 1 Hz along the equator at `speed` m/s for ten minutes, with a heart rate for the first `heartRateSeconds`.
     static func samples(speed: Double, heartRateSeconds: Int = 0) -> [RunSample] {
         (0...600).map {

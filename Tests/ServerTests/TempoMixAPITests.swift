@@ -4,10 +4,11 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TestSupport
 
 /// `/api/v1/tempo/playlists/{id}/mix` (M6): two songs at different tempi become one file that carries the playlist's
 /// tempo in each part, with the beat unbroken through the crossfade; Range reads, a stale mix after an edit, errors.
-@Suite(.enabled(if: FFmpegDecoder.discover("ffmpeg") != nil, "mixes need ffmpeg")) struct TempoMixAPITests {
+@Suite(.timeLimit(.minutes(5)), .enabled(if: RequiredTools.runs(FFmpegDecoder.discover("ffmpeg") != nil), "mixes need ffmpeg")) struct TempoMixAPITests {
     @Test func aPlaylistBecomesOneBeatMatchedFile() async throws {
         try await withTestServer { server in try await withDeadline(240) {
             let client = server.client

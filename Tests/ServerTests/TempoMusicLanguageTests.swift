@@ -9,7 +9,7 @@ import Web
 /// Tempo's music pages in Spanish (issue 23): the library, the plans, the plan editor and a playlist with
 /// `Accept-Language: es` are Spanish (the upload limit with a decimal comma), the same pages in English are as they
 /// were, and a refused plan says why in the request's language with the same `code` and `field`.
-@Suite struct TempoMusicLanguageTests {
+@Suite(.timeLimit(.minutes(5))) struct TempoMusicLanguageTests {
     static func page(_ server: TestServer, _ uri: String, token: String, language: String) async throws -> String {
         let response = try await server.client.execute(
             uri: uri, method: .get, headers: [.cookie: "cadence_session=\(token)", .accept: "text/html", .acceptLanguage: language])

@@ -9,7 +9,7 @@ import Testing
 import Web
 
 /// `/api/v1/tempo/templates`, `/plans` and `/playlists`: workout plans and the playlists planned for them.
-@Suite struct TempoPlansAPITests {
+@Suite(.timeLimit(.minutes(5))) struct TempoPlansAPITests {
     static let intervalsName = "6 × (2 min sprint + 3 min easy) + 10 min cool-down"
 
     /// A written plan: 5 min easy, 4 × (1 min fast + 1 min easy), a 5 min ramp down.

@@ -8,9 +8,10 @@ import Storage
 import TempoService
 import TempoStorage
 import Testing
+import TestSupport
 
 /// A song whose analysis a stopped server left unfinished is analysed when a server starts again.
-@Suite struct TempoRestartTests {
+@Suite(.timeLimit(.minutes(5))) struct TempoRestartTests {
     @Test func aSongLeftRunningIsAnalysedAfterARestart() async throws {
         // A database of its own: on PostgreSQL every other test's live server is another instance whose resumer
         // would rightly take up this song too, without the file, which only this test's data folder holds.
@@ -67,7 +68,7 @@ import Testing
     }
 
     /// A mix a stopped server left rendering is rendered when a server starts again, without being asked twice.
-    @Test(.enabled(if: FFmpegDecoder.discover("ffmpeg") != nil, "mixes need ffmpeg"))
+    @Test(.enabled(if: RequiredTools.runs(FFmpegDecoder.discover("ffmpeg") != nil), "mixes need ffmpeg"))
     func aMixLeftRenderingIsRenderedAfterARestart() async throws {
         try await withRestartableServer(privateDatabase: true) { start in
             let (token, playlistID) = try await Self.box { store in

@@ -8,7 +8,7 @@ import Testing
 /// run's distance is what gpxpy computes for the same file (Fixtures/gpxpy/expected.json), so
 /// separate tracks and segments are never joined, a file that names no activity is not cleaned
 /// as a run, and one untimed point or an unset clock does not cost the whole file.
-@Suite struct TempoRunImportsAPITests {
+@Suite(.timeLimit(.minutes(5))) struct TempoRunImportsAPITests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../TempoTests/Files/Fixtures/gpxpy").standardizedFileURL
 

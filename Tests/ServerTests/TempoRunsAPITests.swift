@@ -8,7 +8,7 @@ import Testing
 
 /// `/api/v1/tempo/runs…`: runs named by the client, samples merged by time (so resending and
 /// two devices writing the same second are harmless), stats on finish and after late samples.
-@Suite struct TempoRunsAPITests {
+@Suite(.timeLimit(.minutes(5))) struct TempoRunsAPITests {
     /// An hour before the test clock's now.
     static let start: Int64 = 1_800_000_000_000 - 3_600_000
     static var startText: String { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(start) / 1000)) }
@@ -328,7 +328,7 @@ import Testing
 
 /// GPX and TCX through the API: what a run exports imports back the same, and bad files are
 /// refused naming what is wrong.
-@Suite struct TempoRunFilesAPITests {
+@Suite(.timeLimit(.minutes(5))) struct TempoRunFilesAPITests {
     static func upload(_ client: some TestClientProtocol, _ text: String, token: String, contentType: String = "application/gpx+xml") async throws -> TestResponse {
         try await client.execute(uri: "/api/v1/tempo/runs/import", method: .post,
                                  headers: [.authorization: "Bearer \(token)", .contentType: contentType],

@@ -9,7 +9,7 @@ import Testing
 /// Tempo's run pages in Spanish and in the account's units (issue 23): `Accept-Language: es` gives Spanish pages with
 /// a decimal comma, an account in imperial units sees miles and paces per mile while the files and the API stay in
 /// metres, and a refused sample says why in the request's language with the same code and field.
-@Suite struct TempoRunsLanguageTests {
+@Suite(.timeLimit(.minutes(5))) struct TempoRunsLanguageTests {
     static func page(_ server: TestServer, _ uri: String, token: String, language: String = "en") async throws -> String {
         let response = try await server.client.execute(
             uri: uri, method: .get, headers: [.cookie: "cadence_session=\(token)", .accept: "text/html", .acceptLanguage: language])

@@ -9,12 +9,13 @@ import TempoService
 import TempoStorage
 import Web
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `/api/v1/tempo/songs`: the music library — uploads, background tempo analysis, overrides, files.
-@Suite struct TempoSongsAPITests {
+@Suite(.timeLimit(.minutes(5))) struct TempoSongsAPITests {
     static let click120 = TempoFixtures.clickTrack(bpm: 120, seconds: 8)
 
     @Test func anUploadedClickTrackIsAnalysedAt120BPM() async throws {
@@ -90,7 +91,7 @@ import Glibc
 
     /// The analysis measures the loudness (EBU R128): a 1 kHz tone at −20 dBFS reads about −23 LUFS (ffmpeg counts a
     /// mono file's one channel once or twice: ±3 LU), a tone ten times quieter 20 LU less.
-    @Test(.enabled(if: FFmpegDecoder.discover("ffmpeg") != nil, "loudness needs ffmpeg"))
+    @Test(.enabled(if: RequiredTools.runs(FFmpegDecoder.discover("ffmpeg") != nil), "loudness needs ffmpeg"))
     func theAnalysisMeasuresTheLoudness() async throws {
         try await withTestServer { server in
             let client = server.client

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Spots
 
-@Suite("Time alerts (R4) and the chronological view (seed 5.1)")
+@Suite("Time alerts (R4) and the chronological view (seed 5.1)", .timeLimit(.minutes(5)))
 struct DueRulesTests {
     let t0 = Date(timeIntervalSince1970: 1_709_625_600)  // 2024-03-05 08:00 UTC
 

@@ -14,7 +14,7 @@ private struct SeededRandom: RandomNumberGenerator {
     }
 }
 
-@Suite struct FenceIndexTests {
+@Suite(.timeLimit(.minutes(5))) struct FenceIndexTests {
     /// Regions that stress the grid: ordinary, both sides of the antimeridian, high
     /// latitudes and both poles.
     private static let regions: [(lat: ClosedRange<Double>, lon: ClosedRange<Double>)] = [

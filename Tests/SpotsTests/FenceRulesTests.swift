@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import Spots
 
-@Suite struct FenceRulesTests {
+@Suite(.timeLimit(.minutes(5))) struct FenceRulesTests {
     private let center = try! Coordinate(latitude: 54.439609898030355, longitude: -5.68793296814)   // seed table 4.1, "Get Milk"
     private let t0 = Date(timeIntervalSince1970: 1_700_000_000)
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Spots
 
-@Suite struct GazetteerTests {
+@Suite(.timeLimit(.minutes(5))) struct GazetteerTests {
     private static func place(_ id: Int, _ name: String, _ ascii: String, _ alt: [String] = [], _ cc: String,
                               _ country: String, _ lat: Double, _ lon: Double, _ pop: Int) -> GazetteerPlace {
         GazetteerPlace(id: id, name: name, asciiName: ascii, alternateNames: alt, countryCode: cc, countryName: country,

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import Spots
 
-@Suite struct GeoDistanceTests {
+@Suite(.timeLimit(.minutes(5))) struct GeoDistanceTests {
     private func c(_ lat: Double, _ lon: Double) -> Coordinate { try! Coordinate(latitude: lat, longitude: lon) }
 
     @Test func parisToLondon() {

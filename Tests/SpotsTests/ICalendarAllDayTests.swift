@@ -4,7 +4,7 @@ import Testing
 @testable import Spots
 
 /// An all-day task stays all-day on its way back out, whatever else it carries (issue 35, item 11).
-@Suite("iCalendar: all-day tasks keep their dates")
+@Suite("iCalendar: all-day tasks keep their dates", .timeLimit(.minutes(5)))
 struct ICalendarAllDayTests {
     @Test("DTSTART;VALUE=DATE with DUE;VALUE=DATE comes back as two dates, not a DUE at 09:00 UTC")
     func startAndDueAsDates() throws {

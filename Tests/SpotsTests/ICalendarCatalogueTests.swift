@@ -8,7 +8,7 @@ import Testing
 /// (`spots.ical.`) say, in English, exactly the sentence the domain writes, so the web layer can say them in the
 /// person's language and English stays what programs and other tests read. The catalogue is the web layer's,
 /// read from the sources.
-@Suite struct ICalendarCatalogueTests {
+@Suite(.timeLimit(.minutes(5))) struct ICalendarCatalogueTests {
     static let locales = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/Web/Resources/locales")
 

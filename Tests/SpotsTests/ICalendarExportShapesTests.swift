@@ -9,7 +9,7 @@ func exportFixture(_ name: String) throws -> String {
     return try String(contentsOf: url, encoding: .utf8)
 }
 
-@Suite("Other programs' task exports: repeats, malformed lines, tasks without a due time")
+@Suite("Other programs' task exports: repeats, malformed lines, tasks without a due time", .timeLimit(.minutes(5)))
 struct ICalendarExportShapesTests {
     static let files = [
         "emclient_completed_recurring.ics", "thunderbird_completed_repeating.ics", "thunderbird_start_date_time.ics",

@@ -8,7 +8,7 @@ func utcDate(_ text: String) -> Date {
     return Date(timeIntervalSince1970: TimeInterval(value.wallSeconds))
 }
 
-@Suite("iCalendar import: Apple Reminders, Thunderbird, Nextcloud Tasks, RFC 9074")
+@Suite("iCalendar import: Apple Reminders, Thunderbird, Nextcloud Tasks, RFC 9074", .timeLimit(.minutes(5)))
 struct ICalendarImportTests {
     @Test("Apple Reminders: arrive/leave places from X-APPLE-STRUCTURED-LOCATION, Berlin time, all-day, completed")
     func apple() throws {

@@ -9,7 +9,7 @@ func unfoldedLines(_ text: String) -> [String] {
     text.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n").filter { !$0.isEmpty }
 }
 
-@Suite("iCalendar round trips: nothing is lost")
+@Suite("iCalendar round trips: nothing is lost", .timeLimit(.minutes(5)))
 struct ICalendarRoundTripTests {
     @Test("import → export → import gives the same reminders and preserved data", arguments: ICSFixture.all.map(\.0))
     func roundTrip(_ name: String) throws {
@@ -144,7 +144,7 @@ struct ICalendarRoundTripTests {
     }
 }
 
-@Suite("iCalendar at size")
+@Suite("iCalendar at size", .timeLimit(.minutes(5)))
 struct ICalendarSizeTests {
     @Test("5,000 reminders with places export and import again, equal")
     func many() throws {

@@ -27,7 +27,7 @@ func todoCalendar(_ todo: [String]) -> String {
     ICSFixture.ics(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VTODO"] + todo + ["END:VTODO", "END:VCALENDAR"])
 }
 
-@Suite("iCalendar syntax: folding, escaping, parameters, errors")
+@Suite("iCalendar syntax: folding, escaping, parameters, errors", .timeLimit(.minutes(5)))
 struct ICalendarSyntaxTests {
     @Test("Folding keeps lines within 75 octets and never splits a UTF-8 character")
     func foldMultibyte() throws {

@@ -4,7 +4,7 @@ import Spots
 import Testing
 
 /// A fix's time decides whether later fixes look out of order, so an implausible one is refused, not stored.
-@Suite struct LocationReportTests {
+@Suite(.timeLimit(.minutes(5))) struct LocationReportTests {
     let now = Date(timeIntervalSince1970: 1_780_000_000)
 
     @Test func aFixFromBefore2000IsRefusedNamingTheField() {

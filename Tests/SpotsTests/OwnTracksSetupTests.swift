@@ -4,7 +4,7 @@ import Testing
 
 /// The configuration OwnTracks imports must point it at Cadence in HTTP mode with the device's token, and survive
 /// the trip through the link (base64 in a query, where Android reads '+' as a space).
-@Suite struct OwnTracksSetupTests {
+@Suite(.timeLimit(.minutes(5))) struct OwnTracksSetupTests {
     let deviceID = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
 
     func configuration(_ setup: OwnTracksSetup) throws -> [String: Any] {

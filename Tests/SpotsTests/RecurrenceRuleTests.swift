@@ -7,7 +7,7 @@ import Testing
 /// (`Fixtures/rrule-dateutil.json`, written by `e2e/corpus/rrule_cases.py`: daily, weekly on Monday and Wednesday,
 /// monthly on the 31st with the short months skipped, the last Sunday of March, 29 February, a time inside the
 /// spring-forward gap and the autumn's repeated hour in Europe/Amsterdam, COUNT, UNTIL, EXDATE, WKST).
-@Suite struct RecurrenceRuleTests {
+@Suite(.timeLimit(.minutes(5))) struct RecurrenceRuleTests {
     struct Fixture: Decodable {
         struct Case: Decodable {
             let rule: String, zone: String, start: String, exdates: [String], through: String, occurrences: [String]

@@ -22,7 +22,7 @@ func expectValidation(field: String, message: String? = nil, _ body: () throws -
     }
 }
 
-@Suite("Reminders (R1; seed 004 tables 2 and 3)")
+@Suite("Reminders (R1; seed 004 tables 2 and 3)", .timeLimit(.minutes(5)))
 struct ReminderTests {
     let nine = Date(timeIntervalSince1970: 1_709_625_600)
 

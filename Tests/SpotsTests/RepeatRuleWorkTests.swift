@@ -6,7 +6,7 @@ import Testing
 /// What one repeat rule may cost (issue 35): a stranger's rule decides how much counting it asks for, so repeated
 /// parts are kept once, a count that need not start at the beginning does not, the work of one count is bounded,
 /// and a series with many completed occurrences is counted once, not once per occurrence.
-@Suite struct RepeatRuleWorkTests {
+@Suite(.timeLimit(.minutes(5))) struct RepeatRuleWorkTests {
     static let utc = TimeZone(identifier: "UTC")!
     static let amsterdam = TimeZone(identifier: "Europe/Amsterdam")!
 

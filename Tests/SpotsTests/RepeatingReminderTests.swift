@@ -5,7 +5,7 @@ import Testing
 
 /// Repeating reminders: a series steps through the same occurrences python-dateutil computes, completing one keeps
 /// it as a completed occurrence (same UID, RECURRENCE-ID) and moves the series on, and iCalendar carries it both ways.
-@Suite struct RepeatingReminderTests {
+@Suite(.timeLimit(.minutes(5))) struct RepeatingReminderTests {
     static let amsterdam = TimeZone(identifier: "Europe/Amsterdam")!
 
     static func series(_ rule: String, start: String, zone: TimeZone = amsterdam, exceptions: [Date] = []) throws -> Reminder {

@@ -4,7 +4,7 @@ import Testing
 @testable import Spots
 
 /// Rows of seed 004's requirement/test tables that concern places (1.2, 3.3, 4.5.1, table 4.1).
-@Suite struct SpotsSeedTableTests {
+@Suite(.timeLimit(.minutes(5))) struct SpotsSeedTableTests {
     // Table 4.1: the two example reminders with a place.
     private let getMilk = try! Coordinate(latitude: 54.439609898030355, longitude: -5.68793296814)
     private let postLetter = try! Coordinate(latitude: 54.422254257445374, longitude: -5.69278240203)

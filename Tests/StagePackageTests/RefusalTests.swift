@@ -26,7 +26,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     return changed
 }
 
-@Test func wrongAndMissingPassword() throws {
+@Test(.timeLimit(.minutes(5))) func wrongAndMissingPassword() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let url = try Sample().write(in: scratch, password: "right")
@@ -35,7 +35,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     #expect(PackageError.wrongPassword.message == "The password is wrong.")
 }
 
-@Test func tamperedMediaIsNamed() throws {
+@Test(.timeLimit(.minutes(5))) func tamperedMediaIsNamed() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let url = try Sample().write(in: scratch)
@@ -47,7 +47,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     #expect(message.contains("changed after it was made") && message.contains("media/\(media.dropFirst(6).prefix(4))…."))
 }
 
-@Test func tamperedEncryptedMediaIsNamed() throws {
+@Test(.timeLimit(.minutes(5))) func tamperedEncryptedMediaIsNamed() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let url = try Sample().write(in: scratch, password: "pw")
@@ -57,7 +57,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     #expect(packageError { try PackageReader.verify(tampered) } == .checksumMismatch(media))
 }
 
-@Test func byteFlippedInsideTheZipFileIsCaught() throws {
+@Test(.timeLimit(.minutes(5))) func byteFlippedInsideTheZipFileIsCaught() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let sample = Sample()
@@ -70,7 +70,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     expectRefused(url, in: scratch, .checksumMismatch(media))
 }
 
-@Test func truncatedDownload() throws {
+@Test(.timeLimit(.minutes(5))) func truncatedDownload() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let url = try Sample().write(in: scratch)
@@ -80,7 +80,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     #expect(packageError { _ = try PackageReader.open(url) } == .truncated)
 }
 
-@Test func notAZipAndNotOurs() throws {
+@Test(.timeLimit(.minutes(5))) func notAZipAndNotOurs() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let text = scratch.url("notes.cadence")
@@ -91,7 +91,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     expectRefused(foreign, in: scratch, .notACadencePackage)
 }
 
-@Test func newerVersionIsRefused() throws {
+@Test(.timeLimit(.minutes(5))) func newerVersionIsRefused() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let url = try Sample().write(in: scratch)
@@ -105,7 +105,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     expectRefused(newer, in: scratch, .unsupportedVersion(2))
 }
 
-@Test func missingAndExtraEntries() throws {
+@Test(.timeLimit(.minutes(5))) func missingAndExtraEntries() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let url = try Sample().write(in: scratch)
@@ -120,7 +120,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     expectRefused(extra, in: scratch, .unlistedEntry("media/extra.jpg"))
 }
 
-@Test func unsafeNamesDuplicatesAndSymlinks() throws {
+@Test(.timeLimit(.minutes(5))) func unsafeNamesDuplicatesAndSymlinks() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let url = try Sample().write(in: scratch)
@@ -139,7 +139,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     expectRefused(link, in: scratch, .symlink("media/link.jpg"))
 }
 
-@Test func manifestPathTraversalIsRefused() throws {
+@Test(.timeLimit(.minutes(5))) func manifestPathTraversalIsRefused() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let url = try Sample().write(in: scratch)
@@ -152,7 +152,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     expectRefused(hostile, in: scratch, .unsafePath("media/../../escape.png"))
 }
 
-@Test func zipBombIsRefused() throws {
+@Test(.timeLimit(.minutes(5))) func zipBombIsRefused() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let zeros = Data(count: 50_000_000)
@@ -173,7 +173,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
     expectRefused(bomb, limits: PackageLimits(maxEntries: 2), in: scratch, .tooManyEntries(count: 3, limit: 2))
 }
 
-@Test func stagingFolderMustBeNew() throws {
+@Test(.timeLimit(.minutes(5))) func stagingFolderMustBeNew() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let url = try Sample().write(in: scratch)
@@ -184,7 +184,7 @@ private func flipFirstByte(of entry: RawEntry, ifPathContains part: String) -> R
 }
 
 /// A bomb whose headers lie about its size is stopped while inflating, not after.
-@Test func bombWithLyingHeaderIsStoppedWhileInflating() throws {
+@Test(.timeLimit(.minutes(5))) func bombWithLyingHeaderIsStoppedWhileInflating() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let path = "media/\(String(repeating: "a", count: 64)).bin"

@@ -3,7 +3,7 @@ import Testing
 import ZIPFoundation
 @testable import StagePackage
 
-@Test func roundTripWithoutPassword() throws {
+@Test(.timeLimit(.minutes(5))) func roundTripWithoutPassword() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let sample = Sample()
@@ -28,7 +28,7 @@ import ZIPFoundation
     #expect(archive["content.json"]?.isCompressed == true)
 }
 
-@Test func roundTripWithPassword() throws {
+@Test(.timeLimit(.minutes(5))) func roundTripWithPassword() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let sample = Sample()
@@ -50,7 +50,7 @@ import ZIPFoundation
     #expect(raw.range(of: sample.intro.prefix(64)) == nil)
 }
 
-@Test func emptyContentAndEmptyMediaRoundTripEncrypted() throws {
+@Test(.timeLimit(.minutes(5))) func emptyContentAndEmptyMediaRoundTripEncrypted() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let url = scratch.url("empty.cadence")
@@ -63,7 +63,7 @@ import ZIPFoundation
     #expect(try Data(contentsOf: #require(extracted.media["blank.txt"])).isEmpty)
 }
 
-@Test func digestStreamsAFile() throws {
+@Test(.timeLimit(.minutes(5))) func digestStreamsAFile() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     try Data("abc".utf8).write(to: scratch.url("abc"))
@@ -72,6 +72,6 @@ import ZIPFoundation
 
 /// Exports use OWASP's scrypt cost (about 0.3–0.6 s per key in a release build here; deriving
 /// it in a debug build takes seconds, so the other tests use a lower one).
-@Test func exportsUseTheRecommendedScryptCost() {
+@Test(.timeLimit(.minutes(5))) func exportsUseTheRecommendedScryptCost() {
     #expect(KDFParameters.recommended == KDFParameters(n: 1 << 17, r: 8, p: 1))
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import Stage
 
 /// Seed 002, A.3.5: `<C>…<c>` puts text on the audience screen, one block per step; `<R>` clears it.
-@Suite struct CaptionScriptTests {
+@Suite(.timeLimit(.minutes(5))) struct CaptionScriptTests {
     @Test func plainNotesHaveNoScript() {
         #expect(CaptionScript.parse("Just notes.") == nil)
     }

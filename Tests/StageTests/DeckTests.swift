@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Stage
 
-@Suite struct DeckTests {
+@Suite(.timeLimit(.minutes(5))) struct DeckTests {
     func talk(_ slides: [Slide], hidden: Set<Int> = [], appeal: AppealChoice = AppealChoice()) throws -> StageTalk {
         try StageTalk(seriesID: UUID(), title: "T",
                       arrangement: slides.enumerated().map { SlidePlacement(slideID: $1.id, hidden: hidden.contains($0)) },
@@ -86,7 +86,7 @@ import Testing
 }
 
 /// Issue 17, item 4: captions on the audience screens are for the audience.
-@Suite struct ScreenCaptionTests {
+@Suite(.timeLimit(.minutes(5))) struct ScreenCaptionTests {
     static let english = "Stand.\n<C>Amazing grace<c>\n<C>How sweet the sound<c>\n<R>Thank you."
     static let spanish = "De pie.\n<C>Sublime gracia<c>\n<C>Del Señor<c>\n<R>Gracias."
 

@@ -2,7 +2,7 @@ import CadenceCore
 import Testing
 @testable import Stage
 
-@Suite struct PresentationLogTests {
+@Suite(.timeLimit(.minutes(5))) struct PresentationLogTests {
     @Test func onlyPresentationsOfTwentyMinutesOrMoreAreKept() throws {
         let entry = PresentationLog.Entry(slide: 1, slideId: nil, enteredAt: 0, spentMs: 1000)
         #expect(try PresentationLog(talkTitle: "T", startedAt: 0, durationMs: 20 * 60_000, entries: [entry]).isKept)

@@ -3,7 +3,7 @@ import Testing
 @testable import Stage
 
 /// Seed 002, A.3.4: advancing pages notes first, wraps at both ends, jumps by number.
-@Suite struct PresenterStateTests {
+@Suite(.timeLimit(.minutes(5))) struct PresenterStateTests {
     @Test func advancingPagesThroughNotesBeforeTheNextSlide() {
         var state = PresenterState(slideCount: 3)
         state.setPageCount(3)
@@ -65,7 +65,7 @@ import Testing
 /// Seed 002, A.3.4: an appeal change "shall not come into effect while the sermon is displaying
 /// the appeal" but the next time the appeal slide is shown. The same cases run against
 /// stage-rules.js in e2e/browser/test_stage_rules_js.py.
-@Suite struct PresenterNewDeckTests {
+@Suite(.timeLimit(.minutes(5))) struct PresenterNewDeckTests {
     static let ids = (0..<6).map { _ in UUID() }
 
     @Test func anotherAppealIsTakenInAtOnceAwayFromTheAppealOnTheSameSlideAndPage() throws {

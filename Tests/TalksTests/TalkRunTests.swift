@@ -3,7 +3,7 @@ import Talks
 import Testing
 
 /// T4: the run's state at any instant, from its steps alone.
-@Suite struct TalkRunTests {
+@Suite(.timeLimit(.minutes(5))) struct TalkRunTests {
     /// Cues at 0:00, 0:10 and 0:20 of a 30-second talk.
     func run() throws -> TalkRun {
         var topic = try Topic(title: "Demo", duration: 30)

@@ -4,7 +4,7 @@ import Talks
 import Testing
 
 /// Seed 000, chapter 6, and PRODUCT.md T1–T2.
-@Suite struct TopicValidationTests {
+@Suite(.timeLimit(.minutes(5))) struct TopicValidationTests {
     /// Test case 1, "Empty Title": the system refuses and says why.
     @Test(arguments: ["", "   "])
     func anEmptyTitleIsRefused(title: String) {

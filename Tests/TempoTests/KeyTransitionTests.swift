@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Tempo
 
-@Suite struct CamelotKeyTests {
+@Suite(.timeLimit(.minutes(5))) struct CamelotKeyTests {
     @Test(arguments: [("8A", "8A", true), ("8A", "9A", true), ("8A", "7A", true), ("12B", "1B", true), ("8A", "8B", true),
                       ("8A", "9B", false), ("8A", "10A", false), ("3B", "8A", false), ("1A", "11A", false)])
     func neighboursOnTheWheelMix(a: String, b: String, mixes: Bool) throws {
@@ -27,7 +27,7 @@ import Testing
     }
 }
 
-@Suite struct KeyTransitionTests {
+@Suite(.timeLimit(.minutes(5))) struct KeyTransitionTests {
     let steady = try! WorkoutPlan(name: "Steady", steps: [.interval(.minutes(20, "Steady", .cadence(170)))])
     let direct = PlannerOptions(allowHalfTime: false)
 

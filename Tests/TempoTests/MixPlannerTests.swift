@@ -4,7 +4,7 @@ import Testing
 
 /// The mix laid out from a real planned playlist: beats fall together through every crossfade, hand-overs keep to
 /// the playlist's timeline, the tempo follows the plan inside a song, and the mix covers the plan.
-@Suite struct MixPlannerTests {
+@Suite(.timeLimit(.minutes(5))) struct MixPlannerTests {
     /// Songs whose beats start at `offset` and come every 60/bpm s.
     static func song(bpm: Double, seconds: Double, offset: Double = 0.3) -> MixSong {
         MixSong(durationSeconds: seconds, beats: Array(stride(from: offset, to: seconds - 0.2, by: 60 / bpm)))

@@ -5,7 +5,7 @@ import Testing
 
 /// PRODUCT.md M2 and seed 001 ("Create Workout Page"): intervals by time or distance, targets,
 /// ramps, repeats, templates; validation names the field.
-@Suite struct PlanExpansionTests {
+@Suite(.timeLimit(.minutes(5))) struct PlanExpansionTests {
     @Test func repeatsExpandInOrderWithRounds() throws {
         let timeline = Templates.sprintIntervals().timeline
         #expect(timeline.segments.count == 13)
@@ -133,7 +133,7 @@ import Testing
     }
 }
 
-@Suite struct PlanValidationTests {
+@Suite(.timeLimit(.minutes(5))) struct PlanValidationTests {
     static let minute = PlanStep.interval(.minutes(1, "Easy", .zone(2)))
 
     static let cases: [(String, Activity, [PlanStep], String, String)] = [
@@ -179,7 +179,7 @@ import Testing
     }
 }
 
-@Suite struct TemplateTests {
+@Suite(.timeLimit(.minutes(5))) struct TemplateTests {
     @Test(arguments: [
         ("6 × (2 min sprint + 3 min easy) + 10 min cool-down", 40.0),
         ("Pyramid", 32),
@@ -215,7 +215,7 @@ import Testing
 }
 
 /// Absurd targets are refused naming the field; they once trapped while naming the interval.
-@Suite struct AbsurdTargetTests {
+@Suite(.timeLimit(.minutes(5))) struct AbsurdTargetTests {
     @Test func aHugeNegativePaceIsRefusedNotTrapped() {
         #expect(throws: ValidationError.self) {
             try WorkoutPlan(name: "x", steps: [.interval(Interval(name: "", length: .duration(seconds: 60), target: .pace(secondsPerKm: -2.8e306)))])

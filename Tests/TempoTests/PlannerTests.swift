@@ -61,7 +61,7 @@ let bigLibrary = library(2000)
 
 // MARK: Planner rules
 
-@Suite struct PlaylistPlannerTests {
+@Suite(.timeLimit(.minutes(5))) struct PlaylistPlannerTests {
     @Test(arguments: Templates.builtIn().map(\.plan))
     func everySongIsWithinTheStretchBudgetAndTheJumpCap(plan: WorkoutPlan) throws {
         let options = PlannerOptions()
@@ -261,7 +261,7 @@ extension SeededRandom: RandomNumberGenerator {}
 
 // MARK: Editing
 
-@Suite struct RebalanceTests {
+@Suite(.timeLimit(.minutes(5))) struct RebalanceTests {
     let plan = Templates.sprintIntervals()
     var planner: PlaylistPlanner { try! PlaylistPlanner(plan: plan, library: bigLibrary) }
 

@@ -1,7 +1,7 @@
 import Tempo
 import Testing
 
-@Suite struct RunSensorsTests {
+@Suite(.timeLimit(.minutes(5))) struct RunSensorsTests {
     @Test func sourcesAreKeptOnceCleanedAndBounded() {
         var sensors = RunSensors()
         #expect(sensors.isEmpty && sensors.summary == nil)

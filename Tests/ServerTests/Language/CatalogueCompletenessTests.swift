@@ -5,7 +5,7 @@ import Web
 
 /// Every language file has every English key with the same placeholders, and every key the templates, scripts and
 /// Swift code ask for exists: adding a language is one file, and this suite says what it still lacks.
-@Suite struct CatalogueCompletenessTests {
+@Suite(.timeLimit(.minutes(5))) struct CatalogueCompletenessTests {
     static let directory = Catalogues.bundledDirectory
     static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

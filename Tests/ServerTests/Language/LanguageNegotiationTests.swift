@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import Web
 
-@Suite struct LanguageNegotiationTests {
+@Suite(.timeLimit(.minutes(5))) struct LanguageNegotiationTests {
     @Test(arguments: [
         ("es-ES,es;q=0.9,en;q=0.8", "es"),
         ("es-MX", "es"),

@@ -5,7 +5,7 @@ import Testing
 import Web
 
 /// A package refusal says in English exactly what `message` says, and in Spanish its own words.
-@Suite struct StageErrorKeysTests {
+@Suite(.timeLimit(.minutes(5))) struct StageErrorKeysTests {
     static let errors: [PackageError] = [
         .notAZip, .notACadencePackage, .unsupportedVersion(3), .truncated, .damaged("bad header"), .malformedManifest("no kind"),
         .missingEntry("media/0123456789abcdef0123.jpg"), .unlistedEntry("extra.bin"), .duplicateEntry("content.json"),

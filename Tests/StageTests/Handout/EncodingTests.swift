@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Stage
 
-@Suite struct EncodingTests {
+@Suite(.timeLimit(.minutes(5))) struct EncodingTests {
     @Test func winAnsiCoversLatin1AndWindowsExtras() {
         #expect(WinAnsi.encode("é ñ — “ ” • €") == [0xE9, 0x20, 0xF1, 0x20, 0x97, 0x20, 0x93, 0x20, 0x94, 0x20, 0x95, 0x20, 0x80])
     }

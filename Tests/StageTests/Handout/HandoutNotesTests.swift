@@ -3,7 +3,7 @@ import Testing
 
 /// Notes become handout paragraphs: bullets by indent, caption markers left out, rich-notes
 /// markup as styled runs (never printed as asterisks).
-@Suite struct HandoutNotesTests {
+@Suite(.timeLimit(.minutes(5))) struct HandoutNotesTests {
     @Test func markupBecomesStyledRuns() {
         let runs = HandoutNotes.runs("Start **slowly** and *calmly*, __now__ ~~not~~")
         #expect(runs.map(\.text) == ["Start ", "slowly", " and ", "calmly", ", ", "now", " ", "not"])

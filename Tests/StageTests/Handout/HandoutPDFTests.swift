@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Stage
 
-@Suite struct HandoutStructureTests {
+@Suite(.timeLimit(.minutes(5))) struct HandoutStructureTests {
     @Test func xrefOffsetsPointAtTheirObjects() throws {
         let pdf = [UInt8](HandoutWriter.pdf(for: Samples.threeSlides(jpeg: nil)))
         let text = String(decoding: pdf, as: UTF8.self) // offsets are byte offsets; check on bytes
@@ -47,7 +48,7 @@ import Testing
     }
 }
 
-@Suite(.enabled(if: Fixtures.hasPoppler, "poppler-utils (pdftotext, pdfinfo) not installed; skipping PDF checks"))
+@Suite(.timeLimit(.minutes(5)), .enabled(if: RequiredTools.runs(Fixtures.hasPoppler), "poppler-utils (pdftotext, pdfinfo) not installed; skipping PDF checks"))
 struct HandoutPopplerTests {
     @Test func threeSlideHandoutHasAllText() throws {
         let pdf = HandoutWriter.pdf(for: Samples.threeSlides(jpeg: Fixtures.jpeg()))
@@ -110,7 +111,7 @@ struct HandoutPopplerTests {
         #expect(text.contains("A (title)"))
     }
 
-    @Test(.enabled(if: Fixtures.tool("pdftoppm") != nil, "pdftoppm not installed"))
+    @Test(.enabled(if: RequiredTools.runs(Fixtures.tool("pdftoppm") != nil), "pdftoppm not installed"))
     func pagesRender() throws {
         let url = Fixtures.temporaryFile(".pdf")
         try HandoutWriter.pdf(for: Samples.threeSlides(jpeg: Fixtures.jpeg())).write(to: url)

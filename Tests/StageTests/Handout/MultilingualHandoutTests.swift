@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Stage
 
 /// Handouts in any script: DejaVu Sans and Droid Sans Fallback embedded as subsets, checked with poppler.
-@Suite(.enabled(if: Fixtures.hasPoppler && Fixtures.handoutFonts != nil && Fixtures.hasDroidFallback,
-                "poppler-utils, fonts-dejavu-core or fonts-droid-fallback not installed"))
+@Suite(.timeLimit(.minutes(5)), .enabled(if: RequiredTools.runs(Fixtures.hasPoppler && Fixtures.handoutFonts != nil && Fixtures.hasDroidFallback),
+                                          "poppler-utils, fonts-dejavu-core or fonts-droid-fallback not installed"))
 struct MultilingualHandoutTests {
     static let greetings = [
         "Καλημέρα κόσμε", "Привет, мир", "مرحبا بالعالم", "שלום עולם", "你好，世界", "こんにちは世界",
@@ -131,7 +132,7 @@ struct MultilingualHandoutTests {
         #expect(everything.count < 200_000)
     }
 
-    @Test(.enabled(if: Fixtures.tool("pdftoppm") != nil, "pdftoppm not installed"))
+    @Test(.enabled(if: RequiredTools.runs(Fixtures.tool("pdftoppm") != nil), "pdftoppm not installed"))
     func pagesRenderWithoutComplaint() throws {
         let url = Fixtures.temporaryFile(".pdf")
         let notes = Self.greetings.map { HandoutParagraph($0) } + [
@@ -149,7 +150,7 @@ struct MultilingualHandoutTests {
     }
 }
 
-@Suite struct RightToLeftTests {
+@Suite(.timeLimit(.minutes(5))) struct RightToLeftTests {
     static func forms(_ text: String) -> [UInt32] { ArabicShaper.shape(text).map(\.draw.value) }
 
     @Test func arabicLettersTakeTheirJoiningForms() {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Stage
 
-@Suite struct PictureTests {
+@Suite(.timeLimit(.minutes(5))) struct PictureTests {
     @Test func jpegFrameHeaderGivesSizeAndComponents() {
         // SOI, APP0 stub, SOF0 (8-bit, 40 high, 300 wide, 3 components), EOI.
         let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00,
@@ -18,7 +19,7 @@ import Testing
         #expect(image.dictionary.contains("/DeviceCMYK") && image.dictionary.contains("/Decode [1 0 1 0 1 0 1 0]"))
     }
 
-    @Test(.enabled(if: Fixtures.hasFFmpeg, "ffmpeg is not installed; skipping the real-JPEG header test"))
+    @Test(.enabled(if: RequiredTools.runs(Fixtures.hasFFmpeg), "ffmpeg is not installed; skipping the real-JPEG header test"))
     func realJPEGsParse() throws {
         let color = try #require(Fixtures.jpeg(width: 320, height: 180))
         #expect(JPEGHeader(color) == JPEGHeader(width: 320, height: 180, components: 3, hasAdobeMarker: false))

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Stage
 
-@Suite(.enabled(if: Fixtures.hasDejaVu, "fonts-dejavu-core not installed"))
+@Suite(.timeLimit(.minutes(5)), .enabled(if: RequiredTools.runs(Fixtures.hasDejaVu), "fonts-dejavu-core not installed"))
 struct TrueTypeTests {
     static var dejaVu: [UInt8] { Fixtures.fontBytes(Fixtures.dejaVuDirectory + "DejaVuSans.ttf") ?? [] }
 
@@ -81,7 +82,7 @@ struct TrueTypeTests {
         #expect(parsed.glyph(for: "Ж") == (try TrueTypeFont(bytes: font)).glyph(for: "Ж"))
     }
 
-    @Test(.enabled(if: Fixtures.hasDroidFallback, "fonts-droid-fallback not installed"))
+    @Test(.enabled(if: RequiredTools.runs(Fixtures.hasDroidFallback), "fonts-droid-fallback not installed"))
     func readsTheCJKFallback() throws {
         let font = try TrueTypeFont(bytes: Fixtures.fontBytes(Fixtures.droidFallback) ?? [])
         for character in "你好世界こんにちは，".unicodeScalars { #expect(font.glyph(for: character) != 0, "\(character)") }

@@ -4,7 +4,7 @@ import Testing
 @testable import Stage
 
 /// Copy-on-write variations and edit mode's changes (S5, S6), on a five-slide talk.
-@Suite struct VariationTests {
+@Suite(.timeLimit(.minutes(5))) struct VariationTests {
     static let seriesID = UUID()
 
     static func talk() throws -> (StageTalk, [Slide]) {
@@ -122,7 +122,7 @@ import Testing
 }
 
 /// Undo and redo in edit mode: ten levels, a new edit clears redo, leaving clears both.
-@Suite struct UndoHistoryTests {
+@Suite(.timeLimit(.minutes(5))) struct UndoHistoryTests {
     @Test func undoAndRedoWalkTheStates() {
         var history = UndoHistory(0)
         for n in 1...3 { history.record(n) }
@@ -158,7 +158,7 @@ import Testing
 }
 
 /// Rich notes: the markup is the stored form; HTML from an editor is reduced to it.
-@Suite struct RichNotesTests {
+@Suite(.timeLimit(.minutes(5))) struct RichNotesTests {
     @Test(arguments: [
         ("<b>Bold</b> and <i>italic</i>, <u>under</u> <s>gone</s>", "**Bold** and *italic*, __under__ ~~gone~~"),
         ("<p>One</p><p>Two</p>", "One\nTwo"),
@@ -184,7 +184,7 @@ import Testing
 
 /// Issue 17, item 22: every notes edit is one entry of `edits.notes` (added slides too), so a
 /// save can write that slide's notes alone.
-@Suite struct VariationNotesTests {
+@Suite(.timeLimit(.minutes(5))) struct VariationNotesTests {
     @Test func anAddedSlidesNotesAreAnEntryOverItsOwnAndGoingBackRemovesIt() throws {
         let (talk, slides) = try VariationTests.talk()
         var edited = EditedTalk(talk: talk, slides: slides, variation: .original(of: talk.id))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Tempo
 
-@Suite("Cadence convention: per-foot values doubled for running and walking")
+@Suite("Cadence convention: per-foot values doubled for running and walking", .timeLimit(.minutes(5)))
 struct CadenceTests {
     private func gpx(_ type: String?, _ cads: [Int]) throws -> RecordedActivity {
         try GPXReader.read(TS.data(TS.gpx(type: type, cads.enumerated().map { TS.gpxPoint($0.offset, cad: $0.element) })))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Tempo
 
-@Suite("Raw import: every point, in document order")
+@Suite("Raw import: every point, in document order", .timeLimit(.minutes(5)))
 struct DocumentOrderTests {
     @Test func allTracksAndSegmentsUnsortedWithDuplicates() throws {
         let p = { (s: Int) in "<trkpt lat=\"1\" lon=\"\(s)\"><time>2024-05-01T08:00:\(String(format: "%02d", s))Z</time></trkpt>" }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Tempo
 
-@Suite("Bad input gives typed errors with clear messages")
+@Suite("Bad input gives typed errors with clear messages", .timeLimit(.minutes(5)))
 struct ErrorTests {
     private func error(_ s: String) -> RunFormatError? {
         do { _ = try RunFileImporter.read(TS.data(s)); return nil } catch { return error as? RunFormatError }

@@ -3,7 +3,7 @@ import Testing
 @testable import Tempo
 
 /// Real exports from devices and apps (sources in Fixtures/README.md).
-@Suite("Real-world files")
+@Suite("Real-world files", .timeLimit(.minutes(5)))
 struct FixtureTests {
     @Test func garminConnectGPXWithNs3Prefix() throws {
         let r = try RunFileImporter.read(TS.fixture("garmin_connect_gpxtpx.gpx"))

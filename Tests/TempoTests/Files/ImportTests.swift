@@ -5,7 +5,7 @@ import Testing
 
 /// What a file's structure means for the run: segments kept apart (their gaps are pauses),
 /// untimed points counted instead of fatal, clocks that were not set kept with a warning.
-@Suite("Importing a file as a run")
+@Suite("Importing a file as a run", .timeLimit(.minutes(5)))
 struct ImportTests {
     static let now: Int64 = 1_800_000_000_000
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Tempo
 
-@Suite("Elements matched by namespace URI, never by prefix")
+@Suite("Elements matched by namespace URI, never by prefix", .timeLimit(.minutes(5)))
 struct NamespaceTests {
     private func point(_ ext: String) -> String {
         "<trkpt lat=\"48\" lon=\"11\"><time>2024-05-01T08:00:00Z</time><extensions>\(ext)</extensions></trkpt>"

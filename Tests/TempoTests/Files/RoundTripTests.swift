@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import Tempo
 
-@Suite("Write then read gives the same samples")
+@Suite("Write then read gives the same samples", .timeLimit(.minutes(5)))
 struct RoundTripTests {
     private func close(_ a: Double?, _ b: Double?, _ tol: Double) -> Bool {
         switch (a, b) {

@@ -4,7 +4,7 @@ import Testing
 
 /// Validates exports against the real XSDs in xsd/ with `xmllint --schema` (apt: libxml2-utils).
 /// Skipped, with a message, where xmllint isn't installed.
-@Suite("Exports validate against the XSDs")
+@Suite("Exports validate against the XSDs", .timeLimit(.minutes(5)))
 struct SchemaValidationTests {
     static let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Tempo
 
-@Suite("ISO 8601 time parsing and formatting")
+@Suite("ISO 8601 time parsing and formatting", .timeLimit(.minutes(5)))
 struct TimeTests {
     static let base: Int64 = 1_714_550_400_000  // 2024-05-01T08:00:00Z
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Tempo
 
-@Suite struct BestEffortTests {
+@Suite(.timeLimit(.minutes(5))) struct BestEffortTests {
     /// 12 km: the first 6 km at 5:00 /km, then 6 km at 4:00 /km, one sample every 100 m. The fastest kilometre and
     /// 5 km are in the second half; the fastest 10 km takes all 6 fast km and 4 of the slow ones.
     @Test func theFastestStretchOfEachDistance() {

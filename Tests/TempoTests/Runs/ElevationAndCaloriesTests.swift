@@ -1,7 +1,7 @@
 import Testing
 @testable import Tempo
 
-@Suite struct ElevationHysteresisTests {
+@Suite(.timeLimit(.minutes(5))) struct ElevationHysteresisTests {
     @Test func countsClimbsOnlyPastThreeMetres() {
         // anchor 100; 101, 102 inside the band; 104 is +4 > 3 → climbing, gain 4; 103 dips 1 (ignored);
         // 105 → gain 5; 101 is 4 below the top → descending, loss 4; 99 → loss 6; 100 (+1, ignored); 96 → loss 9.
@@ -17,7 +17,7 @@ import Testing
     }
 }
 
-@Suite struct CaloriesTests {
+@Suite(.timeLimit(.minutes(5))) struct CaloriesTests {
     @Test func acsmRunning() {
         // 0.2 × 200 + 0.9 × 200 × 0.05 + 3.5 = 40 + 9 + 3.5 = 52.5 ml/kg/min; × 70 / 1000 × 5 = 18.375 kcal/min.
         let vo2 = Calories.runningVO2(metresPerMinute: 200, grade: 0.05)
@@ -67,7 +67,7 @@ import Testing
     }
 }
 
-@Suite struct DownsampleTests {
+@Suite(.timeLimit(.minutes(5))) struct DownsampleTests {
     @Test func bucketsAverageConsecutivePoints() {
         // 10 points into 4 buckets: indices [0,1], [2,3,4], [5,6], [7,8,9] (bucket b = b·10/4 ..< (b+1)·10/4).
         let points = (0..<10).map { ChartPoint(seconds: Double($0), value: Double($0)) }

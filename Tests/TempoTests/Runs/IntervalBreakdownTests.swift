@@ -3,7 +3,7 @@ import Testing
 @testable import Tempo
 
 /// A planned run measured interval by interval on the active clock (a pause moves the plan, as on the live page).
-@Suite struct IntervalBreakdownTests {
+@Suite(.timeLimit(.minutes(5))) struct IntervalBreakdownTests {
     /// 60 s at zone 2 (6:15 /km, heart rate 120), then 60 s at zone 4 run at 4:50 /km with a heart rate of 150;
     /// a 20 s pause 30 s in. Positions along a meridian by active time.
     @Test func eachIntervalIsMeasuredOnTheActiveClock() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Tempo
 
-@Suite struct LiveTempoTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveTempoTests {
     static let t0: Int64 = 1_700_000_000_000
 
     private func input(_ seconds: Int64, plan: Double?, cadence: Double?, readAt: Int64? = nil, song: Double = 160,
@@ -67,7 +67,7 @@ import Testing
 }
 
 /// Heart-rate zones and where the maximum comes from.
-@Suite struct HeartRateZonesTests {
+@Suite(.timeLimit(.minutes(5))) struct HeartRateZonesTests {
     @Test func zonesAreTenPercentBandsOfTheMaximum() throws {
         let bands = HeartRateZones.bands(maximum: 190)
         #expect(bands.map(\.low) == [95, 114, 133, 152, 171])
@@ -87,7 +87,7 @@ import Testing
 }
 
 /// The cases shared with the browser (js/tempo-live-rules.js): both sides must give the same outputs.
-@Suite struct LiveTempoCaseTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveTempoCaseTests {
     struct File: Decodable { let cases: [Case] }
     struct Case: Decodable {
         let name: String

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Tempo
 
-@Suite struct RunProgressTests {
+@Suite(.timeLimit(.minutes(5))) struct RunProgressTests {
     /// Friday 2027-01-15 08:00 UTC.
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     /// Sunday 2027-01-10 23:30 UTC: Monday 00:30 in Madrid, still Sunday in New York.

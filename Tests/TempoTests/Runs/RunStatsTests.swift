@@ -7,7 +7,7 @@ private func close(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-6) -> Boo
     return abs(a - b) <= tolerance
 }
 
-@Suite struct RunStatsTests {
+@Suite(.timeLimit(.minutes(5))) struct RunStatsTests {
     @Test func steadyRunSplitsAndCalories() throws {
         // 4 m/s for 600 s = 2,400 m. Splits: 1,000 m / 250 s, 1,000 m / 250 s, 400 m / 100 s.
         // Pace 600 / 2.4 = 250 s/km. ACSM running at 240 m/min, flat: 0.2 × 240 + 3.5 = 51.5;

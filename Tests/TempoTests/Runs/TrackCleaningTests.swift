@@ -1,7 +1,7 @@
 import Testing
 @testable import Tempo
 
-@Suite struct TrackCleaningTests {
+@Suite(.timeLimit(.minutes(5))) struct TrackCleaningTests {
     @Test func sortsAndMergesRepeatedTimes() {
         let t = Fixture.t0
         let input = [
