@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Testing
 
 /// Small helpers so each test reads as the requests a client would make.
 extension TestClientProtocol {
@@ -37,20 +38,34 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 extension TestResponse {
+    /// The body as a JSON object. A body that is not one (a 401's error page, a 500, a list) fails the test here,
+    /// rather than reading as `[:]`, which would let `#expect(….object.isEmpty)` pass on any error.
     var object: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
+        guard let object = parsed as? [String: Any] else {
+            Issue.record("expected a JSON object, got \(status): \(text.prefix(300))")
+            return [:]
+        }
+        return object
     }
 
+    /// The body as a JSON array of objects; anything else fails the test, as `object` does.
     var array: [[String: Any]] {
-        (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [[String: Any]] ?? []
+        guard let array = parsed as? [[String: Any]] else {
+            Issue.record("expected a JSON array of objects, got \(status): \(text.prefix(300))")
+            return []
+        }
+        return array
     }
 
     var text: String { String(buffer: body) }
 
-    /// The `{"error": {...}}` envelope's parts.
-    var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
-    var errorField: String? { (object["error"] as? [String: Any])?["field"] as? String }
-    var errorMessage: String? { (object["error"] as? [String: Any])?["message"] as? String }
+    /// The `{"error": {...}}` envelope's parts; nil when the body is not one (asking does not fail the test).
+    var errorCode: String? { errorEnvelope?["code"] as? String }
+    var errorField: String? { errorEnvelope?["field"] as? String }
+    var errorMessage: String? { errorEnvelope?["message"] as? String }
+
+    private var parsed: Any? { try? JSONSerialization.jsonObject(with: Data(buffer: body)) }
+    private var errorEnvelope: [String: Any]? { (parsed as? [String: Any])?["error"] as? [String: Any] }
 
     func cookie(_ name: String) -> String? {
         headers[values: .setCookie].first { $0.hasPrefix("\(name)=") }
