@@ -149,11 +149,8 @@ import Testing
             #expect(metrics.text.contains("hb_requests"))
             let spec = try await server.client.json(.get, "/openapi.yaml")
             #expect(spec.status == .ok)
-            for path in ["/api/v1/auth/register:", "/api/v1/auth/login:", "/api/v1/auth/logout:", "/api/v1/auth/me:",
-                         "/api/v1/auth/password:", "/api/v1/auth/forgot-password:", "/api/v1/auth/reset-password:",
-                         "/api/v1/auth/sessions:", "/api/v1/auth/sessions/{id}:", "/healthz:", "/readyz:", "/metrics:",
-                         "/api/v1/devices/pairings:", "/api/v1/devices/pair:", "/api/v1/devices:", "/api/v1/devices/me:",
-                         "/api/v1/devices/{id}:"] {
+            // The API's paths are checked against the router in OpenAPIRoutesTests.
+            for path in ["/healthz:", "/readyz:", "/metrics:"] {
                 #expect(spec.text.contains(path), "openapi.yaml lacks \(path)")
             }
         }
