@@ -41,13 +41,15 @@ public struct Topic: Equatable, Sendable, Codable {
         return Cue(id: id, keyword: keyword, at: at)
     }
 
-    /// Adds a cue where its time puts it.
+    /// Adds a cue where its time puts it. The cue is kept whole, its keyword checked and trimmed in place, so a field
+    /// added to `Cue` is never dropped here.
     public mutating func insert(_ cue: Cue) throws(ValidationError) {
         try checkTime(cue.at)
-        let keyword = try Self.checkText(cue.keyword, field: "keyword", maximumLength: Self.maximumKeywordLength,
+        var checked = cue
+        checked.keyword = try Self.checkText(cue.keyword, field: "keyword", maximumLength: Self.maximumKeywordLength,
                                              whenEmpty: "Enter a keyword.", noun: "A keyword")
         let index = cues.firstIndex { $0.at > cue.at } ?? cues.endIndex
-        cues.insert(Cue(id: cue.id, keyword: keyword, at: cue.at), at: index)
+        cues.insert(checked, at: index)
     }
 
     /// Replaces a cue (by id) and re-sorts; false when there is no such cue.

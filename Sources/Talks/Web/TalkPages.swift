@@ -60,35 +60,28 @@ public struct TalkPages: Sendable {
 
     @Sendable func update(request: Request, context: SignedInContext) async throws -> Response {
         let form = context.form
-        return try await edit(request, context, in: .details, version: form["version"]) { topic in
-            try topic.rename(form["title"] ?? "")
-            try topic.setDuration(try CueTime.parse(form["duration"] ?? "", field: "duration"))
-        }
+        return try await edit(.details(title: form["title"] ?? "", duration: form["duration"] ?? ""), request, context,
+                              in: .details, version: form["version"])
     }
 
     @Sendable func addCue(request: Request, context: SignedInContext) async throws -> Response {
         let form = context.form
         // Adding stands on its own: it goes in whatever else changed meanwhile (no version asked).
-        return try await edit(request, context, in: .newCue, version: nil) { topic in
-            try topic.insert(try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? ""))
-        }
+        return try await edit(.addCue(keyword: form["keyword"] ?? "", time: form["time"] ?? ""), request, context,
+                              in: .newCue, version: nil)
     }
 
     /// A6: change a cue's keyword or time; the list re-sorts.
     @Sendable func updateCue(request: Request, context: SignedInContext) async throws -> Response {
         let form = context.form
         let cueID = try context.parameters.requireID("cue")
-        return try await edit(request, context, in: .cue(cueID), version: form["version"]) { topic in
-            let cue = try topic.makeCue(keyword: form["keyword"] ?? "", time: form["time"] ?? "", id: cueID)
-            guard try topic.update(cue) else { throw NotFound("cue") }
-        }
+        return try await edit(.updateCue(id: cueID, keyword: form["keyword"] ?? "", time: form["time"] ?? ""), request, context,
+                              in: .cue(cueID), version: form["version"])
     }
 
     @Sendable func deleteCue(request: Request, context: SignedInContext) async throws -> Response {
         let cueID = try context.parameters.requireID("cue")
-        return try await edit(request, context, in: nil, version: nil) { topic in
-            guard topic.removeCue(id: cueID) else { throw NotFound("cue") }
-        }
+        return try await edit(.removeCue(id: cueID), request, context, in: nil, version: nil)
     }
 
     @Sendable func confirmDelete(request: Request, context: SignedInContext) async throws -> Response {
@@ -125,35 +118,27 @@ public struct TalkPages: Sendable {
     /// two devices' edits never undo each other: an edit that stands on its own (a new cue, a removal) is applied
     /// again to the newer version; one made from a page showing an older `version` (a cue's or the details' form)
     /// is refused with what was typed kept, as another device changed what the person was looking at.
-    private func edit(_ request: Request, _ context: SignedInContext, in form: FormRefusal.Form?, version: String?,
-                      _ change: (inout Topic) throws -> Void) async throws -> Response {
+    /// The edit through `TalkService.edit`; a refusal or a change made elsewhere shows the talk as saved with the form
+    /// as typed (`form`), or is thrown for an edit without a form of its own.
+    private func edit(_ edit: TopicEdit, _ request: Request, _ context: SignedInContext, in form: FormRefusal.Form?,
+                      version: String?) async throws -> Response {
         let identity = context.identity
-        for _ in 0..<3 {
-            let saved = try await ownTopic(identity, context)
-            if let version, !version.isEmpty, version != saved.etag, let form {
-                let refusal = ValidationError(field: "version", "This talk was changed on another device while you edited it. What you typed is below, not saved yet: save again to keep it.",
-                                              key: "talks.form.changed_since_read")
-                return try await detailPage(saved, identity: identity, refusal: FormRefusal(refusal, typed: context.form, in: form),
-                                            request: request, context: context)
-            }
-            var topic = saved
-            do {
-                try change(&topic)
-            } catch let error as ValidationError {
-                guard let form else { throw error }
-                // The page shows the talk as saved (nothing of the refused edit), the form what was typed.
-                return try await detailPage(saved, identity: identity, refusal: FormRefusal(error, typed: context.form, in: form),
-                                            request: request, context: context)
-            }
-            do {
-                // Updates the watch too, if it shows this topic.
-                try await talks.replace(topic, accountID: identity.account.id, ifMatch: saved.etag)
-                return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
-            } catch is ChangedSinceRead {
-                continue  // saved by someone else between the read and the write: read again
-            }
+        let topicID = try await ownTopic(identity, context).id
+        let refusal: ValidationError, saved: Topic
+        switch try await talks.edit(edit, topicID: topicID, accountID: identity.account.id, readVersion: version) {
+        case .saved(let topic):
+            return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+        case .changedSinceRead(let topic):
+            refusal = ValidationError(field: "version", "This talk was changed on another device while you edited it. What you typed is below, not saved yet: save again to keep it.",
+                                      key: "talks.form.changed_since_read")
+            saved = topic
+        case .refused(let error, let topic):
+            (refusal, saved) = (error, topic)
         }
-        throw ChangedSinceRead("talk")
+        guard let form else { throw refusal }
+        // The page shows the talk as saved (nothing of the refused edit), the form what was typed.
+        return try await detailPage(saved, identity: identity, refusal: FormRefusal(refusal, typed: context.form, in: form),
+                                    request: request, context: context)
     }
 
     private func ownTopic(_ identity: Identity, _ context: SignedInContext) async throws -> Topic {

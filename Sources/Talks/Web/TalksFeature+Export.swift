@@ -8,7 +8,7 @@ extension TalksFeature: AccountExporting {
     public var exportReadme: String {
         """
         talks/            Your Talks: each talk as a plain-text outline (the cue keywords at their times), and all \
-        of them in talks.json (the same data as the API's /api/v1/topics).
+        of them in talks.json (the same data as the API's /api/v1/talks/topics).
         """
     }
 
@@ -22,9 +22,8 @@ extension TalksFeature: AccountExporting {
     }
 
     static func outline(_ topic: Topic) -> String {
-        func clock(_ seconds: Int) -> String { String(format: "%d:%02d", seconds / 60, seconds % 60) }
-        var lines = [topic.title, "Length: \(clock(topic.duration))", ""]
-        lines += topic.cues.map { "\(clock($0.at))  \($0.keyword)" }
+        var lines = [topic.title, "Length: \(CueTime.format(topic.duration))", ""]
+        lines += topic.cues.map { "\(CueTime.format($0.at))  \($0.keyword)" }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -12,4 +12,11 @@ struct CueBody: Encodable {
     let at: Int
     /// The same as typed: m:ss.
     let time: String
+
+    init(_ cue: Cue) {
+        id = cue.id
+        keyword = cue.keyword
+        at = cue.at
+        time = CueTime.format(cue.at)
+    }
 }

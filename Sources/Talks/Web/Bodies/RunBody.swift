@@ -38,7 +38,7 @@ struct RunBody: JSONResponse {
         id = stored.id
         topicId = stored.topicID
         duration = run.duration
-        cues = run.cues.map { CueBody(id: $0.id, keyword: $0.keyword, at: $0.at, time: CueTime.format($0.at)) }
+        cues = run.cues.map(CueBody.init)
         steps = run.steps
         let state = run.snapshot(at: now)
         snapshot = Snapshot(phase: state.phase.rawValue, elapsed: state.elapsed, cueIndex: state.cueIndex,

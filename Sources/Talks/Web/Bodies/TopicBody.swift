@@ -22,7 +22,7 @@ struct TopicBody: JSONResponse {
         title = topic.title
         duration = topic.duration
         durationText = CueTime.format(topic.duration)
-        cues = topic.cues.map { CueBody(id: $0.id, keyword: $0.keyword, at: $0.at, time: CueTime.format($0.at)) }
+        cues = topic.cues.map(CueBody.init)
         etag = topic.etag
     }
 }
