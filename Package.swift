@@ -169,7 +169,7 @@ let package = Package(
         .target(name: "ToolProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
         // Reads uploaded decks (ZIP of pictures, PDF, PPTX); poppler and LibreOffice are used at run time when present.
         .target(
-            name: "DeckImport", dependencies: ["SafeZip", "SafeXML", "ToolProcess", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            name: "DeckImport", dependencies: ["CadenceCore", "SafeZip", "SafeXML", "ToolProcess", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Sources/Stage/DeckImport"),
         // Untrusted XML: the one DOCTYPE rule, and a parser that resolves no entity and reads large documents.
         .target(name: "SafeXML"),

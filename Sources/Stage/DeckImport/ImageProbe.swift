@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 
 /// Structural checks that catch broken or truncated pictures without decoding pixels
