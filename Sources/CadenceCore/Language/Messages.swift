@@ -26,12 +26,14 @@ public struct Messages: Sendable {
         return wrap(MessageTemplate.fill(template, arguments))
     }
 
-    /// A count's message: `key.one` for exactly one, else `key.other` (English and Spanish need no more forms);
-    /// `{count}` is the number in the language's own digits and separators.
+    /// A count's message: the form CLDR's rules give the language for `count` (`key.one`, `key.few`, `key.many`…),
+    /// `key.other` when the catalogue has no such form; `{count}` is the number in the language's own digits and
+    /// separators.
     public func plural(_ key: String, count: Int, _ arguments: [String: String] = [:]) -> String {
         var arguments = arguments
         arguments["count"] = LocaleFormat(language: language).integer(count)
-        return self(count == 1 ? key + ".one" : key + ".other", arguments)
+        let form = key + "." + PluralRules(languageCode: language == .pseudo ? "en" : language.code).category(count)
+        return self(has(form) ? form : key + ".other", arguments)
     }
 
     /// A message by key and values, as a domain error carries it; a key with `.one`/`.other` forms takes its
@@ -39,7 +41,7 @@ public struct Messages: Sendable {
     public func callAsFunction(_ message: MessageKey) -> String {
         var arguments = message.arguments
         for (name, inner) in message.nested where has(inner) { arguments[name] = self(inner) }
-        if !has(message.key), let count = message.arguments["count"].flatMap(Int.init), has(message.key + ".one") {
+        if !has(message.key), let count = message.arguments["count"].flatMap(Int.init), has(message.key + ".other") {
             return plural(message.key, count: count, arguments)
         }
         return self(message.key, arguments)
@@ -56,7 +58,7 @@ public struct Messages: Sendable {
     public func has(_ key: String) -> Bool { raw(key) != nil }
 
     /// Whether the catalogue can say a keyed message: by its key, or by its plural forms.
-    public func has(_ message: MessageKey) -> Bool { has(message.key) || has(message.key + ".one") }
+    public func has(_ message: MessageKey) -> Bool { has(message.key) || has(message.key + ".other") }
 
     /// The keys under a prefix with their text, for a page script (`js.` messages): placeholders left in.
     public func section(_ prefix: String) -> [String: String] {

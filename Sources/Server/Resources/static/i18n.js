@@ -17,14 +17,21 @@ export function t(key, values = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
-/** A count's message: `key.one` for exactly one, else `key.other`; `{count}` in the locale's digits. */
+const pluralRules = new Intl.PluralRules(lang === 'qps' ? 'en' : lang);
+
+/**
+ * A count's message: the form the language's plural rules give `count` (`key.one`, `key.few`, `key.many`…, as
+ * CLDR has them, like Messages.plural on the server), `key.other` when the catalogue has no such form; `{count}` in
+ * the locale's digits.
+ */
 export function plural(key, count, values = {}) {
-  return t(`${key}.${count === 1 ? 'one' : 'other'}`, { ...values, count: formatNumber(count) });
+  const form = `${key}.${pluralRules.select(count)}`;
+  return t(messages['js.' + form] !== undefined ? form : `${key}.other`, { ...values, count: formatNumber(count) });
 }
 
 /**
  * A note the server kept by key (`{ key, values }`): numbers in the locale's digits (at most one decimal), the
- * `.one`/`.other` form by its `count`.
+ * plural form by its `count`.
  */
 export function say(note) {
   const values = {};
@@ -32,7 +39,7 @@ export function say(note) {
     values[name] = typeof value === 'number' ? new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value) : value;
   }
   const count = note.values?.count;
-  if (messages['js.' + note.key] === undefined && typeof count === 'number' && messages[`js.${note.key}.one`] !== undefined) {
+  if (messages['js.' + note.key] === undefined && typeof count === 'number' && messages[`js.${note.key}.other`] !== undefined) {
     return plural(note.key, count, values);
   }
   return t(note.key, values);
