@@ -57,8 +57,7 @@ import Testing
 
     /// A talk with cues at 0:00, 0:20 and 0:40 of `duration` seconds, in a database of the test's own.
     func withBench(duration: Int = 60, _ body: (Bench) async throws -> Void) async throws {
-        let (database, cleanup) = try await TestDatabase.openPrivate()
-        do {
+        try await TestDatabase.withPrivate { database in
             let accountID = UUID()
             try await SQLAccountRepository(database: database).create(
                 Account(id: accountID, email: uniqueEmail("wrist"), displayName: "Wrist", createdAt: Date()), passwordHash: "x")
@@ -70,13 +69,7 @@ import Testing
             let store = SQLTalkStore(database: database)
             try await store.save(topic, accountID: accountID, at: clock.now())
             try await body(Bench(store: store, clock: clock, accountID: accountID, topicID: topic.id))
-        } catch {
-            try? await database.shutdown()
-            await cleanup()
-            throw error
         }
-        try await database.shutdown()
-        await cleanup()
     }
 
     @Test func eachCueAtItsMomentAcrossAPauseAndNext() async throws {

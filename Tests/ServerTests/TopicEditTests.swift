@@ -14,8 +14,7 @@ import Testing
     }
 
     func withTalk(_ body: (TalkService, UUID, Topic) async throws -> Void) async throws {
-        let (database, cleanup) = try await TestDatabase.openPrivate()
-        do {
+        try await TestDatabase.withPrivate { database in
             let accountID = UUID()
             try await SQLAccountRepository(database: database).create(
                 Account(id: accountID, email: uniqueEmail("edit"), displayName: "Edit", createdAt: Date()), passwordHash: "x")
@@ -24,13 +23,7 @@ import Testing
             let service = TalkService(store: SQLTalkStore(database: database), announcer: NoCast(), clock: SystemClock())
             try await service.add(topic, accountID: accountID)
             try await body(service, accountID, try await service.topic(id: topic.id, accountID: accountID))
-        } catch {
-            try? await database.shutdown()
-            await cleanup()
-            throw error
         }
-        try await database.shutdown()
-        await cleanup()
     }
 
     @Test func cuesAreAddedChangedAndRemovedInTheStoredTopic() async throws {

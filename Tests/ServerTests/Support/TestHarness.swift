@@ -71,6 +71,18 @@ enum TestDatabase {
         })
     }
 
+    /// Runs `body` with a database of its own (`openPrivate`), closed and removed after, whether or not it throws.
+    static func withPrivate(_ body: (Database) async throws -> Void) async throws {
+        let (database, cleanup) = try await openPrivate()
+        do {
+            try await body(database)
+        } catch {
+            await cleanup()
+            throw error
+        }
+        await cleanup()
+    }
+
     /// A new, empty PostgreSQL database on the test server (a restore's target); dropped by the returned closure.
     static func emptyPostgresDatabase(beside url: String) async throws -> (url: String, drop: @Sendable () async -> Void) {
         var logger = Logger(label: "test.db")
