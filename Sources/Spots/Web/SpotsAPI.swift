@@ -39,63 +39,6 @@ public struct SpotsAPI: Sendable {
 
     // MARK: Reminders
 
-    struct ReminderInput: Decodable {
-        let title: String
-        let notes: String?
-        let due: Date?
-        let place: PlaceBody?
-        /// Absent: the repeat stays as it was; null or "": no repeat; else an RRULE value ("FREQ=WEEKLY;BYDAY=MO,WE").
-        let repeatRule: String??
-        /// Occurrences left out (EXDATE).
-        let repeatExceptions: [Date]
-        /// The IANA zone a repeat counts days and times in; default the series' own, else the browser's, else UTC.
-        let timeZone: String?
-        /// The task list (its address, as `GET /lists` gives it); absent: where it is, or Reminders for a new one.
-        var list: String? = nil
-
-        enum CodingKeys: String, CodingKey { case title, notes, due, place, repeatRule, repeatExceptions, timeZone, list }
-
-        init(title: String, notes: String?, due: Date?, place: PlaceBody?, repeatRule: String?? = .none,
-             repeatExceptions: [Date] = [], timeZone: String? = nil) {
-            self.title = title
-            self.notes = notes
-            self.due = due
-            self.place = place
-            self.repeatRule = repeatRule
-            self.repeatExceptions = repeatExceptions
-            self.timeZone = timeZone
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            title = try container.decode(String.self, forKey: .title)
-            notes = try container.decodeIfPresent(String.self, forKey: .notes)
-            place = try container.decodeIfPresent(PlaceBody.self, forKey: .place)
-            // Parsed here so a bad value names the field (Foundation's date decoding loses the path).
-            if let text = try container.decodeIfPresent(String.self, forKey: .due) {
-                guard let date = ISO8601Date.parse(text) else {
-                    throw ValidationError(field: "due", "The due time is an ISO 8601 date and time with its zone, like 2026-11-23T09:30:00Z.",
-                                          key: "spots.error.due_iso")
-                }
-                due = date
-            } else {
-                due = nil
-            }
-            repeatRule = container.contains(.repeatRule) ? .some(try container.decodeIfPresent(String.self, forKey: .repeatRule)) : .none
-            timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
-            list = try container.decodeIfPresent(String.self, forKey: .list)
-            var exceptions: [Date] = []
-            for (index, text) in (try container.decodeIfPresent([String].self, forKey: .repeatExceptions) ?? []).enumerated() {
-                guard let date = ISO8601Date.parse(text) else {
-                    throw ValidationError(field: "repeatExceptions[\(index)]", "Each exception is an ISO 8601 date and time with its zone.",
-                                          key: "spots.error.exception_iso")
-                }
-                exceptions.append(date)
-            }
-            repeatExceptions = exceptions
-        }
-    }
-
     @Sendable func list(request: Request, context: AccountContext) async throws -> [ReminderBody] {
         let account = context.account
         let all = try await spots.reminders(accountID: account.id)
@@ -188,18 +131,6 @@ public struct SpotsAPI: Sendable {
 
     // MARK: Locations
 
-    struct ReportInput: Decodable {
-        let latitude: Double
-        let longitude: Double
-        let accuracy: Double
-        /// When the fix was taken: ms since 1970 (default now).
-        let at: Int64?
-    }
-
-    struct ReportsInput: Decodable {
-        let reports: [ReportInput]
-    }
-
     /// Location fixes from the phone page (batched) or a paired device, decided at once.
     @Sendable func locations(request: Request, context: AccountContext) async throws -> LocationsBody {
         let account = context.account
@@ -225,19 +156,6 @@ public struct SpotsAPI: Sendable {
             return try LocationReport(coordinate: try Coordinate(latitude: input.latitude, longitude: input.longitude),
                                       accuracy: input.accuracy, at: at)
         }
-    }
-
-    struct LocationsBody: JSONResponse {
-        let decisions: Int
-        let fired: Int
-    }
-
-    struct OwnTracksMessage: Decodable {
-        let _type: String
-        let lat: Double?
-        let lon: Double?
-        let acc: Double?
-        let tst: Int64?
     }
 
     /// OwnTracks' HTTP mode: `{"_type":"location","lat":…,"lon":…,"acc":…,"tst":…}`, authenticated
@@ -295,29 +213,6 @@ public struct SpotsAPI: Sendable {
         return Response(status: .ok, headers: [
             .contentType: "text/calendar; charset=utf-8", .contentDisposition: "attachment; filename=\"cadence-reminders.ics\"",
         ], body: .init(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    struct ImportBody: JSONResponse {
-        /// A line that could not be read: `reason` in English for programs, `reasonText` in the asker's language
-        /// (said from the warning's keys; English when a part of it has no key yet).
-        struct Warning: Encodable {
-            let line: Int
-            let reason: String
-            let reasonText: String
-
-            init(_ warning: ICalendarImport.Warning, messages: Messages) {
-                line = warning.line
-                reason = warning.reason
-                reasonText = messages.say(all: warning.reasonKeys) ?? warning.reason
-            }
-        }
-
-        let imported: Int
-        let updated: Int
-        /// Lines that could not be read, and what was done instead (the first `maximumWarnings`); every task was kept.
-        let warnings: [Warning]
-        /// How many lines could not be read, listed or not.
-        let warningCount: Int
     }
 
     /// Warnings listed in an import's answer: enough to find the trouble, not a second copy of a broken file.

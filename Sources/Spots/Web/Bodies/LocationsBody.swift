@@ -1,0 +1,8 @@
+import Web
+
+extension SpotsAPI {
+    struct LocationsBody: JSONResponse {
+        let decisions: Int
+        let fired: Int
+    }
+}
