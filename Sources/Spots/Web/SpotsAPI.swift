@@ -53,7 +53,7 @@ public struct SpotsAPI: Sendable {
     @Sendable func create(request: Request, context: SignedInContext) async throws -> EditedResponse<ReminderBody> {
         let account = context.account
         let input = try await request.decode(as: ReminderInput.self, context: context)
-        let reminder = try Self.reminder(from: input, id: UUID(), browserZone: request.browserZone)
+        let reminder = try input.draft.reminder(id: UUID(), browserZone: request.browserZone)
         try await spots.save(reminder, accountID: account.id, list: input.list)
         return EditedResponse(status: .created, response: ReminderBody(try await spots.reminder(id: reminder.id, accountID: account.id)))
     }
@@ -68,7 +68,7 @@ public struct SpotsAPI: Sendable {
         let account = context.account
         let existing = try await requireReminder(context, account: account)
         let input = try await request.decode(as: ReminderInput.self, context: context)
-        var reminder = try Self.reminder(from: input, id: existing.reminder.id, keeping: existing.reminder, browserZone: request.browserZone)
+        var reminder = try input.draft.reminder(id: existing.reminder.id, keeping: existing.reminder, browserZone: request.browserZone)
         // Checked once the edit is known to be valid: a bad one is a 400 whatever version it was made from.
         let ifMatch = request.ifMatch
         if let ifMatch, ifMatch != "*", ifMatch != existing.etag { throw ChangedSinceRead("reminder") }
@@ -279,43 +279,6 @@ public struct SpotsAPI: Sendable {
         if key.hasPrefix("session:") { return "A signed-in browser" }
         if key.hasPrefix("device:") { return "A paired device" }
         return key
-    }
-
-    static func reminder(from input: ReminderInput, id: UUID, keeping existing: Reminder? = nil, browserZone: TimeZone?) throws -> Reminder {
-        var place: Place?
-        if let body = input.place {
-            var trigger = FenceTrigger.arrive
-            if let text = body.trigger {
-                guard let chosen = FenceTrigger(rawValue: text) else {
-                    throw ValidationError(field: "place.trigger", "The trigger is arrive or leave.", key: "spots.error.trigger")
-                }
-                trigger = chosen
-            }
-            do {
-                let center = try Coordinate(latitude: body.latitude, longitude: body.longitude)
-                let fence = try Fence(id: existing?.place?.fence.id ?? UUID(), center: center,
-                                      radius: body.radius ?? Fence.defaultRadius, trigger: trigger)
-                place = try Place(name: body.name, fence: fence)
-            } catch {
-                throw error.naming(error.field.hasPrefix("place") ? error.field : "place.\(error.field)")
-            }
-        }
-        var reminder = try Reminder(id: id, title: input.title, notes: input.notes ?? "", due: input.due, place: place,
-                                    recurrence: existing?.recurrence, repeatSchedule: existing?.repeatSchedule,
-                                    preserved: existing?.preserved ?? .init())
-        if case .some(let rule) = input.repeatRule {
-            let zone = input.timeZone ?? existing?.repeatSchedule?.zone ?? browserZone?.identifier ?? "UTC"
-            do {
-                try reminder.setRepeat(rule: rule, exceptions: input.repeatExceptions, zone: zone, previousDue: existing?.due)
-            } catch {
-                throw error.naming(error.field == "repeat" ? "repeatRule" : error.field)
-            }
-        } else if reminder.repeatSchedule != nil, let due = reminder.due, existing?.due != due {
-            // The due time moved and the rule stays: the series now counts from the new time.
-            try reminder.setRepeat(rule: reminder.repeatRule?.text, exceptions: reminder.repeatSchedule?.exceptions ?? [],
-                                   zone: input.timeZone ?? reminder.repeatSchedule!.zone, previousDue: existing?.due)
-        }
-        return reminder
     }
 
     private func requireReminder(_ context: some CadenceContext, account: Account) async throws -> StoredReminder {

@@ -13,7 +13,7 @@ extension SpotsPages {
     static func reminder(from form: [String: String], id: UUID, keeping existing: Reminder?) throws -> Reminder {
         func field(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
         let due = try parseDue(field("due"), zone: field("tz"))
-        var place: PlaceBody?
+        var place: ReminderDraft.PlaceDraft?
         let (latitudeText, longitudeText) = (field("latitude"), field("longitude"))
         if !latitudeText.isEmpty || !longitudeText.isEmpty {
             guard let latitude = Double(latitudeText), let longitude = Double(longitudeText) else {
@@ -28,19 +28,19 @@ extension SpotsPages {
                 }
                 radius = value
             }
-            place = PlaceBody(name: form["placeName"] ?? "", latitude: latitude, longitude: longitude, radius: radius,
-                              trigger: field("trigger").isEmpty ? nil : field("trigger"))
+            place = ReminderDraft.PlaceDraft(name: form["placeName"] ?? "", latitude: latitude, longitude: longitude, radius: radius,
+                                             trigger: field("trigger").isEmpty ? nil : field("trigger"))
         }
         let zone = TimeZoneName.parse(field("tz")) ?? TimeZone(identifier: "UTC")!
         let (rule, exceptions) = try SpotsRepeatFields.rule(from: form, due: due, zone: zone)
         // A rule the controls cannot show comes back as the text it was: kept as it is, even one Cadence cannot count.
         let unchanged: Bool = if case .series(let old)? = existing?.recurrence { rule == old && field("repeat") == "custom" } else { false }
-        let input = SpotsAPI.ReminderInput(title: form["title"] ?? "", notes: form["notes"] ?? "", due: due, place: place,
-                                           repeatRule: unchanged ? .none : .some(rule), repeatExceptions: exceptions,
-                                           // A series keeps counting in its own zone when edited from another one.
-                                           timeZone: existing?.repeatSchedule?.zone
-                                               ?? (TimeZone(identifier: zone.identifier) != nil ? zone.identifier : nil))
-        return try SpotsAPI.reminder(from: input, id: id, keeping: existing, browserZone: zone)
+        let draft = ReminderDraft(title: form["title"] ?? "", notes: form["notes"] ?? "", due: due, place: place,
+                                  repeatRule: unchanged ? .none : .some(rule), repeatExceptions: exceptions,
+                                  // A series keeps counting in its own zone when edited from another one.
+                                  timeZone: existing?.repeatSchedule?.zone
+                                      ?? (TimeZone(identifier: zone.identifier) != nil ? zone.identifier : nil))
+        return try draft.reminder(id: id, keeping: existing, browserZone: zone)
     }
 
     /// A `datetime-local` value ("2026-05-01T09:30", seconds optional) read in `zone`: an IANA

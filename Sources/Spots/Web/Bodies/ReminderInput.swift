@@ -5,6 +5,7 @@ import SpotsService
 import Web
 
 extension SpotsAPI {
+    /// A reminder's JSON as `POST` and `PUT …/reminders` take it.
     struct ReminderInput: Decodable {
         let title: String
         let notes: String?
@@ -21,15 +22,11 @@ extension SpotsAPI {
 
         enum CodingKeys: String, CodingKey { case title, notes, due, place, repeatRule, repeatExceptions, timeZone, list }
 
-        init(title: String, notes: String?, due: Date?, place: PlaceBody?, repeatRule: String?? = .none,
-             repeatExceptions: [Date] = [], timeZone: String? = nil) {
-            self.title = title
-            self.notes = notes
-            self.due = due
-            self.place = place
-            self.repeatRule = repeatRule
-            self.repeatExceptions = repeatExceptions
-            self.timeZone = timeZone
+        /// What the body says, for the rules to make a reminder of (`ReminderDraft.reminder`).
+        var draft: ReminderDraft {
+            ReminderDraft(title: title, notes: notes, due: due,
+                          place: place.map { .init(name: $0.name, latitude: $0.latitude, longitude: $0.longitude, radius: $0.radius, trigger: $0.trigger) },
+                          repeatRule: repeatRule, repeatExceptions: repeatExceptions, timeZone: timeZone)
         }
 
         init(from decoder: any Decoder) throws {
