@@ -114,12 +114,10 @@ public struct TalkPages: Sendable {
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
     }
 
-    /// Applies one form's edit to the topic as it is now and saves it only while it is still that version, so
-    /// two devices' edits never undo each other: an edit that stands on its own (a new cue, a removal) is applied
-    /// again to the newer version; one made from a page showing an older `version` (a cue's or the details' form)
-    /// is refused with what was typed kept, as another device changed what the person was looking at.
-    /// The edit through `TalkService.edit`; a refusal or a change made elsewhere shows the talk as saved with the form
-    /// as typed (`form`), or is thrown for an edit without a form of its own.
+    /// One form's edit through `TalkService.edit`, so two devices' edits never undo each other: one that stands on
+    /// its own (a new cue, a removal) goes in whatever else changed, one made from a page showing an older `version`
+    /// (a cue's or the details' form) is refused. A refusal shows the talk as saved with the form as typed (`form`),
+    /// or is thrown for an edit without a form of its own.
     private func edit(_ edit: TopicEdit, _ request: Request, _ context: SignedInContext, in form: FormRefusal.Form?,
                       version: String?) async throws -> Response {
         let identity = context.identity
