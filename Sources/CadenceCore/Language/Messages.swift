@@ -32,7 +32,7 @@ public struct Messages: Sendable {
     public func plural(_ key: String, count: Int, _ arguments: [String: String] = [:]) -> String {
         var arguments = arguments
         arguments["count"] = LocaleFormat(language: language).integer(count)
-        let form = key + "." + PluralRules(languageCode: language == .pseudo ? "en" : language.code).category(count)
+        let form = key + "." + PluralRules(languageCode: language.code).category(count)
         return self(has(form) ? form : key + ".other", arguments)
     }
 

@@ -5,11 +5,8 @@ import Foundation
 /// forms than English's two — Russian's one/few/many, Arabic's six — needs only its `key.few`, `key.many`… entries and
 /// its rules here, in CLDR's words. Pages do the same with `Intl.PluralRules` (i18n.js).
 public struct PluralRules: Sendable {
-    /// CLDR's categories, in its order; `other` always applies last.
-    public static let categories = ["zero", "one", "two", "few", "many", "other"]
-
-    /// The rules by language (CLDR 41 `plurals.xml`, cardinal, the conditions only; `other` is what is left). A
-    /// language not listed has only `other`.
+    /// The rules by language (CLDR 41 `plurals.xml`, cardinal, the conditions only; `other` is what is left, and a
+    /// language with an empty list has only `other`). A language not listed follows English.
     static let cldr: [String: [(category: String, condition: String)]] = [
         "en": [("one", "i = 1 and v = 0")],
         "es": [("one", "n = 1"), ("many", "e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5")],
@@ -31,7 +28,8 @@ public struct PluralRules: Sendable {
 
     private let rules: [(category: String, condition: String)]
 
-    /// The rules for a BCP 47 tag ("es", "pt-BR": its language part).
+    /// The rules for a BCP 47 tag ("es", "pt-BR": its language part); English's for a language not listed (the
+    /// pseudo language `qps` among them).
     public init(languageCode: String) {
         let language = languageCode.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
         rules = Self.cldr[language] ?? Self.cldr["en"]!

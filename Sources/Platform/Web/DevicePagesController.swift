@@ -40,11 +40,10 @@ struct DevicePagesController {
         let messages = PageRenderer.messages(for: request, context: context)
         let expires = LocaleFormat(language: messages.language).time(pairing.expiresAt, zone: request.browserZone ?? .current)
         let shownCode = "\(code.prefix(3)) \(code.suffix(3))"
-        let url = DevicesController.pairingURL(publicURL, pairing)
-        let shown = DevicesPage.Pairing(code: shownCode, url: url,
+        let shown = DevicesPage.Pairing(code: shownCode, url: DevicesController.pairingURL(publicURL, pairing),
                                         validUntil: messages("devices.pair.valid_until", ["time": expires]),
                                         label: messages("devices.pair.code_label", ["code": shownCode]),
-                                        trustURL: trustPageURL.map { DevicesPage.Pairing.trustStep($0, before: url) })
+                                        trustURL: trustPageURL.map { DevicesPage.Pairing.trustStep($0, before: DevicesController.pairingURL("", pairing)) })
         return try await devicesPage(identity, pairing: shown, request: request, context: context)
     }
 

@@ -121,9 +121,15 @@ public struct TalkPages: Sendable {
     private func edit(_ edit: TopicEdit, _ request: Request, _ context: SignedInContext, in form: FormRefusal.Form?,
                       version: String?) async throws -> Response {
         let identity = context.identity
-        let topicID = try await ownTopic(identity, context).id
+        let outcome: TopicEditOutcome
+        do {
+            outcome = try await talks.edit(edit, topicID: try context.parameters.requireID("id"), accountID: identity.account.id,
+                                           readVersion: version)
+        } catch let missing as NotFound where missing.what == "topic" {
+            throw NotFound("talk")  // a page calls a topic a talk (as `ownTopic` does)
+        }
         let refusal: ValidationError, saved: Topic
-        switch try await talks.edit(edit, topicID: topicID, accountID: identity.account.id, readVersion: version) {
+        switch outcome {
         case .saved(let topic):
             return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
         case .changedSinceRead(let topic):

@@ -36,9 +36,8 @@ struct DevicesPage: Sendable {
         /// The trust page, then this pairing: for a device that does not trust Cadence's own HTTPS yet.
         let trustURL: String?
 
-        /// `trustPage` with the pairing's path as where its "Continue to Cadence" goes.
-        static func trustStep(_ trustPage: String, before pairingURL: String) -> String {
-            let path = URL(string: pairingURL).map { url in url.path + (url.query.map { "?" + $0 } ?? "") } ?? "/pair"
+        /// `trustPage` with the pairing's path (`/pair?code=…`) as where its "Continue to Cadence" goes.
+        static func trustStep(_ trustPage: String, before path: String) -> String {
             var allowed = CharacterSet.urlQueryAllowed
             allowed.remove(charactersIn: "&=?+")
             return trustPage + "?next=" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? "%2Fpair")
