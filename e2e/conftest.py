@@ -87,6 +87,7 @@ def trust_ca_of(instance):
 
 
 def nss_home_trusting(ca_file):
+    """A new HOME whose NSS database (what Chromium on Linux reads) trusts `ca_file` for websites."""
     home = Path(tempfile.mkdtemp(prefix="cadence-chromium-home-"))
     database = home / ".pki" / "nssdb"
     database.mkdir(parents=True)
@@ -241,7 +242,9 @@ def new_browser(arguments=(), home=None):
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if home is None and "file" in TRUSTED_CA:
-        home = TRUSTED_CA.setdefault("home", nss_home_trusting(TRUSTED_CA["file"]))
+        if "home" not in TRUSTED_CA:  # made once for the run, not for every browser
+            TRUSTED_CA["home"] = nss_home_trusting(TRUSTED_CA["file"])
+        home = TRUSTED_CA["home"]
     env = dict(os.environ, HOME=str(home)) if home else None
     service = Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"), env=env)
     browser = webdriver.Chrome(service=service, options=options)

@@ -34,7 +34,7 @@ from browser.cdp import CDPSession, targets
 from browser.pagecheck import SIZES, check_page, set_viewport
 from browser.test_accounts import sign_in
 from browser.waiting import wait_until
-from conftest import CadenceServer, api, free_port, new_browser, screenshot_if_failed, unique_email
+from conftest import CadenceServer, api, free_port, new_browser, nss_home_trusting, screenshot_if_failed, unique_email
 from push_service import PushBrowserKeys, PushService
 
 SHORT_HOST = socket.gethostname().split(".")[0].lower()
@@ -205,14 +205,10 @@ def https_account(https_server):
 
 
 @pytest.fixture(scope="module")
-def nss_home(https_server, tmp_path_factory):
+def nss_home(https_server):
     """A HOME whose NSS database trusts Cadence's CA for websites (what Chromium on Linux reads)."""
-    home = tmp_path_factory.mktemp("chromium-home")
-    database = home / ".pki" / "nssdb"
-    database.mkdir(parents=True)
-    run("certutil", "-d", f"sql:{database}", "-N", "--empty-password")
-    run("certutil", "-d", f"sql:{database}", "-A", "-t", "C,,", "-n", "cadence", "-i", https_server.ca_dir / "ca.pem")
-    assert "cadence" in run("certutil", "-d", f"sql:{database}", "-L").stdout
+    home = nss_home_trusting(https_server.ca_dir / "ca.pem")
+    assert "cadence" in run("certutil", "-d", f"sql:{home / '.pki' / 'nssdb'}", "-L").stdout
     return home
 
 
