@@ -41,6 +41,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "CadenceCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // The server's timing of what a run sends to the wrist (Talks' cues, Tempo's intervals), claimed once.
+        .target(
+            name: "WristMoments",
+            dependencies: [
+                "CadenceCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // The platform every feature stands on, one folder: accounts and sessions, devices and pairing, the live
         // channel. Its use cases (Service: no HTTP, no SQL), its tables (Storage), its API and pages (Web).
         .target(
@@ -69,8 +76,7 @@ let package = Package(
         .target(
             name: "TalksService",
             dependencies: [
-                "Talks", "CadenceCore", .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "Talks", "CadenceCore", "WristMoments", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Talks/Service"),
         .target(

@@ -1,159 +1,55 @@
 import CadenceCore
 import Foundation
 import Logging
-import ServiceLifecycle
-import Synchronization
 import Talks
+import WristMoments
 
-/// Sends a running talk's moments (each cue, "2 minutes left", "Time's up") to the wrist at their instants, timed
-/// by the server so they arrive with the phone locked and no page open (issue 37).
-///
-/// Every instance keeps the runs it knows of in memory: those stepped here (`changed`), and those any instance
-/// saved, found by polling `talk_runs.updated_at` twice a second. When a moment falls due, the instance reads the
-/// run again (another instance may have paused it since), checks it is still the cast run and the moment still
-/// stands, claims it (`talk_wrist_cues`: the first insert wins), and only then sends it. So each goes out once,
-/// across instances and restarts; one that is more than `WristCue.timeToLive` late is skipped, not sent.
-public final class WristCueScheduler: Service, Sendable {
+/// Times a running talk's moments (each cue, "2 minutes left", "Time's up") for the wrist (issue 37): the cast
+/// run's moments, claimed in `talk_wrist_cues`.
+public typealias WristCueScheduler = WristMomentScheduler<TalkWristMoments>
+
+extension WristMomentScheduler where Source == TalkWristMoments {
+    public convenience init(store: any TalkStore, sender: any WristCueSender, listeners: any WristCueListeners, clock: any WallClock,
+                            logger: Logger, sendsAtOnce: Bool = true) {
+        self.init(source: TalkWristMoments(store: store, sender: sender), listeners: listeners, clock: clock, logger: logger,
+                  sendsAtOnce: sendsAtOnce)
+    }
+}
+
+extension WristCue: WristMoment {}
+
+/// Talks' runs as the scheduler sees them: only the account's cast run sends, found by `talk_runs.updated_at`.
+public struct TalkWristMoments: WristMomentSource {
     let store: any TalkStore
     let sender: any WristCueSender
-    let listeners: any WristCueListeners
-    let clock: any WallClock
-    let logger: Logger
 
-    /// How often other instances' changes are looked for.
-    static let pollInterval: Duration = .milliseconds(500)
-    /// The longest the loop sleeps, so a step taken on this instance is acted on within it.
-    static let longestSleep: Int64 = 50
-    /// A change is looked for this far before the last poll (a transaction that committed late, clocks apart).
-    static let pollOverlap: TimeInterval = 2
+    public func id(of run: StoredRun) -> UUID { run.id }
 
-    struct Tracked {
-        var accountID: UUID
-        var run: StoredRun
-        /// Moments sent, claimed elsewhere, or skipped: not tried again.
-        var handled: Set<String> = []
-        /// The earliest instant a moment not yet handled falls due; nil: nothing left to send.
-        var nextAt: Int64?
+    public func moments(of run: StoredRun, at now: Int64) -> [WristCue] { run.run.wristCues(at: now) }
+
+    public func changed(since: Date) async throws -> [(accountID: UUID, subject: StoredRun)] {
+        try await store.runsChanged(since: since).map { ($0.accountID, $0.run) }
     }
 
-    private let tracked = Mutex<[UUID: Tracked]>([:])
-    /// False in the tests, which step the clock and send by hand.
-    let sendsAtOnce: Bool
-    private let lastPoll = Mutex<Date?>(nil)
-
-    public init(store: any TalkStore, sender: any WristCueSender, listeners: any WristCueListeners, clock: any WallClock, logger: Logger,
-                sendsAtOnce: Bool = true) {
-        self.sendsAtOnce = sendsAtOnce
-        self.store = store
-        self.sender = sender
-        self.listeners = listeners
-        self.clock = clock
-        self.logger = logger
+    public func fresh(_ run: StoredRun, accountID: UUID) async throws -> StoredRun? {
+        guard let fresh = try await store.run(id: run.id, accountID: accountID),
+              try await store.cast(accountID: accountID)?.runID == fresh.id else { return nil }
+        return fresh
     }
 
-    public func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            var polledAt = ContinuousClock.now - Self.pollInterval
-            while !Task.isCancelled {
-                if ContinuousClock.now - polledAt >= Self.pollInterval {
-                    polledAt = ContinuousClock.now
-                    do { try await self.poll() } catch {
-                        self.logger.warning("wrist cues: runs not read", metadata: ["error": .string(String(describing: error))])
-                    }
-                }
-                let next = await self.sendDue()
-                let now = self.clock.now().millisecondsSince1970
-                let wait = max(1, min(Self.longestSleep, (next ?? .max) - now))
-                try await Task.sleep(for: .milliseconds(wait))
-            }
-        }
+    public func claim(_ cue: WristCue, of run: StoredRun, at: Date) async throws -> Bool {
+        try await store.claimWristCue(runID: run.id, moment: cue.key, at: at)
     }
 
-    /// A run was started or stepped on this instance: its moments are worked out again, and what that made due
-    /// (the first cue of a start, the cue Next brought) goes out now rather than after the loop's sleep.
-    public func changed(_ run: StoredRun, accountID: UUID) {
-        track([AccountRun(accountID: accountID, run: run)], now: clock.now().millisecondsSince1970)
-        if sendsAtOnce { Task { await self.sendDue() } }
+    public func send(_ cue: WristCue, of run: StoredRun, accountID: UUID) async throws {
+        try await sender.send(cue, of: run, accountID: accountID)
     }
 
-    /// Learns of runs any instance saved since the last look; the first look (at start, or after a restart) reaches
-    /// back over the longest talk, so a run that was going on resumes its schedule.
-    public func poll() async throws {
-        let now = clock.now()
-        let since = lastPoll.withLock { $0 }.map { $0.addingTimeInterval(-Self.pollOverlap) }
-            ?? now.addingTimeInterval(-TimeInterval(Topic.maximumDuration) - 3600)
-        let changed = try await store.runsChanged(since: since)
-        lastPoll.withLock { $0 = now }
-        track(changed, now: now.millisecondsSince1970)
-    }
+    /// Every step is kept in the run, so the copy with more steps is the later one.
+    public func isNewer(_ a: StoredRun, than b: StoredRun) -> Bool { a.run.steps.count > b.run.steps.count }
 
-    private func track(_ runs: [AccountRun], now: Int64) {
-        tracked.withLock { tracked in
-            for changed in runs {
-                var entry = tracked[changed.run.id] ?? Tracked(accountID: changed.accountID, run: changed.run)
-                entry.run = changed.run
-                entry.nextAt = Self.nextAt(entry, now: now)
-                // A run with nothing left to send is forgotten; a resume or a restart of it comes back by `changed` or the poll.
-                tracked[changed.run.id] = entry.nextAt == nil ? nil : entry
-            }
-        }
-    }
-
-    /// The earliest moment of the run not yet handled and not too late to send.
-    static func nextAt(_ entry: Tracked, now: Int64) -> Int64? {
-        entry.run.run.wristCues(at: now).first { !entry.handled.contains($0.key) && now - $0.at <= WristCue.timeToLive }?.at
-    }
-
-    /// Sends what has fallen due (each run's moments one after another, the runs side by side).
-    /// - Returns: when the next moment falls due, as far as this instance knows.
-    @discardableResult
-    public func sendDue() async -> Int64? {
-        let now = clock.now().millisecondsSince1970
-        let due = tracked.withLock { tracked in tracked.values.filter { ($0.nextAt ?? .max) <= now } }
-        await withTaskGroup(of: Void.self) { group in
-            for entry in due { group.addTask { await self.sendDue(of: entry) } }
-        }
-        return tracked.withLock { $0.values.compactMap(\.nextAt).min() }
-    }
-
-    private func sendDue(of entry: Tracked) async {
-        var entry = entry
-        do {
-            // Read again: another instance may have paused, stepped or stopped it since this one heard.
-            guard let fresh = try await store.run(id: entry.run.id, accountID: entry.accountID),
-                  try await store.cast(accountID: entry.accountID)?.runID == fresh.id else {
-                return forget(entry.run.id)
-            }
-            entry.run = fresh
-            let now = clock.now().millisecondsSince1970
-            let listening = try await listeners.wantsWristCues(accountID: entry.accountID)
-            for moment in fresh.run.wristCues(at: now) where moment.at <= now && !entry.handled.contains(moment.key) {
-                entry.handled.insert(moment.key)
-                // Too late to be worth a buzz, or nobody listening: skipped, not claimed (another instance may still be in time).
-                guard now - moment.at <= WristCue.timeToLive, listening else { continue }
-                guard try await store.claimWristCue(runID: fresh.id, moment: moment.key, at: clock.now()) else { continue }
-                try await sender.send(moment, of: fresh, accountID: entry.accountID)
-            }
-        } catch {
-            logger.warning("wrist cue not sent", metadata: ["run": .string(entry.run.id.uuidString), "error": .string(String(describing: error))])
-        }
-        let now = clock.now().millisecondsSince1970
-        tracked.withLock { tracked in
-            guard var current = tracked[entry.run.id] else { return }
-            current.handled.formUnion(entry.handled)
-            // A newer copy (a step taken meanwhile) wins over the one read here.
-            if current.run.run.steps.count <= entry.run.run.steps.count { current.run = entry.run }
-            current.nextAt = Self.nextAt(current, now: now)
-            tracked[entry.run.id] = current.nextAt == nil ? nil : current
-        }
-    }
-
-    private func forget(_ runID: UUID) {
-        _ = tracked.withLock { $0.removeValue(forKey: runID) }
-    }
-
-    /// How many runs this instance is timing (for the bench and the tests).
-    public var trackedRuns: Int { tracked.withLock { $0.count } }
+    /// The longest talk, and an hour over.
+    public var reachBack: TimeInterval { TimeInterval(Topic.maximumDuration) + 3600 }
 }
 
 /// Where a claimed moment goes: the web layer publishes it, and the push rules make the notification.
