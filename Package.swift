@@ -151,7 +151,7 @@ let package = Package(
         .target(
             name: "TempoService",
             dependencies: [
-                "Tempo", "CadenceCore", "AudioAnalysis", "Media", "ToolProcess", .product(name: "Crypto", package: "swift-crypto"),
+                "Tempo", "CadenceCore", "AudioAnalysis", "Media", "ToolProcess", "WristMoments", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/Tempo/Service"),

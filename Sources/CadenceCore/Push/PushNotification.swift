@@ -42,6 +42,8 @@ public struct PushNotification: Codable, Sendable, Equatable {
     public var wristCuesOnly = false
     /// The buzz, as the Vibration API takes it (ms on, off, on…); nil: the service worker's usual one.
     public var vibrate: [Int]?
+    /// A page that says the same itself: not shown while a window of it is in front (the live run's intervals).
+    public var quietWhileOpen: String?
 
     public init(module: PushModule, title: String, body: String, tag: String, url: String, actions: [Action] = [],
                 data: [String: String] = [:], urgency: Urgency = .normal, timeToLive: Int = 3600,
@@ -75,6 +77,7 @@ public struct PushNotification: Codable, Sendable, Equatable {
         ]
         if !texts.isEmpty { object["texts"] = texts }
         if let vibrate { object["vibrate"] = vibrate }
+        if let quietWhileOpen { object["quietWhileOpen"] = quietWhileOpen }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 }

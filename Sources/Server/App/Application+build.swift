@@ -20,7 +20,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let talks = TalksFeature.assembled(dependencies, live: platform.live, push: platform.push)
     let stage = try await StageFeature.assembled(dependencies, live: platform.live)
     let spots = SpotsFeature.assembled(dependencies, live: platform.live, devices: platform.devices)
-    let tempo = TempoFeature.assembled(dependencies, live: platform.live)
+    let tempo = TempoFeature.assembled(dependencies, live: platform.live, push: platform.push)
     let pages = PageRenderer(
         library: try await PageRenderer.loadTemplates(
             from: [ServerResources.path("templates"), PlatformWeb.resources.templates] + featureResources.map(\.templates)),

@@ -67,14 +67,17 @@ extension SpotsFeature {
 }
 
 extension TempoFeature {
-    static func assembled(_ dependencies: ServerDependencies, live: LiveService) -> TempoFeature {
+    static func assembled(_ dependencies: ServerDependencies, live: LiveService, push: PushService) -> TempoFeature {
         let database = dependencies.database
         TempoPushRules.register(on: live.pushRules)
         let library = TempoLibrary(store: SQLTempoStore(database: database), media: dependencies.media,
                                    scratch: dependencies.scratchDirectory,
                                    clock: dependencies.clock, logger: dependencies.logger, live: live)
+        let runStore = SQLRunStore(database: database)
+        let wrist = RunWrist(store: runStore, sender: LiveRunWristSender(live: live, store: runStore, clock: dependencies.clock),
+                             listeners: push, clock: dependencies.clock, logger: dependencies.logger)
         let feature = TempoFeature(
-            library: library, runs: TempoRuns(store: SQLRunStore(database: database), plans: library.store, clock: dependencies.clock),
+            library: library, runs: TempoRuns(store: runStore, plans: library.store, clock: dependencies.clock, wrist: wrist),
             clock: dependencies.clock, onlyInstance: !database.notifiesOtherInstances, logger: dependencies.logger)
         feature.registerLiveCommands(on: live)
         return feature

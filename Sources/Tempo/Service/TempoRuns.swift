@@ -10,11 +10,14 @@ public struct TempoRuns: Sendable {
     public let store: any RunStore
     public let plans: any TempoStore
     public let clock: any WallClock
+    /// Told of every run started, paused or resumed here, and of its readings (issue 37); nil: nothing on the wrist.
+    public let wrist: RunWrist?
 
-    public init(store: any RunStore, plans: any TempoStore, clock: any WallClock) {
+    public init(store: any RunStore, plans: any TempoStore, clock: any WallClock, wrist: RunWrist? = nil) {
         self.store = store
         self.plans = plans
         self.clock = clock
+        self.wrist = wrist
     }
 
     /// Imports up to this size (a 10-hour GPX with heart rate and cadence is about 10 MB).
@@ -39,7 +42,9 @@ public struct TempoRuns: Sendable {
         guard let created = try await store.createRun(record, accountID: accountID, at: clock.now()) else {
             throw Conflict(code: "id_taken", "This run id is taken; generate a new UUID.", field: "id", key: "tempo.runs.error.id_taken")
         }
-        return (try await requireRun(input.id, accountID: accountID), created)
+        let run = try await requireRun(input.id, accountID: accountID)
+        if created { wrist?.changed(run, accountID: accountID) }
+        return (run, created)
     }
 
     /// Stores samples; a finished run's stats are brought up to date.
@@ -61,7 +66,35 @@ public struct TempoRuns: Sendable {
             }
         }
         if run.status == .finished, merge.added > 0 { run = try await summarize(run, accountID: accountID) }
+        if run.status == .recording, merge.added > 0 { await wrist?.readingsArrived(run, accountID: accountID) }
         return (merge, run)
+    }
+
+    /// A recording run's pauses as the device playing it has them now, the last one open while it stands paused
+    /// (or after End, until it is saved): the server times the plan's notifications by them (issue 37).
+    public func setPauses(_ input: PausesInput, runID: UUID, accountID: UUID) async throws -> RunRecord {
+        var run = try await requireRun(runID, accountID: accountID)
+        guard run.status == .recording else {
+            throw Conflict(code: "run_finished", "This run is saved; its pauses were set when it finished.", key: "tempo.runs.error.pauses_finished")
+        }
+        let latest = clock.now().millisecondsSince1970 + RunSampleRules.maximumFutureSkew
+        var pauses: [RunPause] = []
+        for (index, pause) in input.pauses.enumerated() {
+            let start = pause.start.millisecondsSince1970, end = pause.end?.millisecondsSince1970
+            guard start >= run.startedAt, start <= latest, (end ?? start) >= start, (end ?? start) <= latest,
+                  end != nil || index == input.pauses.count - 1
+            else {
+                throw ValidationError(field: "pauses[\(index)]", "A pause starts after the run did and ends after it starts; only the last may still be open.",
+                                      key: "tempo.runs.error.live_pause")
+            }
+            pauses.append(RunPause(start: start, end: end))
+        }
+        guard try await store.savePauses(pauses, runID: runID, accountID: accountID, at: clock.now()) else {
+            throw Conflict(code: "run_finished", "This run is saved; its pauses were set when it finished.", key: "tempo.runs.error.pauses_finished")
+        }
+        run.pauses = pauses
+        wrist?.changed(run, accountID: accountID)
+        return run
     }
 
     public func finish(_ input: FinishInput, runID: UUID, accountID: UUID) async throws -> RunRecord {

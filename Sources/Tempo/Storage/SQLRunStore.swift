@@ -83,6 +83,44 @@ public struct SQLRunStore: RunStore {
             .where("run_id", .equal, runID.uuidString).orderBy("t").orderBy("seq").all().map(Self.sample)
     }
 
+    public func samples(runID: UUID, accountID: UUID, since: Int64) async throws -> [RunSample]? {
+        guard try await run(id: runID, accountID: accountID) != nil else { return nil }
+        return try await database.sql.select().columns(Self.sampleColumns).from("tempo_run_samples")
+            .where("run_id", .equal, runID.uuidString).where("t", .greaterThanOrEqual, since).orderBy("t").orderBy("seq").all().map(Self.sample)
+    }
+
+    public func savePauses(_ pauses: [RunPause], runID: UUID, accountID: UUID, at: Date) async throws -> Bool {
+        !(try await database.sql.update("tempo_runs").set("pauses", to: try Self.encode(pauses)).set("updated_at", to: at.millisecondsSince1970)
+            .where("id", .equal, runID.uuidString).where("account_id", .equal, accountID.uuidString)
+            .where("status", .equal, RunRecord.Status.recording.rawValue).returning("id").all()).isEmpty
+    }
+
+    public func plannedRunsChanged(since: Date) async throws -> [(accountID: UUID, run: RunRecord)] {
+        try await database.sql.select().columns(Self.runColumns + ["account_id"]).from("tempo_runs")
+            .where("updated_at", .greaterThanOrEqual, since.millisecondsSince1970)
+            .where("status", .equal, RunRecord.Status.recording.rawValue).where("plan", .isNot, SQLLiteral.null)
+            .orderBy("updated_at").all()
+            .map { (try $0.decodeUUID(column: "account_id"), try Self.run($0)) }
+    }
+
+    public func claimWristMoment(runID: UUID, moment: String, at: Date) async throws -> Bool {
+        !(try await database.sql.raw("""
+            INSERT INTO tempo_run_wrist_moments (run_id, moment, claimed_at)
+            VALUES (\(bind: runID.uuidString), \(bind: moment), \(bind: at.millisecondsSince1970))
+            ON CONFLICT (run_id, moment) DO NOTHING RETURNING moment
+            """).all()).isEmpty
+    }
+
+    public func claimHeartRateWarning(runID: UUID, at: Date, gap: TimeInterval) async throws -> Bool {
+        let now = at.millisecondsSince1970
+        return !(try await database.sql.raw("""
+            UPDATE tempo_runs SET heart_rate_warned_at = \(bind: now)
+            WHERE id = \(bind: runID.uuidString)
+              AND (heart_rate_warned_at IS NULL OR heart_rate_warned_at <= \(bind: now - Int64(gap * 1000)))
+            RETURNING id
+            """).all()).isEmpty
+    }
+
     public func profile(accountID: UUID) async throws -> RunnerProfileRecord {
         guard let row = try await database.sql.select().columns("weight_kg", "birth_year", "sex", "max_heart_rate").from("tempo_profiles")
             .where("account_id", .equal, accountID.uuidString).first() else { return RunnerProfileRecord() }

@@ -45,5 +45,8 @@ public struct TempoFeature: Sendable {
         TempoLiveCommands.register(on: live, runs: runs)
     }
 
-    public var jobs: [any Service] { [TempoResumer(library: library, mixes: mixes, onlyInstance: onlyInstance, logger: logger)] }
+    /// The analyses a stop cut short, and the interval notifications of planned runs (issue 37).
+    public var jobs: [any Service] {
+        [TempoResumer(library: library, mixes: mixes, onlyInstance: onlyInstance, logger: logger)] + (runs.wrist.map { [$0.scheduler] } ?? [])
+    }
 }

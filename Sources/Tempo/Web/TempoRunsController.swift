@@ -21,6 +21,7 @@ struct TempoRunsController {
         api.person.delete("runs/:id", use: delete)
         api.account.get("runs/:id/samples", use: samples)
         api.account.post("runs/:id/samples", use: addSamples)
+        api.account.put("runs/:id/pauses", use: setPauses)
         api.account.post("runs/:id/finish", use: finish)
         api.account.get("runs/:id/export.gpx", use: exportGPX)
         api.account.get("runs/:id/export.tcx", use: exportTCX)
@@ -70,6 +71,12 @@ struct TempoRunsController {
         let (merge, run) = try await runs.addSamples(input.samples.map(\.sample), sources: input.sources?.reported,
                                                    runID: id, accountID: account.id)
         return SampleMergeBody(added: merge.added, merged: merge.merged, sampleCount: run.sampleCount)
+    }
+
+    /// The device playing the run says its pauses as they change, so the server times the plan's notifications.
+    @Sendable func setPauses(request: Request, context: AccountContext) async throws -> TempoRunItem {
+        let input = try await request.decode(as: PausesInput.self, context: context)
+        return TempoRunItem(try await runs.setPauses(input, runID: try context.parameters.requireID("id"), accountID: context.account.id))
     }
 
     @Sendable func finish(request: Request, context: AccountContext) async throws -> TempoRunBody {

@@ -62,8 +62,17 @@ self.addEventListener("push", (event) => {
     message = null;
   }
   if (!message?.title) message = { title: "Cadence", body: event.data?.text() ?? "", url: "/" };
-  keepAlive(event, showNotification(message).catch((error) => console.error("Cadence: a push could not be shown", error)));
+  keepAlive(event, showUnlessOpen(message).catch((error) => console.error("Cadence: a push could not be shown", error)));
 });
+
+/** Shows the push, unless the page it names as saying the same itself (the live run) is in front. */
+async function showUnlessOpen(message) {
+  if (message.quietWhileOpen) {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    if (windows.some((client) => client.visibilityState === "visible" && new URL(client.url).pathname === message.quietWhileOpen)) return;
+  }
+  await showNotification(message);
+}
 
 function showNotification(message) {
   return self.registration.showNotification(message.title, {
