@@ -1,13 +1,20 @@
 import Foundation
 
-/// Date-times as the API takes them (RFC 3339 / ISO 8601 with a zone, like 2026-11-23T09:30:00Z or
-/// 2026-11-23T10:30:00+01:00). Foundation's parser rolls fields that are out of range over
+/// Date-times as the API takes them (RFC 3339 / ISO 8601 with a zone, like 2026-11-23T09:30:00Z,
+/// 2026-11-23T10:30:00+01:00 or 2026-11-23T09:30:00.250Z). Foundation's parser rolls fields that are out of range over
 /// ("12:99" becomes 13:39, 30 February becomes 2 March), which would store a time nobody sent;
 /// those are refused here before Foundation reads the rest.
 public enum ISO8601Date {
     public static func parse(_ text: String) -> Date? {
         guard fieldsInRange(text) else { return nil }
-        return ISO8601DateFormatter().date(from: text)
+        // With a fraction of a second (RFC 3339's time-secfrac), as a browser's toISOString() writes it.
+        return ISO8601DateFormatter().date(from: text) ?? fractional.date(from: text)
+    }
+
+    private static var fractional: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
     }
 
     /// False when the date, time or zone offset has a field outside its range (a leap second,

@@ -9,6 +9,7 @@ import Testing
         ("2026-11-23T09:30:00Z", 1_795_426_200.0),
         ("2026-11-23T10:30:00+01:00", 1_795_426_200.0),
         ("2024-02-29T00:00:00Z", 1_709_164_800.0),
+        ("2026-11-23T09:30:00.250Z", 1_795_426_200.25),  // a browser's toISOString()
     ])
     func validTimesAreReadExactly(text: String, seconds: Double) throws {
         #expect(try #require(ISO8601Date.parse(text)).timeIntervalSince1970 == seconds)

@@ -27,12 +27,17 @@ class CDPSession:
         return cls(page["webSocketDebuggerUrl"])
 
     @classmethod
-    def service_worker(cls, driver, scope_hint, timeout=15):
+    def service_worker(cls, driver, scope_hint, timeout=15, scope=None):
+        """The worker whose script URL has `scope_hint`; with `scope`, the one of the registration at that scope (the
+        same sw.js runs for every scope that registers it: /push/, /phone/tempo/run…)."""
         deadline = time.time() + timeout
         while time.time() < deadline:
             for target in targets(driver):
                 if target["type"] == "service_worker" and scope_hint in target["url"]:
-                    return cls(target["webSocketDebuggerUrl"])
+                    session = cls(target["webSocketDebuggerUrl"])
+                    if scope is None or session.evaluate("self.registration.scope").endswith(scope):
+                        return session
+                    session.close()
             time.sleep(0.2)
         raise AssertionError("no service worker target")
 

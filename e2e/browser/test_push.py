@@ -109,7 +109,7 @@ def push_worker(driver, server):
     registration = page.wait_event("ServiceWorker.workerRegistrationUpdated",
                                    lambda params: any(r["scopeURL"].endswith("/push/") for r in params["registrations"]))
     registration_id = next(r["registrationId"] for r in registration["registrations"] if r["scopeURL"].endswith("/push/"))
-    worker = CDPSession.service_worker(driver, "/sw.js")
+    worker = CDPSession.service_worker(driver, "/sw.js", scope="/push/")
     worker.send("Runtime.enable")  # its exceptions, should the push handler fail
     return page, worker, registration_id
 

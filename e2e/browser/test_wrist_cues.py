@@ -476,3 +476,8 @@ def test_the_wrist_cues_box_on_the_devices_and_talk_pages_keeps_this_phones_choi
 
     assert said == {"ticked": "Cues will come to this phone's notifications.", "unticked": "Cues stay on the watch page only."}, \
         f"what the page said under the box: {said}"
+    # The live run's page offers the same choice, before the run starts (issue 37's Tempo part).
+    driver.get(server + "/phone/tempo/run")
+    box = wrist_box(driver, checked=False)
+    assert box.find_element(By.XPATH, "./ancestor::label").text == LABEL
+    assert_box_at_every_size(driver, "live run page with the wrist-cues box", "tempo-run")

@@ -180,6 +180,7 @@ function pause() {
   save();
   showPhase(run);
   publish(true);
+  reportPauses();
 }
 
 function resume() {
@@ -190,6 +191,7 @@ function resume() {
   playSong(run.songIndex, true);
   showPhase(run);
   publish(true);
+  reportPauses();
 }
 
 function skip() {
@@ -210,6 +212,7 @@ function end() {
   save();
   showEnded();
   publish(true);
+  reportPauses();
 }
 
 function keepGoing() {
@@ -222,6 +225,41 @@ function keepGoing() {
   document.body.dataset.runPhase = "running";
   playSong(run.songIndex, true);
   publish(true);
+  reportPauses();
+}
+
+// The server times the plan's notifications for the wrist by the run's pauses (issue 37), so it hears of each
+// change: the pauses so far, the last one open while the run stands paused or ended. Sent again each second until
+// the server has the newest (offline, or the request failed).
+let pausesReported = null; // the JSON the server has
+let pausesReporting = false;
+
+function pausesNow() {
+  const pauses = run.pauses.filter((p) => p.end > p.start).map((p) => ({ start: new Date(p.start).toISOString(), end: new Date(p.end).toISOString() }));
+  const open = run.pausedAt ?? run.endedAt;
+  if (open) pauses.push({ start: new Date(open).toISOString() });
+  return JSON.stringify({ pauses });
+}
+
+async function reportPauses() {
+  if (!run || pausesReporting || !run.planId) return;
+  const body = pausesNow();
+  if (body === (pausesReported ?? run.pausesReported)) return;
+  pausesReporting = true;
+  try {
+    await api("PUT", `/runs/${run.id}/pauses`, JSON.parse(body));
+    pausesReported = body;
+    if (run) {
+      run.pausesReported = body;
+      save();
+    }
+  } catch (error) {
+    // Refused (a saved run, a clock gone wrong): said once, not sent again; anything else is tried again.
+    if (error.status === 400 || error.status === 409) pausesReported = body;
+    if (error.status === 400) fail(error);
+  } finally {
+    pausesReporting = false;
+  }
 }
 
 async function saveRun() {
@@ -347,6 +385,7 @@ function tick() {
     recordUpTo(now);
     render(at, elapsed, reading);
     publish(false, at, elapsed, reading);
+    reportPauses();
   }
 }
 
