@@ -315,6 +315,13 @@ def test_the_notification_replaces_itself_and_its_next_and_pause_move_the_run_an
                           "Pause on the notification did not pause the run")
     pause_at = step_at(paused, "pause")
     assert pause_at < start + 5000, "the test was too slow to pause before Four's own time"
+    # Pause again on the notification still on show (the talk is paused already): it stays paused, and nothing says
+    # the pause failed.
+    show_in_worker(page, worker, server, registration_id, three)
+    press(worker, "talk-pause")
+    time.sleep(1.5)  # the refusal, had it been said, would be a notification by now
+    assert [n["title"] for n in notifications(worker)] == [], notifications(worker)
+    assert get_run(server, token, run["id"])["snapshot"]["phase"] == "paused"
     sleep_until((start + 5000) / 1000 + 0.5)
     assert len(pushes(push_service, path, keys)) == 3, "a cue was pushed while the run was paused"
 

@@ -93,14 +93,20 @@ function showNotification(message) {
 // Each takes the notification's data and answers null when the data lacks what it acts on (then the tap opens the page).
 const onReminder = (verb, body) => (data) =>
   data.reminderId ? act(`/api/v1/spots/reminders/${encodeURIComponent(data.reminderId)}/${verb}`, body, verb, data.texts) : null;
-const onRun = (action) => (data) =>
-  data.runId ? act(`/api/v1/talks/runs/${encodeURIComponent(data.runId)}/steps`, { action }, action, data.texts) : null;
+// `settled`: the phase the step leads to. A step refused because the talk is there already (Pause on a notification
+// left from before the talk was paused elsewhere) has done what was asked: nothing to say.
+const onRun = (action, settled) => (data) => {
+  if (!data.runId) return null;
+  const run = `/api/v1/talks/runs/${encodeURIComponent(data.runId)}`;
+  const already = settled && (async () => (await (await fetch(run, { credentials: "include" })).json())?.snapshot?.phase === settled);
+  return act(`${run}/steps`, { action }, action, data.texts, already);
+};
 const NOTIFICATION_ACTIONS = {
   complete: onReminder("complete", null),
   snooze: onReminder("snooze", { minutes: 10 }),
   // A running talk's cue on the wrist (issue 37): the server moves the run, and its next push, for every device.
   "talk-next": onRun("next"),
-  "talk-pause": onRun("pause"),
+  "talk-pause": onRun("pause", "paused"),
 };
 
 /** A text with its `{name}` placeholders filled. */
@@ -108,7 +114,7 @@ function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
-async function act(path, body, verb, texts = {}) {
+async function act(path, body, verb, texts = {}, alreadyDone = null) {
   let answer = null;
   try {
     answer = await fetch(path, {
@@ -120,6 +126,7 @@ async function act(path, body, verb, texts = {}) {
     answer = null;
   }
   if (answer?.ok) return;
+  if (answer?.status === 409 && alreadyDone && (await alreadyDone().catch(() => false))) return;
   // The server's refusal is its error envelope's message ({"error": {"message"}}), a sentence of its own: its full
   // stop goes, since the words around it end with one.
   const refusal = answer ? await answer.json().catch(() => ({})) : null;
