@@ -157,13 +157,13 @@ public struct TempoRuns: Sendable {
     }
 
     /// Week by week and personal bests over the finished runs a sensor measured (simulated ones are left out). A run
-    /// summarised before best efforts were kept is summarised again, once.
+    /// whose stored stats are of an older shape than today's readers need is summarised again, once.
     public func progress(accountID: UUID, weeks: Int, timeZone: TimeZone = TimeZone(identifier: "UTC")!) async throws -> RunProgress {
         var runs: [RunProgress.Run] = []
         for record in try await list(accountID: accountID) where record.status == .finished && !record.simulated {
-            var summary = record.summaryJSON.flatMap { try? TempoJSON.decode(RunSummary.self, $0) }
-            if summary?.bestEfforts == nil {
-                summary = try await summarize(record, accountID: accountID).summaryJSON.flatMap { try? TempoJSON.decode(RunSummary.self, $0) }
+            var summary = record.summaryJSON.flatMap(StoredRunSummary.read)
+            if summary?.isCurrent != true {
+                summary = try await summarize(record, accountID: accountID).summaryJSON.flatMap(StoredRunSummary.read)
             }
             guard let summary else { continue }
             runs.append(RunProgress.Run(id: record.id, startedAt: record.startedAt, distance: summary.distance,
@@ -214,7 +214,7 @@ public struct TempoRuns: Sendable {
         var run = run
         let samples = try await store.samples(runID: run.id, accountID: accountID) ?? []
         let analysis = RunAnalysis(run: run, samples: samples, profile: try await profile(accountID: accountID), now: clock.now())
-        run.summaryJSON = try TempoJSON.json(analysis.summary)
+        run.summaryJSON = try StoredRunSummary(analysis.summary).json()
         run.distanceMeters = analysis.summary.distance
         run.durationMs = Int64((analysis.summary.elapsedSeconds * 1000).rounded())
         try await store.saveRun(run, accountID: accountID, at: clock.now())
