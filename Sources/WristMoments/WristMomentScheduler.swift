@@ -42,21 +42,27 @@ public final class WristMomentScheduler<Source: WristMomentSource>: Service, Sen
     private let tracked = Mutex<[UUID: Tracked]>([:])
     /// False in the tests, which step the clock and send by hand.
     let sendsAtOnce: Bool
+    /// False where no other instance shares the database (SQLite): after the first look (a restart's runs), every
+    /// change is made here and heard through `changed`, so the table is not polled.
+    let otherInstancesMayChangeRuns: Bool
     private let lastPoll = Mutex<Date?>(nil)
 
-    public init(source: Source, listeners: any WristCueListeners, clock: any WallClock, logger: Logger, sendsAtOnce: Bool = true) {
+    public init(source: Source, listeners: any WristCueListeners, clock: any WallClock, logger: Logger, sendsAtOnce: Bool = true,
+                otherInstancesMayChangeRuns: Bool = true) {
         self.source = source
         self.listeners = listeners
         self.clock = clock
         self.logger = logger
         self.sendsAtOnce = sendsAtOnce
+        self.otherInstancesMayChangeRuns = otherInstancesMayChangeRuns
     }
 
     public func run() async throws {
         try await cancelWhenGracefulShutdown {
             var polledAt = ContinuousClock.now - Self.pollInterval
             while !Task.isCancelled {
-                if ContinuousClock.now - polledAt >= Self.pollInterval {
+                let polledBefore = self.lastPoll.withLock { $0 != nil }
+                if ContinuousClock.now - polledAt >= Self.pollInterval, self.otherInstancesMayChangeRuns || !polledBefore {
                     polledAt = ContinuousClock.now
                     do { try await self.poll() } catch {
                         self.logger.warning("wrist moments: runs not read", metadata: ["error": .string(String(describing: error))])

@@ -16,7 +16,7 @@ import Web
 
 /// HTTPS served by Cadence itself (issue 36): real TLS between a real client and the server, with certificates from
 /// Cadence's own authority written to files as `--tls-cert` / `--tls-key` would name them.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct HTTPSServingTests {
     let logger: Logger = {
         var logger = Logger(label: "test.https")
@@ -165,7 +165,7 @@ struct HTTPSServingTests {
 
 /// `--trusted-proxy`: the client a trusted proxy names is who the throttles count; anyone else's forwarding
 /// headers change nothing.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct TrustedProxyTests {
     static func login(_ client: some TestClientProtocol, _ email: String, _ password: String, from address: String) async throws -> TestResponse {
         try await client.json(.post, "/api/v1/auth/login", body: #"{"email":"\#(email)","password":"\#(password)"}"#,

@@ -12,7 +12,7 @@ import Testing
 
 /// One reminder whose alert cannot be sent (its list deleted at that very moment, a constraint failing) must not
 /// hold back the other alerts of the same tick: before, the first failure abandoned the batch until the next one.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct SpotsTimeAlertBatchTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct SpotsTimeAlertBatchTests {
     struct Failure: Error {}
 
     /// The real sender, except that the alert of one reminder fails as a storage error would.

@@ -10,7 +10,7 @@ import Testing
 /// A finished run's stats are stored as versioned JSON (`StoredRunSummary`, `tempo_runs.summary`). Each version's
 /// row is pinned as written; a version 1 row (the whole `RunSummary` as Codable wrote it) is read, and one from
 /// before best efforts were kept is summarised again once and stored as version 2, on the engine under test.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct StoredRunSummaryTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct StoredRunSummaryTests {
     /// Version 1 as `TempoJSON.json(RunSummary)` wrote it until December 2026, with best efforts.
     static let version1Row = #"{"elapsedSeconds":1830,"distanceSource":"none","elevationGain":0,"averagePace":344.3,"calories":{"method":"acsmRunning","methodText":"","kilocalories":0},"series":{"heartRate":[],"pace":[],"cadence":[],"elevation":[],"tempo":[]},"movingSeconds":1794,"elevationLoss":0,"bestEfforts":[{"metres":1000,"seconds":318},{"metres":5000,"seconds":1702}],"splits":[],"startTime":1800000000000,"distance":5210}"#
     /// Version 1 from before best efforts were kept.
@@ -75,7 +75,8 @@ import Testing
             let migrated = try #require(StoredRunSummary.read(stored))
             #expect(migrated.version == 2 && migrated.isCurrent, "stored again as version 2: \(stored)")
             #expect(try #require(migrated.bestEfforts?.first).metres == 1000, "summarised from the samples: \(stored)")
-            #expect(progress.bests.contains { $0.runId == withoutBests && $0.metres == 1000 })
+            // Both runs have the same samples: the best kilometre is one of theirs (a tie, either may hold it).
+            #expect(progress.bests.contains { [withoutBests, withBests].contains($0.runId) && $0.metres == 1000 }, "\(progress.bests)")
             // A version 1 row with best efforts is brought forward too: every row read is in today's shape after.
             let other = try #require(try await store.run(id: withBests, accountID: accountID)?.summaryJSON)
             #expect(StoredRunSummary.read(other)?.version == 2, "\(other)")

@@ -13,7 +13,7 @@ import Testing
 /// Issue 37: the server times a running talk's cues for the wrist, on the engine under test: across a pause, Next
 /// and Stop, two instances side by side (each moment once), a restart mid-talk, a moment older than its time to live
 /// (skipped, not sent), and nobody listening (nothing claimed).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct TalkWristCueTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct TalkWristCueTests {
     final class SetClock: WallClock {
         private let current: Mutex<Date>
         init(_ date: Date) { current = Mutex(date) }

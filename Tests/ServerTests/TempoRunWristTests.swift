@@ -12,7 +12,7 @@ import Testing
 /// Issue 37: the server times a planned run's interval notifications from its plan and the pauses the phone reports,
 /// on the engine under test: across a pause, two instances (each moment once), a restart mid-run, a moment older than
 /// its time to live (skipped), and heart-rate warnings at most once a minute.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct TempoRunWristTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct TempoRunWristTests {
     final class SetClock: WallClock {
         private let current: Mutex<Date>
         init(_ date: Date) { current = Mutex(date) }

@@ -14,16 +14,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
     let devices: DeviceService
 
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
-        var context = context
-        if Self.isCalDAV(request.uri.path, method: request.method) {
-            // Calendar apps: HTTP Basic, the account's e-mail and an app password, throttled as sign-ins are. A
-            // missing or wrong one is left for the CalDAV routes to answer with a challenge (apps retry on it).
-            if let header = request.headers[.authorization], let (user, password) = Self.basicCredentials(header) {
-                context.device = try await devices.calendarApp(email: user, password: password, client: context.remoteAddress)
-            }
-            return try await next(request, context)
-        }
-        context = try await named(by: request, in: context)
+        let context = try await named(by: request, in: context)
         // A calendar app's password opens CalDAV and nothing else: not the API a device may use (OwnTracks, devices/me)
         // nor the watch's and display's pages, which would otherwise take any paired device.
         if context.device?.device.role == .calendar { throw Self.calendarAppOnly }
@@ -75,26 +66,13 @@ struct AuthenticationMiddleware: RouterMiddleware {
                                           "An app password only syncs reminders over CalDAV (at /dav/); it cannot use the rest of the API.",
                                           key: "error.calendar_app_only")
 
-    /// CalDAV's paths: the service (`/dav/…`), its discovery address, and a PROPFIND on the site's root (clients given
-    /// only the server's address start there).
-    static func isCalDAV(_ path: String, method: HTTPRequest.Method) -> Bool {
-        path == "/dav" || path.hasPrefix("/dav/") || path.hasPrefix("/.well-known/caldav") || (path == "/" && method.rawValue == "PROPFIND")
-    }
-
-    static func basicCredentials(_ header: String) -> (user: String, password: String)? {
-        guard header.lowercased().hasPrefix("basic "),
-              let decoded = Data(base64Encoded: String(header.dropFirst("basic ".count)).trimmingCharacters(in: .whitespaces)),
-              let pair = String(data: decoded, encoding: .utf8), let colon = pair.firstIndex(of: ":")
-        else { return nil }
-        return (String(pair[..<colon]), String(pair[pair.index(after: colon)...]))
-    }
 
     /// `Bearer <token>`, or HTTP Basic with the token as the password: location apps such as
     /// OwnTracks can only send a user name and password, so a paired device's token goes there.
     static func token(fromAuthorization header: String) -> String? {
         let lower = header.lowercased()
         if lower.hasPrefix("bearer ") { return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces) }
-        guard let (_, password) = basicCredentials(header) else { return nil }
+        guard let (_, password) = HTTPBasicCredentials.parse(header) else { return nil }
         return password.hasPrefix(DeviceService.tokenPrefix) ? password : nil
     }
 

@@ -57,7 +57,8 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     let routes = FeatureRoutes(
         open: authenticated, account: authenticated.group(context: AccountContext.self),
         person: authenticated.group(context: SignedInContext.self), openPages: openPages,
-        signedInPages: openPages.group().add(middleware: SignInRequiredMiddleware()).group(context: SignedInContext.self))
+        signedInPages: openPages.group().add(middleware: SignInRequiredMiddleware()).group(context: SignedInContext.self),
+        selfAuthenticated: router.group())
     platform.addRoutes(to: routes, pages: pages, talks: talks.service, runs: tempo.runs)
     talks.addRoutes(to: routes, pages: pages)
     stage.addRoutes(to: routes, pages: pages)

@@ -21,7 +21,7 @@ extension TalksFeature {
     static func assembled(_ dependencies: ServerDependencies, live: LiveService, push: PushService) -> TalksFeature {
         TalksPushRules.register(on: live.pushRules)
         return TalksFeature(store: SQLTalkStore(database: dependencies.database), live: live, wristCueListeners: push,
-                            clock: dependencies.clock, logger: dependencies.logger)
+                            clock: dependencies.clock, logger: dependencies.logger, onlyInstance: !dependencies.database.notifiesOtherInstances)
     }
 }
 
@@ -75,7 +75,8 @@ extension TempoFeature {
                                    clock: dependencies.clock, logger: dependencies.logger, live: live)
         let runStore = SQLRunStore(database: database)
         let wrist = RunWrist(store: runStore, sender: LiveRunWristSender(live: live, store: runStore, clock: dependencies.clock),
-                             listeners: push, clock: dependencies.clock, logger: dependencies.logger)
+                             listeners: push, clock: dependencies.clock, logger: dependencies.logger,
+                             otherInstancesMayChangeRuns: database.notifiesOtherInstances)
         let feature = TempoFeature(
             library: library, runs: TempoRuns(store: runStore, plans: library.store, clock: dependencies.clock, wrist: wrist),
             clock: dependencies.clock, onlyInstance: !database.notifiesOtherInstances, logger: dependencies.logger)

@@ -14,13 +14,14 @@ public struct SpotsFeature: Sendable {
     public let service: SpotsService
     let clock: any WallClock
     let mapTiles: MapTiles
-    /// For background location: an OwnTracks device is added from the Spots page, without a pairing code.
-    let devices: any DeviceEnrolling
+    /// For background location: an OwnTracks device is added from the Spots page, without a pairing code. And who
+    /// is syncing over CalDAV, by app password.
+    let devices: any DeviceEnrolling & CalendarAppSignIn
     /// Where OwnTracks reaches this server (`CADENCE_PUBLIC_URL`).
     let publicURL: String
     let logger: Logger
 
-    public init(service: SpotsService, clock: any WallClock, mapTiles: MapTiles, devices: any DeviceEnrolling, publicURL: String,
+    public init(service: SpotsService, clock: any WallClock, mapTiles: MapTiles, devices: any DeviceEnrolling & CalendarAppSignIn, publicURL: String,
                 logger: Logger) {
         self.service = service
         self.clock = clock
@@ -32,7 +33,7 @@ public struct SpotsFeature: Sendable {
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         SpotsAPI(spots: service, clock: clock).addRoutes(to: routes.api("api/v1/spots"))
-        CalDAVController(spots: service).addRoutes(to: routes.open)
+        CalDAVController(spots: service).addRoutes(to: routes.selfAuthenticated.group().add(middleware: CalendarAppAuthentication(signIn: devices)))
         routes.signedInPages.addRoutes(
             SpotsPages(spots: service, pages: pages, clock: clock, mapTiles: mapTiles, devices: devices, publicURL: publicURL).routes)
     }

@@ -10,9 +10,9 @@ public typealias WristCueScheduler = WristMomentScheduler<TalkWristMoments>
 
 extension WristMomentScheduler where Source == TalkWristMoments {
     public convenience init(store: any TalkStore, sender: any WristCueSender, listeners: any WristCueListeners, clock: any WallClock,
-                            logger: Logger, sendsAtOnce: Bool = true) {
+                            logger: Logger, sendsAtOnce: Bool = true, otherInstancesMayChangeRuns: Bool = true) {
         self.init(source: TalkWristMoments(store: store, sender: sender), listeners: listeners, clock: clock, logger: logger,
-                  sendsAtOnce: sendsAtOnce)
+                  sendsAtOnce: sendsAtOnce, otherInstancesMayChangeRuns: otherInstancesMayChangeRuns)
     }
 }
 

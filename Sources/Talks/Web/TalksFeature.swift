@@ -16,9 +16,11 @@ public struct TalksFeature: Sendable {
     public let wristCues: WristCueScheduler
     let clock: any WallClock
 
-    public init(store: any TalkStore, live: any LiveAnnouncing, wristCueListeners: any WristCueListeners, clock: any WallClock, logger: Logger) {
+    /// `onlyInstance`: true with SQLite, where no other instance changes runs (the wrist scheduler need not poll).
+    public init(store: any TalkStore, live: any LiveAnnouncing, wristCueListeners: any WristCueListeners, clock: any WallClock, logger: Logger,
+                onlyInstance: Bool = false) {
         wristCues = WristCueScheduler(store: store, sender: LiveWristCueSender(live: live), listeners: wristCueListeners, clock: clock,
-                                      logger: logger)
+                                      logger: logger, otherInstancesMayChangeRuns: !onlyInstance)
         service = TalkService(store: store, announcer: LiveCastAnnouncer(live: live), clock: clock, wristCues: wristCues)
         self.clock = clock
     }

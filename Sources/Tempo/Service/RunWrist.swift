@@ -14,8 +14,9 @@ public struct RunWrist: Sendable {
     let logger: Logger
 
     public init(store: any RunStore, sender: any RunWristSender, listeners: any WristCueListeners, clock: any WallClock, logger: Logger,
-                sendsAtOnce: Bool = true) {
-        scheduler = RunWristScheduler(store: store, sender: sender, listeners: listeners, clock: clock, logger: logger, sendsAtOnce: sendsAtOnce)
+                sendsAtOnce: Bool = true, otherInstancesMayChangeRuns: Bool = true) {
+        scheduler = RunWristScheduler(store: store, sender: sender, listeners: listeners, clock: clock, logger: logger, sendsAtOnce: sendsAtOnce,
+                                      otherInstancesMayChangeRuns: otherInstancesMayChangeRuns)
         self.store = store
         self.sender = sender
         self.listeners = listeners

@@ -9,9 +9,9 @@ public typealias RunWristScheduler = WristMomentScheduler<RunWristMoments>
 
 extension WristMomentScheduler where Source == RunWristMoments {
     public convenience init(store: any RunStore, sender: any RunWristSender, listeners: any WristCueListeners, clock: any WallClock,
-                            logger: Logger, sendsAtOnce: Bool = true) {
+                            logger: Logger, sendsAtOnce: Bool = true, otherInstancesMayChangeRuns: Bool = true) {
         self.init(source: RunWristMoments(store: store, sender: sender), listeners: listeners, clock: clock, logger: logger,
-                  sendsAtOnce: sendsAtOnce)
+                  sendsAtOnce: sendsAtOnce, otherInstancesMayChangeRuns: otherInstancesMayChangeRuns)
     }
 }
 

@@ -14,11 +14,15 @@ public struct FeatureRoutes {
     public let openPages: RouterGroup<AppContext>
     /// Pages of a signed-in person (anyone else is sent to sign in); their posts carry the CSRF token too.
     public let signedInPages: RouterGroup<SignedInContext>
+    /// Routes that find out for themselves who is asking (CalDAV's HTTP Basic with an app password): the platform's
+    /// sessions, tokens and cross-origin checks do not run for them.
+    public let selfAuthenticated: RouterGroup<AppContext>
 
     public init(
         open: RouterGroup<AppContext>, account: RouterGroup<AccountContext>, person: RouterGroup<SignedInContext>,
-        openPages: RouterGroup<AppContext>, signedInPages: RouterGroup<SignedInContext>
+        openPages: RouterGroup<AppContext>, signedInPages: RouterGroup<SignedInContext>, selfAuthenticated: RouterGroup<AppContext>
     ) {
+        self.selfAuthenticated = selfAuthenticated
         self.open = open
         self.account = account
         self.person = person

@@ -166,3 +166,5 @@ extension DeviceService: DeviceEnrolling {
         return (paired.device, paired.token)
     }
 }
+
+extension DeviceService: CalendarAppSignIn {}

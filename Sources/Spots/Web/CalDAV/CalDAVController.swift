@@ -9,8 +9,8 @@ import SpotsService
 import Web
 
 /// Cadence as a CalDAV server for reminders (RFC 4791, VTODO): Thunderbird, DAVx5 with Tasks.org, Apple Reminders
-/// and the like sync task lists both ways with an app password (HTTP Basic, e-mail and app password, checked by the
-/// authentication middleware). Lists are `TaskList`s, tasks are `CalendarResource`s; ETags and sync tokens come
+/// and the like sync task lists both ways with an app password (HTTP Basic, e-mail and app password, checked by
+/// `CalendarAppAuthentication`). Lists are `TaskList`s, tasks are `CalendarResource`s; ETags and sync tokens come
 /// from each list's change count, so a stale write is refused (412), never silently lost.
 struct CalDAVController {
     let spots: SpotsService
