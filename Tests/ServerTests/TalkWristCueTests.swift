@@ -14,13 +14,6 @@ import Testing
 /// and Stop, two instances side by side (each moment once), a restart mid-talk, a moment older than its time to live
 /// (skipped, not sent), and nobody listening (nothing claimed).
 @Suite(.serialized, .timeLimit(.minutes(5))) struct TalkWristCueTests {
-    final class SetClock: WallClock {
-        private let current: Mutex<Date>
-        init(_ date: Date) { current = Mutex(date) }
-        func now() -> Date { current.withLock { $0 } }
-        func set(_ milliseconds: Int64) { current.withLock { $0 = Date(millisecondsSince1970: milliseconds) } }
-    }
-
     /// What went out, as `key` (the instance is told apart by the sender it was given).
     final class RecordingSender: WristCueSender {
         let sent = Mutex<[String]>([])
@@ -28,11 +21,6 @@ import Testing
             sent.withLock { $0.append(cue.key) }
         }
         var keys: [String] { sent.withLock { $0 } }
-    }
-
-    struct Listening: WristCueListeners {
-        let on: Bool
-        func wantsWristCues(accountID: UUID) async throws -> Bool { on }
     }
 
     struct NoCast: CastAnnouncer {

@@ -13,13 +13,6 @@ import Testing
 /// on the engine under test: across a pause, two instances (each moment once), a restart mid-run, a moment older than
 /// its time to live (skipped), and heart-rate warnings at most once a minute.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct TempoRunWristTests {
-    final class SetClock: WallClock {
-        private let current: Mutex<Date>
-        init(_ date: Date) { current = Mutex(date) }
-        func now() -> Date { current.withLock { $0 } }
-        func set(_ milliseconds: Int64) { current.withLock { $0 = Date(millisecondsSince1970: milliseconds) } }
-    }
-
     /// What went out, as the moment's key (or `heart-<bpm>`).
     final class RecordingSender: RunWristSender {
         let sent = Mutex<[String]>([])
@@ -30,11 +23,6 @@ import Testing
             sent.withLock { $0.append("heart-\(warning.heartRate)") }
         }
         var keys: [String] { sent.withLock { $0 } }
-    }
-
-    struct Listening: WristCueListeners {
-        let on: Bool
-        func wantsWristCues(accountID: UUID) async throws -> Bool { on }
     }
 
     static let t0: Int64 = 1_800_000_000_000

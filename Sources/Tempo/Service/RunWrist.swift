@@ -15,8 +15,8 @@ public struct RunWrist: Sendable {
 
     public init(store: any RunStore, sender: any RunWristSender, listeners: any WristCueListeners, clock: any WallClock, logger: Logger,
                 sendsAtOnce: Bool = true, otherInstancesMayChangeRuns: Bool = true) {
-        scheduler = RunWristScheduler(store: store, sender: sender, listeners: listeners, clock: clock, logger: logger, sendsAtOnce: sendsAtOnce,
-                                      otherInstancesMayChangeRuns: otherInstancesMayChangeRuns)
+        scheduler = RunWristScheduler(source: RunWristMoments(store: store, sender: sender), listeners: listeners, clock: clock, logger: logger,
+                                      sendsAtOnce: sendsAtOnce, otherInstancesMayChangeRuns: otherInstancesMayChangeRuns)
         self.store = store
         self.sender = sender
         self.listeners = listeners

@@ -1,19 +1,9 @@
-import CadenceCore
 import Foundation
-import Logging
 import Tempo
 import WristMoments
 
 /// Times a planned run's interval notifications for the wrist (issue 37), from its plan and its pauses.
 public typealias RunWristScheduler = WristMomentScheduler<RunWristMoments>
-
-extension WristMomentScheduler where Source == RunWristMoments {
-    public convenience init(store: any RunStore, sender: any RunWristSender, listeners: any WristCueListeners, clock: any WallClock,
-                            logger: Logger, sendsAtOnce: Bool = true, otherInstancesMayChangeRuns: Bool = true) {
-        self.init(source: RunWristMoments(store: store, sender: sender), listeners: listeners, clock: clock, logger: logger,
-                  sendsAtOnce: sendsAtOnce, otherInstancesMayChangeRuns: otherInstancesMayChangeRuns)
-    }
-}
 
 extension RunWristMoment: WristMoment {}
 
