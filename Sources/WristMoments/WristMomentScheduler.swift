@@ -131,7 +131,7 @@ public final class WristMomentScheduler<Source: WristMomentSource>: Service, Sen
             guard let fresh = try await source.fresh(entry.subject, accountID: entry.accountID) else { return forget(id) }
             entry.subject = fresh
             let now = clock.now().millisecondsSince1970
-            let listening = try await listeners.wantsWristCues(accountID: entry.accountID)
+            let listening = try await listeners.wantsWristCues(accountID: entry.accountID, from: source.module)
             for moment in source.moments(of: fresh, at: now) where moment.at <= now && !entry.handled.contains(moment.key) {
                 entry.handled.insert(moment.key)
                 // Too late to be worth a buzz, or nobody listening: skipped, not claimed (another instance may still be in time).

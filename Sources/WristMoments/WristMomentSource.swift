@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 
 /// A moment a run sends to the wrist: its key within the run (claimed once) and its instant.
@@ -28,4 +29,6 @@ public protocol WristMomentSource: Sendable {
     func isNewer(_ a: Subject, than b: Subject) -> Bool
     /// How far back the first poll looks: the longest a run can go on.
     var reachBack: TimeInterval { get }
+    /// The feature whose pushes these are (muting it stops them, and nothing is claimed).
+    var module: PushModule { get }
 }

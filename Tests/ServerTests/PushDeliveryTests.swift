@@ -167,6 +167,37 @@ import Testing
         }
     }
 
+    /// Muting Talks stops a talk's cues on the wrist and leaves a planned run's intervals there (each feature's own
+    /// switch: the wrist schedulers ask about their own module).
+    @Test func mutingTalksLeavesARunsIntervalsOnTheWrist() async throws {
+        try await Self.withPushServer { server, receiver, base in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("wrist-muted"))
+            let browser = PushBrowser()
+            _ = try await Self.subscribe(client, browser, endpoint: "\(base)/push/wrist", token: token)
+            #expect(try await client.json(.put, "/api/v1/push/wrist-cues", body: #"{"endpoint":"\#(base)/push/wrist","on":true}"#, token: token)
+                .status == .ok)
+            #expect(try await client.json(.put, "/api/v1/push/preferences", body: #"{"modules":{"talks":false}}"#, token: token).status == .ok)
+
+            let topic = try await client.json(.post, "/api/v1/talks/topics", body: TalksAPITests.demo, token: token).object
+            let talk = try await client.json(.post, "/api/v1/talks/runs", body: #"{"topicId":"\#(try #require(topic["id"] as? String))"}"#, token: token)
+            #expect(talk.status == .created, "\(talk.text)")
+            let plan = try await client.json(.post, "/api/v1/tempo/plans", body: #"""
+                {"name":"Twenties","activity":"running","steps":[{"interval":{"name":"Sprint","length":{"seconds":20},"target":{"cadence":175}}}]}
+                """#, token: token).object
+            let planID = try #require((plan["plan"] as? [String: Any])?["id"] as? String)
+            let startedAt = ISO8601DateFormatter().string(from: server.clock.now())
+            let run = try await client.json(.post, "/api/v1/tempo/runs", body: #"{"id":"\#(UUID())","startedAt":"\#(startedAt)","planId":"\#(planID)"}"#,
+                                            token: token)
+            #expect(run.status == .created, "\(run.text)")
+
+            try await Self.waitForRequests(receiver, count: 1)
+            let titles = try receiver.requests.map { try JSONSerialization.jsonObject(with: try browser.decrypt($0.body)) as? [String: Any] }
+                .map { $0?["title"] as? String }
+            #expect(titles == ["Sprint"], "the run's first interval, and not the talk's first cue")
+        }
+    }
+
     /// "Find my device" rings that device alone; a device's subscription goes with the device, a browser's with
     /// its session; nobody sees or removes another account's.
     @Test func subscriptionsBelongToTheirDeviceAndAccount() async throws {

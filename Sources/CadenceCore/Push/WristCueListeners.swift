@@ -4,5 +4,6 @@ import Foundation
 /// phone's notifications", issue 37). Talks and Tempo ask before they time a run's notifications, so a run nobody
 /// listens to costs no claims and no pushes.
 public protocol WristCueListeners: Sendable {
-    func wantsWristCues(accountID: UUID) async throws -> Bool
+    /// Whether a phone of the account takes cues for the wrist and the feature sending them (`module`) is not muted.
+    func wantsWristCues(accountID: UUID, from module: PushModule) async throws -> Bool
 }

@@ -50,6 +50,7 @@ public struct TalkWristMoments: WristMomentSource {
 
     /// The longest talk, and an hour over.
     public var reachBack: TimeInterval { TimeInterval(Topic.maximumDuration) + 3600 }
+    public var module: PushModule { .talks }
 }
 
 /// Where a claimed moment goes: the web layer publishes it, and the push rules make the notification.

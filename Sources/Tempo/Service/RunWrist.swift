@@ -43,7 +43,7 @@ public struct RunWrist: Sendable {
                                                        since: now.millisecondsSince1970 - HeartRateWarning.freshness - HeartRateWarning.sustained),
                   let warning = HeartRateWarning.check(recent, timeline: planned.timeline, clock: planned.clock, maximumHeartRate: maximum,
                                                        now: now.millisecondsSince1970),
-                  try await listeners.wantsWristCues(accountID: accountID),
+                  try await listeners.wantsWristCues(accountID: accountID, from: .tempo),
                   try await store.claimHeartRateWarning(runID: run.id, at: now, gap: HeartRateWarning.gap)
             else { return }
             try await sender.send(warning, of: run, accountID: accountID)

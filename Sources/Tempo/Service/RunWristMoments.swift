@@ -1,3 +1,4 @@
+import CadenceCore
 import Foundation
 import Tempo
 import WristMoments
@@ -56,6 +57,7 @@ public struct RunWristMoments: WristMomentSource {
 
     /// A run recording for longer than a day is not resumed after a restart.
     public var reachBack: TimeInterval { 86_400 }
+    public var module: PushModule { .tempo }
 }
 
 /// Where a claimed moment or a heart-rate warning goes: the web layer publishes it, and the push rules make the

@@ -13,5 +13,5 @@ final class SetClock: WallClock {
 /// Whether anyone in the account asked for cues on the wrist.
 struct Listening: WristCueListeners {
     let on: Bool
-    func wantsWristCues(accountID: UUID) async throws -> Bool { on }
+    func wantsWristCues(accountID: UUID, from module: PushModule) async throws -> Bool { on }
 }

@@ -282,9 +282,9 @@ private final class KeyBox: Sendable {
 }
 
 extension PushService: WristCueListeners {
-    /// Whether one of the account's subscriptions takes cues for the wrist and Talks may push at all.
-    public func wantsWristCues(accountID: UUID) async throws -> Bool {
+    /// Whether one of the account's subscriptions takes cues for the wrist and the module may push at all.
+    public func wantsWristCues(accountID: UUID, from module: PushModule) async throws -> Bool {
         guard try await subscriptions.wantsWristCues(accountID: accountID) else { return false }
-        return try await !subscriptions.mutedModules(accountID: accountID).contains(.talks)
+        return try await !subscriptions.mutedModules(accountID: accountID).contains(module)
     }
 }
