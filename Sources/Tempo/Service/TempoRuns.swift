@@ -74,9 +74,7 @@ public struct TempoRuns: Sendable {
     /// (or after End, until it is saved): the server times the plan's notifications by them (issue 37).
     public func setPauses(_ input: PausesInput, runID: UUID, accountID: UUID) async throws -> RunRecord {
         var run = try await requireRun(runID, accountID: accountID)
-        guard run.status == .recording else {
-            throw Conflict(code: "run_finished", "This run is saved; its pauses were set when it finished.", key: "tempo.runs.error.pauses_finished")
-        }
+        guard run.status == .recording else { throw Self.pausesOfASavedRun }
         let latest = clock.now().millisecondsSince1970 + RunSampleRules.maximumFutureSkew
         var pauses: [RunPause] = []
         for (index, pause) in input.pauses.enumerated() {
@@ -89,13 +87,15 @@ public struct TempoRuns: Sendable {
             }
             pauses.append(RunPause(start: start, end: end))
         }
-        guard try await store.savePauses(pauses, runID: runID, accountID: accountID, at: clock.now()) else {
-            throw Conflict(code: "run_finished", "This run is saved; its pauses were set when it finished.", key: "tempo.runs.error.pauses_finished")
-        }
+        // Saved by another device meanwhile: the same refusal.
+        guard try await store.savePauses(pauses, runID: runID, accountID: accountID, at: clock.now()) else { throw Self.pausesOfASavedRun }
         run.pauses = pauses
         wrist?.changed(run, accountID: accountID)
         return run
     }
+
+    static let pausesOfASavedRun = Conflict(code: "run_finished", "This run is saved; its pauses were set when it finished.",
+                                            key: "tempo.runs.error.pauses_finished")
 
     public func finish(_ input: FinishInput, runID: UUID, accountID: UUID) async throws -> RunRecord {
         var run = try await requireRun(runID, accountID: accountID)
