@@ -1,4 +1,5 @@
 import Foundation
+import SafeXML
 
 /// What a PROPFIND asks for (RFC 4918 §9.1): every property, their names, or the ones listed. An empty body is allprop.
 public enum PropfindRequest: Equatable, Sendable {
@@ -8,12 +9,12 @@ public enum PropfindRequest: Equatable, Sendable {
 
     public init(body: Data) throws(DAVError) {
         guard !body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { self = .allProperties; return }
-        let root = try DAVElement.parse(body)
-        guard root.qualifiedName == .d("propfind") else { throw DAVError(status: 400, "A PROPFIND body is a DAV:propfind element.") }
+        let root = try DAVBody.parse(body)
+        guard root.davName == .d("propfind") else { throw DAVError(status: 400, "A PROPFIND body is a DAV:propfind element.") }
         if root.child(.d("propname")) != nil {
             self = .propertyNames
         } else if let prop = root.child(.d("prop")) {
-            self = .properties(prop.children.map(\.qualifiedName))
+            self = .properties(prop.elements.map(\.davName))
         } else {
             self = .allProperties
         }
@@ -27,16 +28,16 @@ public enum ReportRequest: Equatable, Sendable {
     case syncCollection(token: String, properties: [DAVName], limit: Int?)
 
     public init(body: Data) throws(DAVError) {
-        let root = try DAVElement.parse(body)
-        let properties = root.child(.d("prop"))?.children.map(\.qualifiedName) ?? [.d("getetag")]
-        switch root.qualifiedName {
+        let root = try DAVBody.parse(body)
+        let properties = root.child(.d("prop"))?.elements.map(\.davName) ?? [.d("getetag")]
+        switch root.davName {
         case .c("calendar-query"):
             self = .calendarQuery(properties: properties, filter: try CalendarFilter(root.child(.c("filter"))))
         case .c("calendar-multiget"):
-            self = .calendarMultiget(properties: properties, hrefs: root.children(.d("href")).map(\.text))
+            self = .calendarMultiget(properties: properties, hrefs: root.children(.d("href")).map(\.trimmedText))
         case .d("sync-collection"):
-            let limit = root.child(.d("limit"))?.child(.d("nresults")).flatMap { Int($0.text) }
-            self = .syncCollection(token: root.child(.d("sync-token"))?.text ?? "", properties: properties, limit: limit)
+            let limit = root.child(.d("limit"))?.child(.d("nresults")).flatMap { Int($0.trimmedText) }
+            self = .syncCollection(token: root.child(.d("sync-token"))?.trimmedText ?? "", properties: properties, limit: limit)
         default:
             throw DAVError(status: 403, "This server answers calendar-query, calendar-multiget and sync-collection reports, not \(root.name).",
                            condition: .d("supported-report"))
@@ -83,26 +84,26 @@ public struct CalendarFilter: Equatable, Sendable {
             component = nil; start = nil; end = nil; properties = []
             return
         }
-        guard calendar.attributes["name"]?.uppercased() == "VCALENDAR" else {
+        guard calendar.attribute("name")?.uppercased() == "VCALENDAR" else {
             throw DAVError(status: 403, "A calendar-query filter starts with the VCALENDAR component.", condition: .c("valid-filter"))
         }
         let inner = calendar.child(.c("comp-filter"))
-        component = inner?.attributes["name"]?.uppercased()
+        component = inner?.attribute("name")?.uppercased()
         var start: Date?, end: Date?
         if let range = inner?.child(.c("time-range")) {
-            start = try range.attributes["start"].map(Self.utc)
-            end = try range.attributes["end"].map(Self.utc)
+            start = try range.attribute("start").map(Self.utc)
+            end = try range.attribute("end").map(Self.utc)
         }
         self.start = start
         self.end = end
         properties = (inner?.children(.c("prop-filter")) ?? []).compactMap { element in
-            guard let name = element.attributes["name"]?.uppercased() else { return nil }
+            guard let name = element.attribute("name")?.uppercased() else { return nil }
             let match = element.child(.c("text-match"))
             return PropertyFilter(
-                name: name, absent: element.child(.c("is-not-defined")) != nil, text: match?.text,
-                negated: match?.attributes["negate-condition"]?.lowercased() == "yes",
-                equals: match?.attributes["match-type"]?.lowercased() == "equals",
-                caseSensitive: match?.attributes["collation"]?.lowercased() == "i;octet")
+                name: name, absent: element.child(.c("is-not-defined")) != nil, text: match?.trimmedText,
+                negated: match?.attribute("negate-condition")?.lowercased() == "yes",
+                equals: match?.attribute("match-type")?.lowercased() == "equals",
+                caseSensitive: match?.attribute("collation")?.lowercased() == "i;octet")
         }
     }
 
@@ -130,8 +131,8 @@ public struct PropertyUpdate: Equatable, Sendable {
             set = []; remove = []
             return
         }
-        let root = try DAVElement.parse(body)
-        set = root.children(.d("set")).flatMap { $0.child(.d("prop"))?.children ?? [] }
-        remove = root.children(.d("remove")).flatMap { $0.child(.d("prop"))?.children.map(\.qualifiedName) ?? [] }
+        let root = try DAVBody.parse(body)
+        set = root.children(.d("set")).flatMap { $0.child(.d("prop"))?.elements ?? [] }
+        remove = root.children(.d("remove")).flatMap { $0.child(.d("prop"))?.elements.map(\.davName) ?? [] }
     }
 }

@@ -53,7 +53,7 @@ public enum FuzzTargets {
 
     /// A WebDAV request body (PROPFIND, REPORT, PROPPATCH, MKCALENDAR).
     @Sendable static func dav(_ data: Data) {
-        _ = try? DAVElement.parse(data)
+        _ = try? DAVBody.parse(data)
     }
 
     @Sendable static func safeXML(_ data: Data) {

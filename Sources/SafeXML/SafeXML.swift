@@ -3,8 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Untrusted XML (a presentation's parts, a GPX or TCX file): one rule for refusing document type declarations,
-/// and one way to make a parser.
+/// Untrusted XML (a presentation's parts, a GPX or TCX file, a CalDAV request): the checks on its bytes, and the one
+/// reader (`read`, and `tree` over it) every feature parses with.
 ///
 /// A DOCTYPE is refused before any parser sees the bytes, because that is the only way to be sure no DTD (entity
 /// expansion, external entities) is processed, whatever the platform's XMLParser does with
@@ -114,17 +114,6 @@ public enum SafeXML {
         let rest = head[key.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
         return String(rest.dropFirst().prefix { $0 != quote }).lowercased()
-    }
-
-    /// A parser over `data` that resolves no external entity. It reads the bytes as a stream: on Linux
-    /// `XMLParser(data:)` hands libxml2 the whole buffer as one chunk, which fails ("parser error 1") past
-    /// about 10 MB. Check `hasDoctype` first; the delegate should still refuse any DTD callback.
-    public static func parser(for data: Data, namespaces: Bool) -> XMLParser {
-        let parser = XMLParser(stream: InputStream(data: data))
-        parser.shouldProcessNamespaces = namespaces
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        return parser
     }
 
     /// `needle` is lower-case ASCII; bytes of `haystack` are compared with ASCII letters folded and NUL bytes skipped.

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import SafeXML
 import Testing
 
@@ -79,22 +76,89 @@ import Testing
         #expect(!SafeXML.hasDoctype(Data(text.utf8)))
     }
 
-    @Test func theParserReadsADocumentLargerThanOneLibxmlChunk() {
+    @Test func theReaderReadsADocumentLargerThanOneLibxmlChunk() throws {
         // Over 10 MB: XMLParser(data:) fails on Linux there; the stream parser does not.
         let point = "<p a=\"1\">x</p>"
         let document = "<r>" + String(repeating: point, count: 800_000) + "</r>"
-        let counter = ElementCounter()
-        let parser = SafeXML.parser(for: Data(document.utf8), namespaces: false)
-        parser.delegate = counter
-        #expect(parser.parse())
-        #expect(counter.count == 800_001)
+        let events = Events()
+        try SafeXML.read(Data(document.utf8), into: events)
+        #expect(events.started.count == 800_001)
+    }
+
+    @Test func namesAreMatchedByTheirNamespaceWhateverThePrefix() throws {
+        let document = """
+            <g:gpx xmlns:g="urn:gpx" xmlns="urn:default" g:creator="x" lat="1"><trk xml:lang="en"><x:hr xmlns:x="urn:tpx">120</x:hr></trk></g:gpx>
+            """
+        let events = Events()
+        try SafeXML.read(Data(document.utf8), into: events)
+        #expect(events.started.map(\.description) == ["{urn:gpx}gpx", "{urn:default}trk", "{urn:tpx}hr"])
+        #expect(events.attributes[0] == [SafeXML.Attribute(name: "lat", value: "1"), SafeXML.Attribute(namespace: "urn:gpx", name: "creator", value: "x")])
+        #expect(events.attributes[1] == [SafeXML.Attribute(namespace: "http://www.w3.org/XML/1998/namespace", name: "lang", value: "en")])
+        #expect(events.text == "120")
+        #expect(events.ended.map(\.local) == ["hr", "trk", "gpx"])
+    }
+
+    @Test func withoutNamespacesNamesAreAsWritten() throws {
+        let events = Events()
+        try SafeXML.read(Data(#"<a:b xmlns:a="urn:a" c:d="1"><e:f/></a:b>"#.utf8), namespaces: false, into: events)
+        #expect(events.started == [SafeXML.Name("", "a:b"), SafeXML.Name("", "e:f")])
+        #expect(events.attributes[0].map(\.name) == ["c:d", "xmlns:a"])
+    }
+
+    @Test(arguments: [#"<a><b:c/></a>"#, #"<a b:c="1"/>"#])
+    func anUndeclaredPrefixIsRefusedByName(_ document: String) {
+        #expect(throws: SafeXML.Failure.undeclaredPrefix("b", line: 1)) { try SafeXML.read(Data(document.utf8), into: Events()) }
+    }
+
+    @Test func theBytesAreCheckedBeforeParsing() {
+        #expect(throws: SafeXML.Failure.doctype) { try SafeXML.read(Data("<!DOCTYPE a><a/>".utf8), into: Events()) }
+        #expect(throws: SafeXML.Failure.emptyProcessingInstruction(line: 2)) { try SafeXML.read(Data("<a>\n<?x?></a>".utf8), into: Events()) }
+        #expect(throws: SafeXML.Failure.invalidUTF8(offset: 3, line: 1)) {
+            try SafeXML.read(Data("<a>".utf8) + Data([0xFF]) + Data("</a>".utf8), into: Events())
+        }
+    }
+
+    @Test func nestingIsBoundedAndBrokenXMLSaysWhere() throws {
+        let deep = String(repeating: "<a>", count: SafeXML.maximumDepth + 1) + String(repeating: "</a>", count: SafeXML.maximumDepth + 1)
+        #expect(throws: SafeXML.Failure.tooDeep(line: 1)) { try SafeXML.read(Data(deep.utf8), into: Events()) }
+        let broken = #expect(throws: SafeXML.Failure.self) { try SafeXML.read(Data("<a>\n<b></a>".utf8), into: Events()) }
+        guard case .malformed(_, let line)? = broken else { Issue.record("not malformed: \(String(describing: broken))"); return }
+        #expect(line == 2)
+    }
+
+    @Test func theHandlersOwnErrorStopsReading() {
+        let events = Events(stopAt: "b")
+        #expect(throws: Enough.self) { try SafeXML.read(Data("<a><b/><c/></a>".utf8), into: events) }
+        #expect(events.started.map(\.local) == ["a", "b"])
+    }
+
+    @Test func aTreeKeepsTextBetweenItsChildrenAndFindsElementsByNamespace() throws {
+        let root = try SafeXML.tree(Data(#"<p xmlns="urn:d" xmlns:x="urn:x">one <![CDATA[two]]><x:r k="v">in</x:r> three</p>"#.utf8))
+        #expect(root.text == "one two three")
+        #expect(root.child("r", in: ["urn:x"])?.attribute("k") == "v")
+        #expect(root.child("r", in: ["urn:d"]) == nil)
+        #expect(root.descendants("r", in: ["urn:x"]).map(\.trimmedText) == ["in"])
     }
 }
 
-private final class ElementCounter: NSObject, XMLParserDelegate {
-    var count = 0
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        count += 1
+private struct Enough: Error {}
+
+/// Notes what the reader tells; throws `Enough` on opening the element named `stopAt`.
+private final class Events: SafeXMLHandler {
+    var started: [SafeXML.Name] = []
+    var attributes: [[SafeXML.Attribute]] = []
+    var ended: [SafeXML.Name] = []
+    var text = ""
+    private let stopAt: String?
+
+    init(stopAt: String? = nil) { self.stopAt = stopAt }
+
+    func start(_ name: SafeXML.Name, attributes: [SafeXML.Attribute], line: Int) throws {
+        started.append(name)
+        self.attributes.append(attributes)
+        if name.local == stopAt { throw Enough() }
     }
+
+    func characters(_ text: String) { self.text += text }
+    func end(_ name: SafeXML.Name, line: Int) { ended.append(name) }
 }

@@ -254,6 +254,25 @@ import Testing
         }
     }
 
+    /// Request bodies are read by SafeXML, the one reader: each refusal is a 400 that says what is wrong.
+    @Test func badRequestBodiesAreRefusedSayingWhatIsWrong() async throws {
+        try await withTestServer { server in
+            let app = try await App.make(server.client)
+            let deep = String(repeating: "<d:prop>", count: 300) + String(repeating: "</d:prop>", count: 300)
+            for (body, says) in [
+                (#"<!DOCTYPE d [<!ENTITY x "y">]><d:propfind xmlns:d="DAV:"/>"#, "document type declaration"),
+                (#"<d:propfind xmlns:d="DAV:"><d:prop><x:getetag/></d:prop></d:propfind>"#, "undeclared namespace prefix “x”"),
+                (#"<d:propfind xmlns:d="DAV:">\#(deep)</d:propfind>"#, "deeper than 256 levels"),
+                (#"<d:propfind xmlns:d="DAV:"><d:prop></d:propfind>"#, "could not be read"),
+            ] {
+                let answer = try await app.dav("PROPFIND", Self.list, body: body, headers: [HTTPField.Name("Depth")!: "0"])
+                #expect(answer.status == .badRequest && answer.text.contains(says), "\(says): \(answer.status) \(answer.text)")
+            }
+            let fine = try await app.dav("PROPFIND", Self.list, body: Self.propfind("<d:displayname/>"), headers: [HTTPField.Name("Depth")!: "0"])
+            #expect(fine.status.code == 207)
+        }
+    }
+
     @Test func onlyAnAppPasswordOpensCalDAVAndItOpensNothingElse() async throws {
         try await withTestServer { server in
             let app = try await App.make(server.client)

@@ -1,4 +1,5 @@
 import Foundation
+import SafeXML
 
 /// Open Packaging Conventions (ECMA-376 Part 2) on top of SafeArchive: parts, relationships,
 /// and target resolution. Part names here have no leading slash ("ppt/slides/slide1.xml").
@@ -38,7 +39,7 @@ struct OPCPackage {
     }
 
     /// Parses a part; nil when the part does not exist.
-    func xml(_ part: String) throws -> XElement? {
+    func xml(_ part: String) throws -> SafeXML.Element? {
         guard let data = try data(part) else { return nil }
         return try XMLTree.parse(data, part: part)
     }

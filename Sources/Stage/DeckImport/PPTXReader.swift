@@ -1,4 +1,5 @@
 import Foundation
+import SafeXML
 
 /// Reads slide order, titles, notes and the hidden flag from a PresentationML package.
 /// Follows ECMA-376 rather than any one generator: parts are found through relationships,
@@ -87,26 +88,26 @@ struct PPTXReader {
     }
 
     /// All p:sp shapes, including those in groups; mc:Fallback is skipped because it repeats mc:Choice.
-    private func shapes(in root: XElement) -> [XElement] {
+    private func shapes(in root: SafeXML.Element) -> [SafeXML.Element] {
         root.descendants("sp", in: NS.pml) { $0.is("Fallback", in: NS.mc) }
     }
 
     /// The placeholder type of a shape; the schema default for p:ph is "obj".
-    private func placeholderType(of shape: XElement) -> String? {
+    private func placeholderType(of shape: SafeXML.Element) -> String? {
         guard let ph = shape.child("nvSpPr", in: NS.pml)?.child("nvPr", in: NS.pml)?.child("ph", in: NS.pml) else {
             return nil
         }
         return ph.attribute("type") ?? "obj"
     }
 
-    private func paragraphs(of shape: XElement) -> [XElement] {
+    private func paragraphs(of shape: SafeXML.Element) -> [SafeXML.Element] {
         shape.child("txBody", in: NS.pml)?.children("p", in: NS.dml) ?? []
     }
 
     /// Text of one a:p: runs and fields, a:br as a line break, a:tab as a tab.
     /// A slide-number field shows its cached text, which is stale or a placeholder ("<number>" from
     /// LibreOffice), so it is replaced by the slide's position.
-    private func plainText(of paragraph: XElement, slideNumber: Int) -> String {
+    private func plainText(of paragraph: SafeXML.Element, slideNumber: Int) -> String {
         var text = ""
         for element in paragraph.elements {
             if element.is("fld", in: NS.dml), element.attribute("type") == "slidenum" {
@@ -123,7 +124,7 @@ struct PPTXReader {
     }
 
     /// One line per paragraph: n tabs for indentation level n, "• " for bulleted paragraphs.
-    func formatNotes(_ paragraphs: [XElement], slideNumber: Int) -> String {
+    func formatNotes(_ paragraphs: [SafeXML.Element], slideNumber: Int) -> String {
         var lines: [String] = paragraphs.map { paragraph in
             let text = plainText(of: paragraph, slideNumber: slideNumber)
             if text.trimmingCharacters(in: .whitespaces).isEmpty { return "" }

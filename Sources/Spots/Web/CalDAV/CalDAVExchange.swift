@@ -118,11 +118,11 @@ struct CalDAVExchange {
     private func proppatch(_ update: PropertyUpdate, list: StoredList) async throws -> Response {
         var found: [DAVMultistatus.Property] = [], refused: [DAVName] = []
         for element in update.set {
-            if element.qualifiedName == .d("displayname") {
-                try await spots.renameList(list.list, to: element.text, accountID: account.id)
-                found.append(.empty(element.qualifiedName))
+            if element.davName == .d("displayname") {
+                try await spots.renameList(list.list, to: element.trimmedText, accountID: account.id)
+                found.append(.empty(element.davName))
             } else {
-                refused.append(element.qualifiedName)  // colours and orders are not kept: say so rather than pretend
+                refused.append(element.davName)  // colours and orders are not kept: say so rather than pretend
             }
         }
         refused += update.remove
@@ -132,10 +132,10 @@ struct CalDAVExchange {
     private func makeList(_ slug: String, update: PropertyUpdate, extended: Bool) async throws -> Response {
         var name = slug
         for element in update.set {
-            switch element.qualifiedName {
-            case .d("displayname"): name = element.text
+            switch element.davName {
+            case .d("displayname"): name = element.trimmedText
             case .c("supported-calendar-component-set"):
-                let components = element.children(.c("comp")).compactMap { $0.attributes["name"]?.uppercased() }
+                let components = element.children(.c("comp")).compactMap { $0.attribute("name")?.uppercased() }
                 guard components.contains("VTODO") else {
                     throw DAVError(status: 403, "Cadence keeps task lists (VTODO) only, not \(components.joined(separator: ", ")).",
                                    condition: .c("supported-calendar-component"))

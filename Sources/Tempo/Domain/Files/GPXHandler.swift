@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 
-final class GPXHandler: NamespacedXMLParser {
+final class GPXHandler: RunXMLHandler {
     private var stack: [String] = []
     private var sawRoot = false
     private var creator: String?

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parses just far enough to name the root element (for the "not GPX/TCX" message).
-final class RootProbe: NamespacedXMLParser {
+final class RootProbe: RunXMLHandler {
     var rootName: String?
     var rootNamespace: String?
     override func didStart(namespace: String, name: String, attributes: [String: String]) throws {

@@ -1,6 +1,6 @@
 import Foundation
 
-final class TCXHandler: NamespacedXMLParser {
+final class TCXHandler: RunXMLHandler {
     private var stack: [String] = []
     private var sawRoot = false
     private var activityCount = 0
