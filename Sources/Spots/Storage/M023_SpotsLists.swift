@@ -31,12 +31,11 @@ public let spotsListsMigration = Migration(version: 23, name: "spots_lists") { s
         .run()
 
     // Every reminder so far goes to its account's Reminders list, as the resource named after its UID.
-    let decoder = JSONDecoder()
     var accounts = Set<String>()
     for row in try await sql.select().columns("id", "account_id", "reminder").from("spots_reminders").all() {
         let account = try row.decode(column: "account_id", as: String.self)
         guard let accountID = UUID(uuidString: account) else { continue }
-        let reminder = try decoder.decode(Reminder.self, from: Data(try row.decode(column: "reminder", as: String.self).utf8))
+        let reminder = try Reminder.storedShape.decode(try row.decode(column: "reminder", as: String.self))
         let list = SpotsListRows.defaultListID(accountID: accountID)
         if accounts.insert(account).inserted {
             try await SpotsListRows.ensureDefaultList(accountID: accountID, at: Date(), on: sql)

@@ -76,7 +76,7 @@ extension SQLSpotsStore {
         var grouped: [String: (seq: Int64, modified: Int64, reminders: [Reminder])] = [:]
         for row in rows {
             let name = try row.decode(column: "resource", as: String.self)
-            let reminder = try Self.decoder.decode(Reminder.self, from: Data(try row.decode(column: "reminder", as: String.self).utf8))
+            let reminder = try Reminder.storedShape.decode(try row.decode(column: "reminder", as: String.self))
             var entry = grouped[name] ?? (0, 0, [])
             entry.seq = max(entry.seq, try row.decode(column: "change_seq", as: Int64.self))
             entry.modified = max(entry.modified, try row.decode(column: "updated_at", as: Int64.self))

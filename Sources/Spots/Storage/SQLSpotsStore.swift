@@ -83,7 +83,7 @@ public struct SQLSpotsStore: SpotsStore {
     static func save(_ reminder: Reminder, accountID: UUID, at: Date, on sql: any SQLDatabase,
                      in place: (list: UUID, resource: String)? = nil) async throws -> Bool {
         let id = reminder.id.uuidString, account = accountID.uuidString, now = at.millisecondsSince1970
-        let json = String(decoding: try encoder.encode(reminder), as: UTF8.self)
+        let json = try Reminder.storedShape.encode(reminder)
         if place == nil { try await SpotsListRows.ensureDefaultList(accountID: accountID, at: at, on: sql) }
         let target = place ?? (SpotsListRows.defaultListID(accountID: accountID), reminder.defaultResourceName)
         let inserted = try await sql.insert(into: "spots_reminders")
@@ -107,7 +107,7 @@ public struct SQLSpotsStore: SpotsStore {
         }
         guard try previous.decode(column: "account_id", as: String.self) == account else { throw SpotsStoreError.notYours }
         let was = (list: try previous.decode(column: "list_id", as: String.self), resource: try previous.decode(column: "resource", as: String.self))
-        let old = try decoder.decode(Reminder.self, from: Data(try previous.decode(column: "reminder", as: String.self).utf8))
+        let old = try Reminder.storedShape.decode(try previous.decode(column: "reminder", as: String.self))
         var update = sql.update("spots_reminders").set("reminder", to: json).set("due_at", to: reminder.due?.millisecondsSince1970)
             .set("has_place", to: reminder.place == nil ? 0 : 1).set("completed_at", to: reminder.completedAt?.millisecondsSince1970)
             .set("updated_at", to: now)
@@ -272,7 +272,7 @@ public struct SQLSpotsStore: SpotsStore {
 
     static func stored(_ row: any SQLRow) throws -> StoredReminder {
         StoredReminder(
-            reminder: try decoder.decode(Reminder.self, from: Data(try row.decode(column: "reminder", as: String.self).utf8)),
+            reminder: try Reminder.storedShape.decode(try row.decode(column: "reminder", as: String.self)),
             firedAt: try row.decode(column: "fired_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)),
             alertAt: try row.decode(column: "alert_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)),
             list: row.contains(column: "slug") ? try row.decode(column: "slug", as: String?.self) : nil,

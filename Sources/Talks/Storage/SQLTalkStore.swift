@@ -11,9 +11,6 @@ public struct SQLTalkStore: TalkStore {
     let database: Database
     public init(database: Database) { self.database = database }
 
-    static let encoder = JSONEncoder()
-    static let decoder = JSONDecoder()
-
     public func topics(accountID: UUID) async throws -> [Topic] {
         try await database.sql.select().columns("id", "title", "duration", "cues").from("topics")
             .where("account_id", .equal, accountID.uuidString).orderBy("updated_at", .descending).all()
@@ -27,7 +24,7 @@ public struct SQLTalkStore: TalkStore {
     }
 
     public func save(_ topic: Topic, accountID: UUID, at: Date) async throws {
-        let cues = String(decoding: try Self.encoder.encode(topic.cues), as: UTF8.self)
+        let cues = try Cue.storedList.encode(topic.cues)
         let now = at.millisecondsSince1970
         // Scoped by account: an id that belongs to another account is never overwritten.
         try await database.sql.raw("""
@@ -46,7 +43,7 @@ public struct SQLTalkStore: TalkStore {
               try Self.topic(row).etag == ifMatch else { return false }
         // Compare and swap: the row is written only while it still holds what was checked, so of two writes from
         // the same version exactly one lands.
-        let cues = String(decoding: try Self.encoder.encode(topic.cues), as: UTF8.self)
+        let cues = try Cue.storedList.encode(topic.cues)
         let written = try await database.sql.update("topics")
             .set("title", to: topic.title).set("duration", to: topic.duration).set("cues", to: cues)
             .set("updated_at", to: at.millisecondsSince1970)
@@ -73,7 +70,7 @@ public struct SQLTalkStore: TalkStore {
 
     public func saveRun(_ stored: StoredRun, accountID: UUID, at: Date) async throws {
         let (id, topicID) = (stored.id, stored.topicID)
-        let text = String(decoding: try Self.encoder.encode(stored.run), as: UTF8.self)
+        let text = try TalkRun.storedShape.encode(stored.run)
         let now = at.millisecondsSince1970
         try await database.sql.raw("""
             INSERT INTO talk_runs (id, account_id, topic_id, run, created_at, updated_at)
@@ -125,14 +122,14 @@ public struct SQLTalkStore: TalkStore {
     }
 
     static func topic(_ row: any SQLRow) throws -> Topic {
-        let cues = try decoder.decode([Cue].self, from: Data(try row.decode(column: "cues", as: String.self).utf8))
+        let cues = try Cue.storedList.decode(try row.decode(column: "cues", as: String.self))
         return try Topic(id: try row.decodeUUID(column: "id"), title: try row.decode(column: "title", as: String.self),
                          duration: try row.decode(column: "duration", as: Int.self), cues: cues)
     }
 
     static func storedRun(_ row: any SQLRow) throws -> StoredRun {
         StoredRun(id: try row.decodeUUID(column: "id"), topicID: try row.decodeUUID(column: "topic_id"),
-                  run: try decoder.decode(TalkRun.self, from: Data(try row.decode(column: "run", as: String.self).utf8)),
+                  run: try TalkRun.storedShape.decode(try row.decode(column: "run", as: String.self)),
                   createdAt: Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)))
     }
 }
