@@ -1,7 +1,7 @@
 import CadenceCore
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct IPAddressRangeTests {
     @Test(arguments: [
         ("10.0.0.0/8", "10.200.3.4", true), ("10.0.0.0/8", "11.0.0.1", false),
@@ -31,7 +31,7 @@ struct IPAddressRangeTests {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TrustedProxiesTests {
     let proxy = TrustedProxies([IPAddressRange("10.0.0.2")!, IPAddressRange("fd00::/8")!])
 

@@ -5,7 +5,7 @@ import LocalCA
 import Testing
 import X509
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LocalAuthorityTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     let names = ServedNames(dnsNames: ["stage-pc", "stage-pc.local", "localhost"], addresses: ["192.168.1.20", "fd00::20", "127.0.0.1"])

@@ -3,7 +3,7 @@ import Talks
 import Testing
 
 /// Issue 37: the moments a run sends to the wrist, and when, across pauses, Next and Stop.
-@Suite(.timeLimit(.minutes(1))) struct WristCueTests {
+@Suite(.timeLimit(.minutes(5))) struct WristCueTests {
     let t0: Int64 = 1_000_000
 
     /// Cues at 0:00, 0:20 and 0:40 of a talk of `duration` seconds.
