@@ -222,7 +222,7 @@ import Testing
     }
 
     @Test func anAppsWriteIsAnnouncedOnTheLiveChannel() async throws {
-        try await withTestServer(live: true) { server in try await withDeadline(60) {
+        try await withTestServer(live: true) { server in try await withDeadline(180) {
             let app = try await App.make(server.client)
             try await server.client.ws("/api/v1/live", configuration: socketConfiguration(token: app.token)) { inbound, outbound, _ in
                 var reader = LiveReader(inbound)

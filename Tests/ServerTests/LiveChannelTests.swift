@@ -69,7 +69,7 @@ struct LiveAccount {
 /// Fails the test if `body` takes longer than `seconds`.
 /// A guard against a socket test hanging, not a timing check: the whole suite runs in parallel on
 /// shared machines, where a test that normally takes a second can take twenty.
-func withDeadline(_ seconds: Int = 90, _ body: @escaping @Sendable () async throws -> Void) async throws {
+func withDeadline(_ seconds: Int = 180, _ body: @escaping @Sendable () async throws -> Void) async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await body() }
         group.addTask {

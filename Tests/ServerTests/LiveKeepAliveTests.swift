@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func aSocketThatNeverAnswersIsClosedAndGoesOffline() async throws {
-        try await withTestServer(live: true, configure: Self.fastPings) { server in try await withDeadline(60) {
+        try await withTestServer(live: true, configure: Self.fastPings) { server in try await withDeadline(180) {
             let account = try await LiveAccount.make(server.client)
             let port = try #require(server.client.port)
             let received = try await RawSocket.exchange(port: port, RawSocket.upgrade(port: port, headers: ["Authorization: Bearer \(account.deviceToken)"]))
@@ -62,7 +62,7 @@ import Testing
 
     /// A refused upgrade is answered like the route's plain request would be, with the reason, and closed.
     @Test func aRefusedUpgradeGetsTheRoutesAnswer() async throws {
-        try await withTestServer(live: true) { server in try await withDeadline(60) {
+        try await withTestServer(live: true) { server in try await withDeadline(180) {
             let account = try await LiveAccount.make(server.client)
             let port = try #require(server.client.port)
             for (headers, status, code) in [

@@ -18,7 +18,7 @@ import Testing
         let receiver = PushReceiver()
         try await receiver.run { base in
             try await withTestServer(live: true, configure: { $0.pushRetry = PushRetryPolicy(attempts: 3, firstDelay: 0.02) }) { server in
-                try await withDeadline(60) { try await body(server, receiver, base) }
+                try await withDeadline(180) { try await body(server, receiver, base) }
             }
         }
     }

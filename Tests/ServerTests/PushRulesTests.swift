@@ -146,7 +146,7 @@ import Web
 
     /// The event the Stage rule reads is sent when an import ends, with how long it took.
     @Test func anImportsEndIsAnnouncedWithItsDuration() async throws {
-        try await withTestServer(live: true) { server in try await withDeadline(60) {
+        try await withTestServer(live: true) { server in try await withDeadline(180) {
             let client = server.client
             let token = try await client.register(email: uniqueEmail("importend"))
             let job = try await client.stageImport(StageImportAPITests.threePictures, query: "filename=deck.zip", token: token)

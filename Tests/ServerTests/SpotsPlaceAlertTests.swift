@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func arrivingFiresOnceThroughJitterAndAgainAfterLeaving() async throws {
-        try await withTestServer(live: true) { server in try await withDeadline(90) {
+        try await withTestServer(live: true) { server in try await withDeadline(180) {
             let client = server.client
             let account = try await LiveAccount.make(client)
             let token = account.personToken
@@ -281,7 +281,7 @@ import Testing
     }
 
     @Test func ownTracksReportsWithTheDeviceTokenAsBearerOrBasicPassword() async throws {
-        try await withTestServer(live: true) { server in try await withDeadline(90) {
+        try await withTestServer(live: true) { server in try await withDeadline(180) {
             let client = server.client
             let account = try await LiveAccount.make(client)
             let reminder = try await client.createReminder(

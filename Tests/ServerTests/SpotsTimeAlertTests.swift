@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func completedAndPlaceOnlyRemindersNeverFireByTime() async throws {
-        try await withTestServer(live: true) { server in try await withDeadline(90) {
+        try await withTestServer(live: true) { server in try await withDeadline(180) {
             let client = server.client
             let token = try await client.register(email: uniqueEmail("spots"))
             let due = SpotsFixture.iso(server.clock.now().addingTimeInterval(1))
@@ -117,7 +117,7 @@ import Testing
 
         // The next server starts: the missed alert goes out once, late.
         try await SpotsServers.run(database, clock: clock, live: true) { client in
-            try await withDeadline(90) {
+            try await withDeadline(180) {
                 let login = try await client.login(email: email, password: password)
                 let token = try #require(login.object["token"] as? String)
                 #expect(try await eventually {

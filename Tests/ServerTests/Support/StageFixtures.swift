@@ -45,7 +45,7 @@ extension TestClientProtocol {
     }
 
     /// Polls an import until it is no longer running (or fails the test after `seconds`).
-    func stageImportResult(_ id: String, token: String, seconds: Double = 30) async throws -> [String: Any] {
+    func stageImportResult(_ id: String, token: String, seconds: Double = 120) async throws -> [String: Any] {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             let job = try await json(.get, "/api/v1/stage/imports/\(id)", token: token)
