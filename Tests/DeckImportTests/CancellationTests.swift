@@ -32,14 +32,16 @@ import TestSupport
         let started = Date()
         task.cancel()
         let result = await task.result
-        #expect(Date().timeIntervalSince(started) < 5)
+        // The stand-in would hang for 300 s: a cancel that waited for it would take that long. The bound leaves a
+        // busy CI machine (every suite at once on two cores) room without letting a wait for the tool pass.
+        #expect(Date().timeIntervalSince(started) < 60)
         guard case .failure(let error) = result else { Issue.record("import was not cancelled"); return }
         #expect((error as? DeckImportError)?.kind == .cancelled)
         for name in ["tool.pid", "child.pid"] {
             let pid = Int32(try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
                 .trimmingCharacters(in: .whitespacesAndNewlines))!
             // A kill is delivered asynchronously; give a loaded machine a moment to finish it.
-            for _ in 0..<40 where isRunning(pid) { try await Task.sleep(for: .milliseconds(50)) }
+            for _ in 0..<200 where isRunning(pid) { try await Task.sleep(for: .milliseconds(50)) }
             #expect(!isRunning(pid), "\(name) \(pid) still running")
         }
     }

@@ -148,7 +148,7 @@ import TestSupport
         #expect(!before.isEmpty, "LibreOffice should have been running")
         // The process group is asked to stop, then killed 2 s later: give the teardown that long to finish (as
         // CancellationTests does), on a machine that may be busy.
-        for _ in 0..<100 where before.contains(where: isRunning) { try await Task.sleep(for: .milliseconds(50)) }
+        for _ in 0..<400 where before.contains(where: isRunning) { try await Task.sleep(for: .milliseconds(50)) }
         #expect(before.allSatisfy { !isRunning($0) }, "left running: \(before.filter(isRunning))")
     }
 

@@ -88,16 +88,17 @@ struct ScaleOutTests {
         try await Self.withTwoInstances { clientA, clientB in
             let token = try await clientB.register(email: uniqueEmail("scaled"))
             try await Task.sleep(for: .milliseconds(300))  // let A's listener settle
+            let cached = ContinuousClock.now
             #expect(try await clientA.json(.get, "/api/v1/auth/me", token: token).status == .ok)  // now cached on A
             #expect(try await clientB.json(.post, "/api/v1/auth/logout", token: token).status == .noContent)
+            // A's cache keeps a session 5 s from when it was cached: a refusal seen before then came from B's NOTIFY.
+            // (No tighter bound: a busy machine running every suite at once can take seconds over the NOTIFY.)
             var status = HTTPResponse.Status.ok
-            let started = ContinuousClock.now
-            while status == .ok, ContinuousClock.now - started < .seconds(2) {
+            while status == .ok, ContinuousClock.now - cached < .milliseconds(4500) {
                 status = try await clientA.json(.get, "/api/v1/auth/me", token: token).status
                 if status == .ok { try await Task.sleep(for: .milliseconds(20)) }
             }
-            #expect(status == .unauthorized)
-            #expect(ContinuousClock.now - started < .seconds(1))  // well inside the cache's 5 s
+            #expect(status == .unauthorized, "the session still held on A 4.5 s after it was cached there")
         }
     }
 }
