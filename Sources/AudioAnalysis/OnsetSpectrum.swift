@@ -19,8 +19,8 @@ struct OnsetSpectrum: Sendable {
         let n = env.count
         let window = min(n, Int((12 * fps).rounded()))
         guard window >= Int(2.5 * fps) else { return nil }
-        var size = 1
-        while size < window * zeroPadding { size <<= 1 }
+        let size = FFT<Double>.size(atLeast: window * zeroPadding)
+        let fft = FFT<Double>(size: size)
         // Symmetric Hann: the window's ends are zero, so a song's cut edges add no broadband energy.
         let hann = (0..<window).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(max(1, window - 1))) }
         let starts = TempoEstimator.windowStarts(count: n, window: window)
@@ -33,7 +33,7 @@ struct OnsetSpectrum: Sendable {
             let mean = seg.reduce(0, +) / Double(window)
             var re = [Double](repeating: 0, count: size), im = [Double](repeating: 0, count: size)
             for i in 0..<window { re[i] = (seg[i] - mean) * hann[i] }
-            ComplexFFT.transform(&re, &im)
+            fft.transform(&re, &im)
             let mags = (0...size / 2).map { (re[$0] * re[$0] + im[$0] * im[$0]).squareRoot() }
             let top = (mags.max() ?? 0) + 1e-12
             for i in mags.indices { sum[i] += weight * mags[i] / top }

@@ -230,12 +230,13 @@ public struct TempoEstimator: Sendable {
         let starts = windowStarts(count: n, window: window)
         var sum = [Double](repeating: 0, count: maxLag + 1)
         var totalWeight = 0.0
+        let fft = FFT<Double>(size: FFT<Double>.size(atLeast: window + maxLag + 1))
         for start in starts {
             let seg = env[start..<(start + window)].map(Double.init)
             let meanSquare = seg.reduce(0) { $0 + $1 * $1 } / Double(window)
             let mean = seg.reduce(0, +) / Double(window)
             let x = seg.map { $0 - mean }
-            let r = ComplexFFT.autocorrelation(x, maxLag: maxLag + 1)
+            let r = fft.autocorrelation(x, maxLag: maxLag + 1)
             guard r[0] > 1e-12 * Double(window), meanSquare > 0 else { continue }
             let weight = meanSquare.squareRoot()
             let norm = r[0] / Double(window)
