@@ -75,7 +75,13 @@ def test_a_new_user_registers_signs_out_and_signs_back_in(driver, server):
     assert cards == ["Talks", "Stage", "Tempo", "Spots"]
     check_page(driver, "phone home")
 
-    driver.find_element(By.CSS_SELECTOR, ".top-nav button").click()
+    # The modules are in the bar at the bottom; Sign out is inside Account.
+    nav = [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".module-nav a")]
+    assert nav == ["Talks", "Stage", "Tempo", "Spots", "Devices"], nav
+    driver.find_element(By.CSS_SELECTOR, ".account-link").click()
+    wait_for_path(driver, "/account")
+    assert driver.find_element(By.CSS_SELECTOR, ".account-link").get_attribute("aria-current") == "page"
+    driver.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").click()
     wait_for_path(driver, "/login")
     driver.get(server + "/phone")
     wait_for_path(driver, "/login")  # signed out for real: home sends us back

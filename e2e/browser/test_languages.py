@@ -213,10 +213,11 @@ def test_a_spanish_speaker_sees_spanish_everywhere(driver, server):
     pages = signed_in_pages(driver, base, email)
     assert len(pages) >= 20, sorted(pages)
     assert_in_language(pages, "es", catalogue("es"), catalogue("en"))
-    # The words are the catalogue's: the home page's sign-out says so in Spanish.
+    # The words are the catalogue's: the account page's sign-out says so in Spanish.
     driver.get_log("browser")  # (the walk's 404 page logged its own status)
+    driver.get(base + "/account")
+    assert "Cerrar sesión" in driver.find_element(By.CSS_SELECTOR, "form[action='/logout']").text
     driver.get(base + "/phone")
-    assert "Cerrar sesión" in driver.find_element(By.CSS_SELECTOR, ".top-nav").text
     check_page(driver, "home page in Spanish")
 
 
@@ -234,7 +235,7 @@ def test_the_browser_language_chooses_when_the_account_does_not(driver, server):
                                                             "acceptLanguage": "es-MX,es;q=0.9,en;q=0.5"})
     driver.get(base + "/phone")
     assert driver.execute_script("return document.documentElement.lang") == "es"
-    assert "Cerrar sesión" in driver.find_element(By.CSS_SELECTOR, ".top-nav").text
+    assert "Módulos" == driver.find_element(By.CSS_SELECTOR, ".module-nav").get_attribute("aria-label")
 
 
 def test_signed_out_pages_follow_the_browser(driver, server):

@@ -49,11 +49,21 @@ public struct PageRenderer: Sendable {
     ) -> Response {
         let csrf = CSRFToken.current(in: request)
         let messages = Self.messages(for: request, context: context)
+        let flash = Flash.text(in: request, messages: messages)
         let common = Self.common(
-            title: messages.has(title) ? messages(title) : title, csrf: csrf.value,
-            manifest: AppManifest.Role.of(path: request.uri.path), messages: messages, context: context)
+            title: messages.has(title) ? messages(title) : title, csrf: csrf.value, path: request.uri.path,
+            flash: flash, messages: messages, context: context)
         let values = PageValues(common: common, model: page)
-        return respond(library.render(values, withTemplate: template) ?? "Missing template \(template)", csrf: csrf, status: status)
+        var response = respond(library.render(values, withTemplate: template) ?? "Missing template \(template)", csrf: csrf, status: status)
+        if request.cookies[Flash.cookieName] != nil { response.setCookie(Flash.clearing(secure: secureCookies)) }
+        return response
+    }
+
+    /// A post's redirect to the page that shows what it did, with `flash` said there once ("Saved").
+    public func redirect(to location: String, flash: Flash.Message) -> Response {
+        var response = Self.redirect(to: location)
+        response.setCookie(Flash.cookie(flash, secure: secureCookies))
+        return response
     }
 
     /// The model of a page that shows only what every page has.
@@ -67,11 +77,17 @@ public struct PageRenderer: Sendable {
     }
 
     private static func common(
-        title: String, csrf: String, manifest: AppManifest.Role, messages: Messages, context: some CadenceContext
+        title: String, csrf: String, path: String, flash: String?, messages: Messages, context: some CadenceContext
     ) -> PageValues.Common {
-        PageValues.Common(
+        let manifest = AppManifest.Role.of(path: path)
+        let signedIn = context.signedInIdentity
+        return PageValues.Common(
             title: title, csrf: csrf,
-            signedIn: context.signedInIdentity.map { .init(displayName: $0.account.displayName, email: $0.account.email) },
+            signedIn: signedIn.map { .init(displayName: $0.account.displayName, email: $0.account.email) },
+            // A watch's and a display's pages are the whole screen: no bar, no menu (the device has one job).
+            nav: signedIn != nil && manifest == .phone ? Navigation(path: path, messages: messages) : nil,
+            devicePage: manifest != .phone,
+            flash: flash,
             manifest: manifest.rawValue,
             lang: messages.language.code,
             t: MessageNode(messages: messages, prefix: ""),

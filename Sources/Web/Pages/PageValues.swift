@@ -13,6 +13,12 @@ struct PageValues: MustacheParent {
         let title: String
         let csrf: String
         let signedIn: Person?
+        /// The modules' bar (phone) or rail (desktop), for a signed-in person's pages.
+        let nav: Navigation?
+        /// A watch's or display's own page: the layout leaves out the top bar.
+        let devicePage: Bool
+        /// What the last post did ("Saved"), shown once as a snackbar.
+        let flash: String?
         /// The device role whose web app manifest the page links (`/app/<role>.webmanifest`).
         let manifest: String
         /// The page's language (`<html lang>`).

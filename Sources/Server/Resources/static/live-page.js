@@ -72,8 +72,10 @@ const tempoRunLink = document.getElementById("tempo-run-link");
 if (tempoRunLink) {
   live.on("tempo.run.state", (data) => {
     const running = data && data.runId && !data.ended;
-    tempoRunLink.textContent = running ? t("platform.tempo.run_on") : t("platform.tempo.run_with");
+    tempoRunLink.setAttribute("aria-label", running ? t("platform.tempo.run_on") : t("platform.tempo.run_with"));
+    document.getElementById("tempo-run-label").textContent = running ? t("platform.tempo.run_on_short") : t("platform.tempo.run_short");
     tempoRunLink.classList.toggle("primary", Boolean(running));
+    tempoRunLink.classList.toggle("secondary", !running);
   });
 }
 

@@ -15,6 +15,7 @@ export function setupTalk(live) {
   const $ = (id) => document.getElementById(id);
   let cast = JSON.parse(localStorage.getItem(STORE) || "null");
   let dismissedRun;          // the id of a finished run the speaker has left with "Back" (a run just started has none yet)
+  const seenRunning = new Set(); // runs this page has shown before they finished
   let shownIndex = undefined;
   let lastPulse = 0;
 
@@ -23,6 +24,7 @@ export function setupTalk(live) {
 
   function apply(body) {
     cast = body;
+    dismissIfFinishedBeforeSeen();
     clock.follow(shownRun()); // on screen first, then kept for a reload offline
     localStorage.setItem(STORE, JSON.stringify(body));
   }
@@ -117,6 +119,17 @@ export function setupTalk(live) {
     if (!fits(low)) element.style.overflowWrap = "anywhere";
   }
 
+  /**
+   * A run that had finished before this page ever showed it running (the page reloaded after the end, or the watch
+   * came back after the talk) is over: the card shows the talk's title and Start, not "Finished" from long ago.
+   */
+  function dismissIfFinishedBeforeSeen() {
+    const run = cast?.run;
+    if (!run || run.id === dismissedRun) return;
+    if (runSnapshot(run, clock.now()).phase !== "finished") seenRunning.add(run.id);
+    else if (!seenRunning.has(run.id)) dismissedRun = run.id;
+  }
+
   /** The run on screen: the cast run, unless the speaker has left it with "Back". */
   function shownRun() {
     return cast?.run && cast.run.id !== dismissedRun ? cast.run : null;
@@ -130,6 +143,7 @@ export function setupTalk(live) {
     screenOn.keep(state && state.phase !== "finished");
     $("talk-idle").hidden = !!run;
     $("talk-running").hidden = !run;
+    if (!run) document.body.dataset.pace = "";
     if (!topic) {
       $("talk-title").textContent = t("talks.watch.no_topic");
       $("talk-duration").textContent = t("talks.watch.cast_hint");
@@ -157,7 +171,8 @@ export function setupTalk(live) {
       shownIndex = state.cueIndex;
     }
     document.body.dataset.cue = finished ? "finished" : String(state.cueIndex ?? "");
-    $("talk-remaining").textContent = t("talks.watch.remaining", { time: formatTime(state.remaining) });
+    // Once finished, nothing is left: the clock keeps the time talked, and "left" would contradict "Finished".
+    $("talk-remaining").textContent = finished ? "" : t("talks.watch.remaining", { time: formatTime(state.remaining) });
     $("talk-elapsed").textContent = formatTime(state.elapsed);
     // Pacing against the cue schedule (talk-run.js): the bar's colour, and a word for those who cannot tell it.
     const card = $("talk-running");
@@ -177,7 +192,11 @@ export function setupTalk(live) {
     }
     $("talk-next").hidden = finished;
     $("talk-pause").hidden = finished;
-    $("talk-pause").textContent = state.phase === "paused" ? t("talks.watch.resume") : t("talks.watch.pause");
+    const paused = state.phase === "paused";
+    $("talk-pause-label").textContent = paused ? t("talks.watch.resume") : t("talks.watch.pause");
+    $("talk-pause").querySelector("use").setAttribute("href", `/static/icons.svg#${paused ? "play" : "pause"}`);
+    document.body.dataset.pace = finished ? "" : state.pace ?? "";
+    document.body.dataset.paused = String(paused);
     $("talk-back").hidden = !finished;
   }
 
@@ -191,13 +210,17 @@ export function setupTalk(live) {
     dismissedRun = cast.run.id;
     shownIndex = undefined;
     delete document.body.dataset.cue;
+    document.body.dataset.pace = "";
     clock.follow(null);
   });
 
-  window.addEventListener("resize", () => fit($("talk-keyword")));
+  // The keyword's box is what the screen leaves it (the clock line may wrap, a notice may come and go): refit
+  // whenever that box changes, not only when the window does.
+  new ResizeObserver(() => fit($("talk-keyword"))).observe($("talk-keyword"));
   live.on("talk.cast", apply);
   // After every (re)connect: send what was done offline, then fetch the current state.
   live.on("hello", async () => { await flush(); await load(); });
+  dismissIfFinishedBeforeSeen();
   clock.follow(shownRun());
   load();
 }
