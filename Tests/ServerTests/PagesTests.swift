@@ -170,6 +170,30 @@ import Testing
         }
     }
 
+    /// Issue 39: a refused form is shown at the address it was posted to; opening that address again (a reload, the
+    /// history) goes to the page the form belongs to, not to "GET is not supported here". The API keeps its 405.
+    @Test func aBrowserOnAFormsAddressIsSentToItsPage() async throws {
+        try await withTestServer { server in
+            let token = try await server.client.register(email: uniqueEmail())
+            let created = try await server.client.json(.post, "/api/v1/talks/topics", body: TalksAPITests.demo, token: token)
+            let topic = try #require(created.object["id"] as? String).lowercased()
+            let cue = try #require((created.object["cues"] as? [[String: Any]])?.first?["id"] as? String).lowercased()
+            let browser: HTTPFields = [.accept: "text/html", .cookie: "cadence_session=\(token)"]
+            for (form, page) in [("/phone/talks/\(topic)/cues", "/phone/talks/\(topic)"),
+                                 ("/phone/talks/\(topic)/cues/\(cue)/delete", "/phone/talks/\(topic)"),
+                                 ("/phone/talks/\(topic)/start", "/phone/talks/\(topic)"),
+                                 ("/account/password", "/account"), ("/phone/devices/pairing", "/phone/devices")] {
+                let response = try await server.client.execute(uri: form, method: .get, headers: browser)
+                #expect(response.status == .seeOther, "\(form): \(response.status)")
+                #expect(response.headers[.location] == page, "\(form)")
+            }
+            // Not for a client that asks for JSON, nor for the API.
+            #expect(try await server.client.json(.get, "/phone/talks/\(topic)/cues", token: token).status == .methodNotAllowed)
+            let api = try await server.client.execute(uri: "/api/v1/auth/login", method: .get, headers: browser)
+            #expect(api.status == .methodNotAllowed)
+        }
+    }
+
     @Test func errorAnswersCarryTheSecurityHeadersToo() async throws {
         try await withTestServer { server in
             let response = try await server.client.json(.get, "/nothing")

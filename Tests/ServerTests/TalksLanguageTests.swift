@@ -33,12 +33,13 @@ import Testing
             let talk = try await Self.page(server, "/phone/talks/\(topic)", token: token, language: "es")
             #expect(talk.contains(#"<html lang="es">"#))
             #expect(talk.contains("<title>Thesis defence · Cadence</title>"))  // the person's title, as typed
-            for words in ["Todas las charlas", "En el reloj", "No enviada.", "Enviar al reloj", "Empezar", "Pistas",
-                          #"aria-label="Editar Method""#, #"aria-label="Quitar Method""#, "Palabra clave", "Tiempo (m:ss o segundos)",
-                          "Añadir pista", "Título y duración", "Eliminar esta charla…", "Pasadas", "Aún no hay pasadas."] {
+            for words in ["Todas las charlas", "En tu reloj", "Todavía no está en tu reloj.", "Enviar al reloj", "Empezar", "Pistas",
+                          #"aria-label="Editar Method""#, #"aria-label="Quitar Method""#, "Palabra clave",
+                          "Tiempos en m:ss o en segundos desde el inicio.", "Añadir", "Título y duración", "Eliminar esta charla…",
+                          "Pasadas", "Aún no hay pasadas."] {
                 #expect(talk.contains(words), "\(words)")
             }
-            for english in ["On the watch", "Add cue", "Cast to watch", "No runs yet"] { #expect(!talk.contains(english), "\(english)") }
+            for english in ["On your watch", "Not on your watch", "Cast to watch", "No runs yet"] { #expect(!talk.contains(english), "\(english)") }
 
             // A run's summary: its phase and timings in Spanish.
             try await server.client.json(.post, "/api/v1/talks/runs", body: #"{"topicId":"\#(topic)"}"#, token: token)

@@ -81,3 +81,29 @@ import Testing
         }
     }
 }
+
+/// Issue 39: the phone's quick entry proposes each next cue's time.
+@Suite(.timeLimit(.minutes(5))) struct NextCueTimeTests {
+    static func topic(duration: Int, cueTimes: [Int]) throws -> Topic {
+        try Topic(title: "Talk", duration: duration, cues: cueTimes.enumerated().map { Cue(keyword: "Cue \($0.offset)", at: $0.element) })
+    }
+
+    @Test func theFirstCueIsAtTheStartTheSecondHalfAMinuteLater() throws {
+        #expect(try Self.topic(duration: 300, cueTimes: []).proposedNextCueTime == 0)
+        #expect(try Self.topic(duration: 300, cueTimes: [0]).proposedNextCueTime == 30)
+    }
+
+    @Test func laterCuesKeepTheLastGap() throws {
+        #expect(try Self.topic(duration: 300, cueTimes: [0, 45]).proposedNextCueTime == 90)
+        #expect(try Self.topic(duration: 300, cueTimes: [0, 60, 150]).proposedNextCueTime == 240)
+    }
+
+    @Test func theProposalNeverPassesTheEnd() throws {
+        #expect(try Self.topic(duration: 100, cueTimes: [0, 60]).proposedNextCueTime == 100)
+        #expect(try Self.topic(duration: 100, cueTimes: [100]).proposedNextCueTime == 100)
+    }
+
+    @Test func twoCuesAtTheSameMomentStillMoveOn() throws {
+        #expect(try Self.topic(duration: 300, cueTimes: [10, 10]).proposedNextCueTime == 11)
+    }
+}

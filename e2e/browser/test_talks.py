@@ -62,20 +62,32 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     fill(phone, title="Lightning talk", duration="0:20")
     submit(phone)
     WebDriverWait(phone, 10).until(lambda d: "/phone/talks/" in d.current_url)
-    # A wrong time is refused with a message, and what was typed stays.
+    talk_url = phone.current_url
+    # Cast waits for a cue: the watch would have nothing to show.
+    cast_button = phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button")
+    assert not cast_button.is_enabled()
+    assert "Add a cue first" in phone.find_element(By.ID, "cast-blocked").text
+    # The first cue's time is proposed: the start.
+    assert phone.find_element(By.ID, "time").get_attribute("value") == "0:00"
+    # A wrong time is refused with a message under the field, and what was typed stays, on the same page.
     fill(phone, keyword="Too late", time="0:25")
     phone.find_element(By.CSS_SELECTOR, "form[action$='/cues'] button").click()
-    assert "after the end" in shown(phone, "[role=alert]").text
+    assert "after the end" in shown(phone, "#time ~ [role=alert], .cue-add [role=alert]").text
     assert phone.find_element(By.ID, "keyword").get_attribute("value") == "Too late"
+    assert phone.find_element(By.ID, "time").get_attribute("aria-invalid") == "true"
+    assert phone.current_url == talk_url
     add_cue(phone, "Third", "0:06")
     add_cue(phone, "First", "0")
     add_cue(phone, "Second", "0:03")
     assert [e.text for e in phone.find_elements(By.CSS_SELECTOR, ".cue-keyword")] == ["First", "Second", "Third"]
+    assert phone.current_url == talk_url, "adding cues left the talk's page"
+    # With cues, Cast is offered (a watch is paired).
+    assert phone.find_element(By.CSS_SELECTOR, "form[action$='/cast'] button").is_enabled()
     check_page(phone, "talk page")
     # A6: change a cue in place; the list re-sorts.
     third = phone.find_elements(By.CSS_SELECTOR, ".cue-list li")[2]
     third.find_element(By.TAG_NAME, "summary").click()
-    third_form = third.find_element(By.CSS_SELECTOR, "form.stack")
+    third_form = third.find_element(By.CSS_SELECTOR, "form.cue-edit-form")
     keyword = third_form.find_element(By.NAME, "keyword")
     keyword.clear()
     keyword.send_keys("Zero")
@@ -87,7 +99,7 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     # And back, so the run below reads First, Second, Third.
     zero = phone.find_elements(By.CSS_SELECTOR, ".cue-list li")[1]
     zero.find_element(By.TAG_NAME, "summary").click()
-    zero_form = zero.find_element(By.CSS_SELECTOR, "form.stack")
+    zero_form = zero.find_element(By.CSS_SELECTOR, "form.cue-edit-form")
     zero_form.find_element(By.NAME, "keyword").clear()
     zero_form.find_element(By.NAME, "keyword").send_keys("Third")
     zero_form.find_element(By.NAME, "time").clear()
@@ -98,7 +110,7 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     # Refused edits keep what was typed and mark the field, as adding does.
     third = phone.find_elements(By.CSS_SELECTOR, ".cue-list li")[2]
     third.find_element(By.TAG_NAME, "summary").click()
-    third_form = third.find_element(By.CSS_SELECTOR, "form.stack")
+    third_form = third.find_element(By.CSS_SELECTOR, "form.cue-edit-form")
     third_form.find_element(By.NAME, "keyword").clear()
     third_form.find_element(By.NAME, "keyword").send_keys("Wrap up")
     third_form.find_element(By.NAME, "time").clear()
@@ -114,6 +126,9 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     assert refused_time.get_attribute("value") == "0:45"
     assert refused_time.get_attribute("aria-invalid") == "true"
     assert refused_time.get_attribute("aria-describedby") == "form-error"
+    # The title and duration are changed rarely: folded until opened.
+    assert not phone.find_element(By.ID, "edit-title").is_displayed()
+    phone.find_element(By.CSS_SELECTOR, ".details-panel summary").click()
     fill(phone, title="Lightning talk, short", duration="0:04")
     refused_page = phone.find_element(By.TAG_NAME, "html")
     phone.find_element(By.CSS_SELECTOR, "#edit-duration ~ button").click()
@@ -167,7 +182,8 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     rows = phone.find_elements(By.CSS_SELECTOR, ".run-summary tbody tr")
     assert [row.find_elements(By.TAG_NAME, "td")[0].text for row in rows] == ["First", "Second", "Third"]
 
-    # Deleting asks first.
+    # Deleting asks first (the link is with the title and duration, folded).
+    phone.find_element(By.CSS_SELECTOR, ".details-panel summary").click()
     phone.find_element(By.LINK_TEXT, "Delete this talk…").click()
     check_page(phone, "delete confirmation")
     phone.find_element(By.CSS_SELECTOR, "button.danger").click()

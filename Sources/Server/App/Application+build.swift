@@ -17,7 +17,7 @@ let featureResources = [TalksFeature.resources, StageFeature.resources, SpotsFea
 public func assembleServer(_ dependencies: ServerDependencies) async throws -> AssembledServer {
     let platform = Platform(dependencies)
     _ = try await platform.push.key()  // the installation's VAPID key exists from the first start on
-    let talks = TalksFeature.assembled(dependencies, live: platform.live, push: platform.push)
+    let talks = TalksFeature.assembled(dependencies, live: platform.live, push: platform.push, devices: platform.devices)
     let stage = try await StageFeature.assembled(dependencies, live: platform.live)
     let spots = SpotsFeature.assembled(dependencies, live: platform.live, devices: platform.devices)
     let tempo = TempoFeature.assembled(dependencies, live: platform.live, push: platform.push)

@@ -18,9 +18,9 @@ import TempoWeb
 // Each feature built over its SQL stores and the platform's live channel.
 
 extension TalksFeature {
-    static func assembled(_ dependencies: ServerDependencies, live: LiveService, push: PushService) -> TalksFeature {
+    static func assembled(_ dependencies: ServerDependencies, live: LiveService, push: PushService, devices: DeviceService) -> TalksFeature {
         TalksPushRules.register(on: live.pushRules)
-        return TalksFeature(store: SQLTalkStore(database: dependencies.database), live: live, wristCueListeners: push,
+        return TalksFeature(store: SQLTalkStore(database: dependencies.database), live: live, wristCueListeners: push, devices: devices,
                             clock: dependencies.clock, logger: dependencies.logger, onlyInstance: !dependencies.database.notifiesOtherInstances)
     }
 }

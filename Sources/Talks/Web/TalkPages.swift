@@ -9,11 +9,13 @@ import Web
 /// delete with a confirmation, cast to the watch, start a run, and see past runs.
 public struct TalkPages: Sendable {
     let talks: TalkService
+    let devices: any PairedDevices
     let pages: PageRenderer
     let clock: any WallClock
 
-    public init(talks: TalkService, pages: PageRenderer, clock: any WallClock) {
+    public init(talks: TalkService, devices: any PairedDevices, pages: PageRenderer, clock: any WallClock) {
         self.talks = talks
+        self.devices = devices
         self.pages = pages
         self.clock = clock
     }
@@ -32,6 +34,7 @@ public struct TalkPages: Sendable {
         router.post("/phone/talks/:id/delete", use: delete)
         router.post("/phone/talks/:id/cast", use: cast)
         router.post("/phone/talks/:id/start", use: start)
+        router.post("/phone/talks/:id/step", use: step)
         return router
     }
 
@@ -114,6 +117,23 @@ public struct TalkPages: Sendable {
         return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
     }
 
+    /// Pause, resume, next or stop the talk's run from the phone (the page's script sends the same to the API without
+    /// leaving the page; this is the form's way, which works without it).
+    @Sendable func step(request: Request, context: SignedInContext) async throws -> Response {
+        let identity = context.identity
+        let topic = try await ownTopic(identity, context)
+        let form = context.form
+        guard let action = RunStep.Action(rawValue: form["action"] ?? ""), action != .start else {
+            throw ValidationError(field: "action", "A step is pause, resume, next or stop.", key: "talks.error.step_action",
+                                  ["action": form["action"] ?? ""])
+        }
+        guard let runID = UUID(uuidString: form["run"] ?? "") else {
+            throw ValidationError(field: "run", "Which run is this step for?", key: "talks.error.step_run")
+        }
+        _ = try await talks.step(action, runID: runID, accountID: identity.account.id, at: nil)
+        return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+    }
+
     /// One form's edit through `TalkService.edit`, so two devices' edits never undo each other: one that stands on
     /// its own (a new cue, a removal) goes in whatever else changed, one made from a page showing an older `version`
     /// (a cue's or the details' form) is refused. A refusal shows the talk as saved with the form as typed (`form`),
@@ -131,7 +151,7 @@ public struct TalkPages: Sendable {
         let refusal: ValidationError, saved: Topic
         switch outcome {
         case .saved(let topic):
-            return PageRenderer.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())")
+            return pages.redirect(to: "/phone/talks/\(topic.id.uuidString.lowercased())", flash: edit.flash)
         case .changedSinceRead(let topic):
             refusal = ValidationError(field: "version", "This talk was changed on another device while you edited it. What you typed is below, not saved yet: save again to keep it.",
                                       key: "talks.form.changed_since_read")
@@ -165,10 +185,22 @@ public struct TalkPages: Sendable {
     ) async throws -> Response {
         let cast = try await talks.castState(accountID: identity.account.id)
         let runs = try await talks.runs(topicID: topic.id, accountID: identity.account.id)
-        let page = TalkPage(topic: topic, isCast: cast.topic?.id == topic.id, runs: runs,
+        let watches = try await devices.list(accountID: identity.account.id)
+        let page = TalkPage(topic: topic, cast: cast, watches: watches, runs: runs,
                             now: clock.now().millisecondsSince1970, refusal: refusal,
                             messages: PageRenderer.messages(for: request, context: context),
                             zone: request.browserZone ?? .current)
         return pages.render("talk", title: topic.title, page: page, request: request, context: context)
+    }
+}
+
+extension TopicEdit {
+    /// What the page's snackbar says once the edit is saved.
+    var flash: Flash.Message {
+        switch self {
+        case .addCue: .added
+        case .removeCue: .deleted
+        default: .saved
+        }
     }
 }

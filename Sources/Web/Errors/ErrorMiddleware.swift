@@ -33,6 +33,12 @@ public struct ErrorMiddleware: RouterMiddleware {
             var apiError = Self.apiError(for: error, logger: context.logger, isUnavailable: isUnavailable)
             if let error = error as? HTTPError, error.status == .notFound {
                 let allowed = routeTable.allowedMethods(for: request.uri.path)
+                // A browser on a form's address (a refused form is shown where it was posted; the person reloads, or
+                // comes back to it from the history) goes to the page the form belongs to instead of a 405.
+                if request.method == .get, Self.wantsHTML(request), !allowed.isEmpty,
+                   let page = routeTable.pageHolding(formAt: request.uri.path) {
+                    return PageRenderer.redirect(to: page)
+                }
                 // A route that exists for this method but found nothing stays a 404.
                 if !allowed.isEmpty, !allowed.contains(request.method) {
                     apiError = APIError(.methodNotAllowed, code: "method_not_allowed",

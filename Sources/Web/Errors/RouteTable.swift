@@ -25,6 +25,20 @@ public final class RouteTable: Sendable {
             .reduce(into: []) { unique, method in if !unique.contains(method) { unique.append(method) } }
     }
 
+    /// For a page's form address that answers posts only (`/phone/talks/{id}/cues`), the nearest address above it
+    /// that shows a page (`/phone/talks/{id}`); nil for the API, calendar apps, and addresses that answer GET.
+    public func pageHolding(formAt path: String) -> String? {
+        guard !path.hasPrefix("/api/"), !path.hasPrefix("/dav/"), !path.hasPrefix("/.well-known/") else { return nil }
+        var segments = Self.segments(path)
+        guard !allowedMethods(for: path).contains(.get) else { return nil }
+        while !segments.isEmpty {
+            segments.removeLast()
+            let candidate = "/" + segments.joined(separator: "/")
+            if allowedMethods(for: candidate).contains(.get) { return candidate }
+        }
+        return nil
+    }
+
     private static func isCapture(_ segment: Substring) -> Bool {
         segment.hasPrefix(":") || segment.hasPrefix("{") || segment == "*"
     }

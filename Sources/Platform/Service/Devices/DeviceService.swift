@@ -168,3 +168,5 @@ extension DeviceService: DeviceEnrolling {
 }
 
 extension DeviceService: CalendarAppSignIn {}
+
+extension DeviceService: PairedDevices {}
