@@ -40,10 +40,13 @@ struct DevicePagesController {
         let messages = PageRenderer.messages(for: request, context: context)
         let expires = LocaleFormat(language: messages.language).time(pairing.expiresAt, zone: request.browserZone ?? .current)
         let shownCode = "\(code.prefix(3)) \(code.suffix(3))"
-        let shown = DevicesPage.Pairing(code: shownCode, url: DevicesController.pairingURL(publicURL, pairing),
+        let url = DevicesController.pairingURL(publicURL, pairing)
+        let trustURL = trustPageURL.map { DevicesPage.Pairing.trustStep($0, before: DevicesController.pairingURL("", pairing)) }
+        let shown = DevicesPage.Pairing(id: pairing.id.uuidString.lowercased(), code: shownCode, url: url,
+                                        qrSVG: QRCode(trustURL ?? url)?.svg(label: messages("devices.pair.qr_label")),
                                         validUntil: messages("devices.pair.valid_until", ["time": expires]),
                                         label: messages("devices.pair.code_label", ["code": shownCode]),
-                                        trustURL: trustPageURL.map { DevicesPage.Pairing.trustStep($0, before: DevicesController.pairingURL("", pairing)) })
+                                        trustURL: trustURL)
         return try await devicesPage(identity, pairing: shown, request: request, context: context)
     }
 
@@ -97,9 +100,9 @@ struct DevicePagesController {
 
     @Sendable func showPair(request: Request, context: AppContext) async throws -> Response {
         let query = request.uri.queryParameters
+        let role = query["role"].flatMap { DeviceRole(rawValue: String($0)) }
         return pairPage(code: query["code"].map(String.init) ?? "", pairingID: query["pairing"].map(String.init) ?? "",
-                        role: query["role"].flatMap { DeviceRole(rawValue: String($0)) } ?? .watch,
-                        name: "", request: request, context: context)
+                        role: role ?? .watch, roleGiven: role != nil, name: "", request: request, context: context)
     }
 
     @Sendable func pair(request: Request, context: AppContext) async throws -> Response {
@@ -113,8 +116,9 @@ struct DevicePagesController {
             response.setCookie(DeviceCookie.set(paired.token, secure: secureCookies))
             return response
         } catch {
-            let (message, _) = try AccountPagesController.userFacing(error, in: PageRenderer.messages(for: request, context: context))
-            return pairPage(code: code, pairingID: pairingID, role: role, name: name, error: message, request: request, context: context)
+            let (message, field) = try AccountPagesController.userFacing(error, in: PageRenderer.messages(for: request, context: context))
+            return pairPage(code: code, pairingID: pairingID, role: role, roleGiven: true, name: name, error: message, field: field,
+                            request: request, context: context)
         }
     }
 
@@ -130,11 +134,11 @@ struct DevicePagesController {
     }
 
     private func pairPage(
-        code: String, pairingID: String, role: DeviceRole, name: String, error: String? = nil,
+        code: String, pairingID: String, role: DeviceRole, roleGiven: Bool, name: String, error: String? = nil, field: String? = nil,
         request: Request, context: AppContext
     ) -> Response {
         pages.render("pair", title: "pair.title",
-                     page: PairPage(code: code, pairing: pairingID, role: role, name: name, error: error,
+                     page: PairPage(code: code, pairing: pairingID, role: role, roleGiven: roleGiven, name: name, error: error, field: field,
                                     messages: PageRenderer.messages(for: request, context: context)),
                      request: request, context: context)
     }

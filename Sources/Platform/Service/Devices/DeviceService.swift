@@ -81,7 +81,17 @@ public struct DeviceService: Sendable {
             pairing = open
         }
         guard try await pairings.markUsed(id: pairing.id, at: now) else { throw Self.closed(.used) }
-        return try await newDevice(role: role, name: name, accountID: pairing.accountID, at: now)
+        let paired = try await newDevice(role: role, name: name, accountID: pairing.accountID, at: now)
+        // The phone showing the code says "Paired with …" and retires it; the pairing itself stands if this fails.
+        do {
+            try await live.announce(LiveEventType.devicePaired, data: LiveJSON.object([
+                "deviceId": paired.device.id.uuidString.lowercased(), "name": paired.device.name,
+                "role": paired.device.role.rawValue, "pairingId": pairing.id.uuidString.lowercased(),
+            ]), to: pairing.accountID)
+        } catch {
+            logger.warning("could not announce a pairing", metadata: ["error": .string(String(describing: error))])
+        }
+        return paired
     }
 
     private func newDevice(role: DeviceRole, name: String, accountID: UUID, at now: Date) async throws -> Paired {

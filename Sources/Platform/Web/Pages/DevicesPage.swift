@@ -27,8 +27,13 @@ struct DevicesPage: Sendable {
     }
 
     struct Pairing: Sendable {
+        /// The pairing's id: the page's script retires the code when a device pairs with it (`device.paired`).
+        let id: String
         let code: String
         let url: String
+        /// The link (or, where the device must trust Cadence's HTTPS first, the trust step) as a QR code, an SVG to
+        /// put in the page as it is; nil without the QR library.
+        let qrSVG: String?
         /// "Works once, until 14:05."
         let validUntil: String
         /// "Pairing code 123 456", for screen readers.

@@ -6,6 +6,7 @@ import { setupPhoneRun } from "./talk-phone.js";
 import { setupPresenter } from "./stage-present.js";
 import { setupDisplay } from "./stage-display.js";
 import { setupSpotsAlerts } from "./spots-alert.js";
+import { setupDevicesPage } from "./devices-page.js";
 import { t } from "./i18n.js";
 
 const body = document.body;
@@ -40,28 +41,11 @@ live.on("closed", () => {
   if (myDevice) location.assign("/pair");
 });
 
-// Devices page: who is online, and the Find buttons.
-live.on("presence", (data) => {
-  const online = new Set((data.online || []).map((entry) => entry.deviceId).filter(Boolean));
-  for (const element of document.querySelectorAll("[data-online-for]")) {
-    const isOnline = online.has(element.dataset.onlineFor);
-    element.textContent = isOnline ? t("platform.presence.online") : t("platform.presence.offline");
-    element.dataset.online = String(isOnline);
-  }
-});
-
-for (const button of document.querySelectorAll("[data-find]")) {
-  button.addEventListener("click", () => {
-    live.send("device.find", { deviceId: button.dataset.find });
-    button.textContent = t("platform.find.finding");
-    setTimeout(() => (button.textContent = t("platform.find.find")), 2000);
-  });
-}
-
 if (document.getElementById("talk")) setupTalk(live);
 if (document.getElementById("presenter")) setupPresenter(live);
 if (document.getElementById("screen")) setupDisplay(live);
 if (document.getElementById("spots-alert")) setupSpotsAlerts(live);
+if (document.getElementById("devices-panel")) setupDevicesPage(live);
 
 // The phone's talk page mirrors the run: which cue the watch shows now.
 const phoneRun = document.getElementById("phone-run");
