@@ -43,6 +43,25 @@ def press(phone, *keys):
     phone.find_element(By.TAG_NAME, "body").send_keys(*keys)
 
 
+def open_tools(phone):
+    """The presenter's sheet of rarely used tools (notes' size, go to, languages, appeal, End)."""
+    if not phone.find_element(By.ID, "tools-sheet").get_attribute("open"):
+        phone.find_element(By.ID, "more-tools").click()
+    wait_until(phone, phone.find_element(By.ID, "close-tools").is_displayed)
+
+
+def close_tools(phone):
+    if phone.find_element(By.ID, "tools-sheet").get_attribute("open"):
+        phone.find_element(By.ID, "close-tools").click()
+
+
+def end_talk(phone):
+    """End, as a presenter does it: from the tools, confirmed (one tap alone ends nothing)."""
+    open_tools(phone)
+    phone.find_element(By.ID, "end").click()
+    phone.find_element(By.ID, "end-confirm").click()
+
+
 def test_import_a_pptx_and_present_it_on_two_displays(driver, second_driver, request, own_server, tmp_path):
     phone, base = driver, own_server.base
     email = unique_email("preacher")
@@ -79,8 +98,10 @@ def test_import_a_pptx_and_present_it_on_two_displays(driver, second_driver, req
     # advancing pages through them before the slide changes.
     press(phone, Keys.ARROW_RIGHT)
     wait_until(phone, lambda: position(phone) == "2/3")
+    open_tools(phone)
     for _ in range(6):
         phone.find_element(By.ID, "font-up").click()
+    close_tools(phone)
     wait_until(phone, lambda: int(presenter(phone, "pages")) > 1, message="long notes should take several pages")
     pages = int(presenter(phone, "pages"))
     assert phone.find_element(By.ID, "more-notes").is_displayed()
@@ -119,8 +140,14 @@ def test_import_a_pptx_and_present_it_on_two_displays(driver, second_driver, req
                message="closing a display raised no alert")
     phone.save_screenshot(str(ARTIFACTS / "stage-presenter-alert.png"))
 
-    # End: the remaining display goes black and says the talk ended.
+    # End asks first: a single tap ends nothing; confirmed, the remaining display goes black and says the talk ended.
+    open_tools(phone)
     phone.find_element(By.ID, "end").click()
+    assert phone.find_element(By.ID, "end-confirm").is_displayed()
+    phone.find_element(By.ID, "end-cancel").click()
+    assert displays[0].find_element(By.ID, "screen").get_attribute("data-state") == "showing"
+    phone.find_element(By.ID, "end").click()
+    phone.find_element(By.ID, "end-confirm").click()
     wait_until(displays[0], lambda: displays[0].find_element(By.ID, "screen").get_attribute("data-state") == "ended")
 
 

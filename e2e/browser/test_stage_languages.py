@@ -13,6 +13,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from browser.pagecheck import check_page
 from browser.test_accounts import sign_in
+from browser.test_stage import close_tools, open_tools
 from browser.test_stage_catalogue import catalogue_cli, entry, exported_series, progress
 from browser.waiting import wait_until
 from conftest import ARTIFACTS, api, unique_email
@@ -74,6 +75,7 @@ def test_the_presenters_three_language_choices_are_independent(driver, own_serve
     wait_until(driver, lambda: ENGLISH_NOTES in text(driver, "notes"), message="the notes are not the English ones")
     wait_until(driver, lambda: ENGLISH_OVERLAY in overlay_text(driver), message="the slide's overlay is not the English one")
     assert page_lang(driver) == "en"
+    open_tools(driver)
     assert text(driver, "next") == "Next ›" and text(driver, "end") == "End"
     english_content = content_languages(driver)
     assert english_content == {"slides": "en", "strip": "en", "notes": "en", "slide choice": "en", "notes choice": "en"}
@@ -83,6 +85,7 @@ def test_the_presenters_three_language_choices_are_independent(driver, own_serve
     wait_until(driver, lambda: page_lang(driver) == "es", timeout=15, message="the page did not come back in Spanish")
     wait_until(driver, lambda: text(driver, "position") == "2/5", timeout=20, message="the talk did not carry on at slide 2")
     wait_until(driver, lambda: ENGLISH_NOTES in text(driver, "notes"), message="the notes changed with the interface")
+    open_tools(driver)
     assert text(driver, "next") == "Siguiente ›" and text(driver, "back") == "‹ Atrás" and text(driver, "end") == "Terminar"
     toolbar = driver.find_element(By.CSS_SELECTOR, ".presenter-toolbar")
     labels = [label.text for label in toolbar.find_elements(By.TAG_NAME, "label")]

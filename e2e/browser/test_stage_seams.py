@@ -15,7 +15,8 @@ from selenium.webdriver.support.ui import Select
 
 from browser.pagecheck import check_page
 from browser.test_accounts import sign_in
-from browser.test_stage import current_slide, pair_display, position, presenter, press, screen_slide, wait_until
+from browser.test_stage import (close_tools, current_slide, end_talk, open_tools, pair_display, position, presenter, press,
+                                screen_slide, wait_until)
 from browser.test_stage_edit import make_png
 from conftest import ARTIFACTS, api, finish_browser, new_browser, tls_context, unique_email
 
@@ -130,7 +131,9 @@ def test_an_edited_variation_reaches_both_displays_in_both_modes(driver, second_
 
     # Mirror is the default: both screens show the inserted picture with the speaker's notes.
     open_presenter(phone, base, talk_id, 7)
-    assert phone.find_element(By.ID, "mode").get_attribute("aria-pressed") == "true"
+    # What the audience sees is a choice of two, the one on marked: "My screen" (mirror) by default.
+    assert phone.find_element(By.ID, "mode-mirror").get_attribute("aria-checked") == "true"
+    assert phone.find_element(By.ID, "mode-project").get_attribute("aria-checked") == "false"
     for display in displays:
         wait_until(display, lambda d=display: screen_slide(d) == inserted and screen(d, "mode") == "mirror",
                    message="a display did not show the inserted picture in mirror mode")
@@ -156,7 +159,9 @@ def test_an_edited_variation_reaches_both_displays_in_both_modes(driver, second_
     displays[0].save_screenshot(str(ARTIFACTS / "stage-display-mirror-caption.png"))
 
     # Project: one tap; the screens drop the notes and keep the caption. The choice is kept.
-    phone.find_element(By.ID, "mode").click()
+    phone.find_element(By.ID, "mode-project").click()
+    assert phone.find_element(By.ID, "mode-project").get_attribute("aria-checked") == "true"
+    assert phone.find_element(By.ID, "mode-mirror").get_attribute("aria-checked") == "false"
     for display in displays:
         wait_until(display, lambda d=display: screen(d, "mode") == "project" and mirror_text(d) is None)
         assert caption(display) == "Third line"
@@ -179,7 +184,7 @@ def test_an_edited_variation_reaches_both_displays_in_both_modes(driver, second_
                    message="an edit made elsewhere never reached the screens")
 
     open_presenter(phone, base, talk_id, 7)
-    assert phone.find_element(By.ID, "mode").get_attribute("aria-pressed") == "false", "project was not remembered"
+    assert phone.find_element(By.ID, "mode-project").get_attribute("aria-checked") == "true", "project was not remembered"
     for display in displays:
         wait_until(display, lambda d=display: screen(d, "mode") == "project" and screen_slide(d) == inserted)
 
@@ -220,7 +225,9 @@ def test_an_appeal_change_during_the_talk_shows_the_next_time_the_appeal_comes(d
     # On the vocal appeal, switching to text only changes nothing now…
     press(phone, "4", Keys.ENTER)
     wait_until(phone, lambda: current_slide(phone) == slides["Appeal (vocal)"])
+    open_tools(phone)
     Select(phone.find_element(By.ID, "appeal-kind")).select_by_value("text")
+    close_tools(phone)
     wait_until(phone, lambda: "next time the appeal is shown" in phone.find_element(By.ID, "presenter-note").text)
     assert current_slide(phone) == slides["Appeal (vocal)"]
     wait_until(display, lambda: caption(display) == "Amazing grace, how sweet the sound")
@@ -235,7 +242,9 @@ def test_an_appeal_change_during_the_talk_shows_the_next_time_the_appeal_comes(d
     # Away from the appeal, a change lands at once.
     press(phone, "2", Keys.ENTER)
     wait_until(phone, lambda: position(phone) == "2/5")
+    open_tools(phone)
     Select(phone.find_element(By.ID, "appeal-kind")).select_by_value("instrumental")
+    close_tools(phone)
     wait_until(phone, lambda: "shows when the appeal comes" in phone.find_element(By.ID, "presenter-note").text)
     press(phone, "4", Keys.ENTER)
     wait_until(phone, lambda: current_slide(phone) == slides["Appeal (instrumental)"])

@@ -21,7 +21,16 @@ export function wireEnding({ root, presented, screens, timer, log, isReloading }
     };
   }
 
-  $("end").addEventListener("click", async () => {
+  // End asks first: one stray tap must not end the talk for the room.
+  const confirmBox = $("end-confirm-box");
+  const askToEnd = (asking) => {
+    confirmBox.hidden = !asking;
+    $("end").setAttribute("aria-expanded", String(asking));
+    if (asking) $("end-confirm").focus();
+  };
+  $("end").addEventListener("click", () => askToEnd(confirmBox.hidden));
+  $("end-cancel").addEventListener("click", () => askToEnd(false));
+  $("end-confirm").addEventListener("click", async () => {
     const body = finish();
     if (!body) return;
     await screens.stop(); // a slide still on its way must not land after the end

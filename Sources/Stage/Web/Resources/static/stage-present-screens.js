@@ -24,7 +24,10 @@ export class PresenterScreens {
       },
     });
     $("blank").addEventListener("click", () => this.toggleBlank());
-    $("mode").addEventListener("click", () => this.toggleMode());
+    for (const choice of $("mode").querySelectorAll("[data-mode]")) {
+      choice.addEventListener("click", () => this.chooseMode(choice.dataset.mode));
+    }
+    this.showMode();
   }
 
   send(force = false) {
@@ -42,16 +45,25 @@ export class PresenterScreens {
     this.send();
   }
 
-  // Mirror (the default) or project; the choice is kept for this account's next talk.
-  toggleMode() {
-    this.mode = this.mode === "project" ? "mirror" : "project";
-    $("mode").setAttribute("aria-pressed", String(this.mode === "mirror"));
+  // What the audience sees, as a choice of two that always shows which is on: this screen (mirror, the default:
+  // the slide with these notes) or the slides alone (project). The choice is kept for this account's next talk.
+  chooseMode(mode) {
+    if (mode === this.mode || (mode !== "mirror" && mode !== "project")) return;
+    this.mode = mode;
+    this.showMode();
     this.note(this.mode === "mirror" ? t("stage.present.mirroring") : t("stage.present.projecting"));
     this.send();
     fetch("/api/v1/stage/preferences", {
       method: "PUT", credentials: "same-origin", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ screenMode: this.mode }),
     }).catch(() => {});
+  }
+
+  showMode() {
+    $("mode").dataset.mode = this.mode;
+    for (const choice of $("mode").querySelectorAll("[data-mode]")) {
+      choice.setAttribute("aria-checked", String(choice.dataset.mode === this.mode));
+    }
   }
 
   // The talk ended: nothing more is sent; resolves when a slide still on its way has landed or been dropped.

@@ -148,6 +148,12 @@ export function setupPresenter(live) {
     location.reload();
   });
 
+  // The rarely used tools (notes' size, go to, languages, appeal, End) are in a sheet over the presenter.
+  const sheet = $("tools-sheet");
+  $("more-tools").addEventListener("click", () => sheet.showModal());
+  $("close-tools").addEventListener("click", () => sheet.close());
+  sheet.addEventListener("click", (event) => { if (event.target === sheet) sheet.close(); }); // a tap beside it
+
   // Displays (S2): said clearly when none is connected, when one drops, when it is back; a screen that just
   // opened catches up at once.
   watchDisplays(live, $("display-alert"), root, () => screens.send(true));
