@@ -15,6 +15,7 @@ from browser.pagecheck import check_page, set_viewport
 from browser.test_accounts import shown, sign_in, wait_for_path
 from conftest import ARTIFACTS, api, unique_email, wait_for_import
 from browser.waiting import wait_until
+from browser.test_stage import open_tools
 
 PASSWORD = "edit password 1"
 
@@ -105,9 +106,12 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tm
     wait_until(driver, lambda: order(driver) == [b, a, d, c] + rest, message="Move up did not reorder")
     settled(driver, undo=2)
 
-    # Hide two slides picked with their checkboxes.
+    # Hide two slides picked with their checkboxes: the buttons say they act on the two.
+    assert driver.find_element(By.ID, "hide").text == "Hide"
     for slide_id in to_hide:
         driver.find_element(By.ID, f"select-{slide_id}").click()
+    assert driver.find_element(By.ID, "hide").text == "Hide 2 selected"
+    assert driver.find_element(By.ID, "duplicate").text == "Duplicate 2 selected"
     driver.find_element(By.ID, "hide").click()
     wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#slides > li.is-hidden")) == hidden_count)
     settled(driver, undo=3)
@@ -150,6 +154,9 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tm
     # A new variation from this one, one more slide hidden in it, presented.
     driver.get(f"{server}/phone/stage/talks/{talk_id}/edit")
     wait_until(driver, lambda: editor(driver, "state") == "ready")
+    # Variations come after the slides, folded.
+    assert not driver.find_element(By.ID, "new-name").is_displayed()
+    driver.find_element(By.CSS_SELECTOR, "#variations > summary").click()
     driver.find_element(By.ID, "new-name").send_keys("Short")
     driver.find_element(By.CSS_SELECTOR, "#new-from option[value=this]").click()
     driver.find_element(By.ID, "new-variation").click()
@@ -199,6 +206,7 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tm
     settled(driver, undo=2)
     inserted = order(driver)[1]
     assert inserted not in ids
+    driver.find_element(By.CSS_SELECTOR, "#variations > summary").click()
     driver.find_element(By.ID, "present").click()
     wait_until(driver, lambda: driver.find_element(By.ID, "presented").text == "Presented now")
     listing = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations", token=token)[1]
@@ -233,7 +241,8 @@ def test_edit_the_demo_talk_undo_redo_and_present_a_variation(driver, server, tm
     next_picture = driver.find_element(By.CSS_SELECTOR, "#next-thumb .slide-media").get_attribute("src")
     assert next_picture.endswith(original_deck["slides"][1]["media"]), next_picture
 
-    # The presenter's own picker switches back to the variation; the deck follows.
+    # The presenter's own picker (in its tools) switches back to the variation; the deck follows.
+    open_tools(driver)
     picker = driver.find_element(By.ID, "variation")
     wait_until(driver, lambda: picker.is_displayed() and picker.get_attribute("value").lower() == talk_id.lower(),
                message="the presenter's variation picker should show the active one")
@@ -322,3 +331,29 @@ def test_insert_a_slide_from_another_talk_of_the_series(driver, server, tmp_path
                message="the bold word should be drawn in bold")
     assert "**" not in driver.find_element(By.ID, "notes").text
     assert driver.find_element(By.CSS_SELECTOR, "#notes i").text == "faster"
+
+
+def test_the_slide_tools_act_on_the_ticked_slides_not_the_current_one(driver, server):
+    """Defect: ticking slide 3 and pressing Duplicate copied slide 1, the current one."""
+    email = unique_email("duplicator")
+    assert api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": "Di", "password": PASSWORD})[0] == 201
+    token = api(server, "POST", "/api/v1/auth/login", {"email": email, "password": PASSWORD})[1]["token"]
+    sign_in(driver, server, email, PASSWORD)
+    series = api(server, "GET", "/api/v1/stage/series", token=token)[1]
+    demo = next(s for s in series if s["isDemo"])
+    talk_id = api(server, "GET", f"/api/v1/stage/series/{demo['id']}", token=token)[1]["talks"][0]["id"]
+    driver.get(f"{server}/phone/stage/talks/{talk_id}/edit")
+    wait_until(driver, lambda: editor(driver, "state") == "ready")
+    ids = order(driver)
+    third = ids[2]
+    driver.find_element(By.ID, f"select-{third}").click()
+    assert driver.find_element(By.ID, "duplicate").text == "Duplicate 1 selected"
+    driver.find_element(By.ID, "duplicate").click()
+    wait_until(driver, lambda: len(order(driver)) == len(ids) + 1, message="nothing was duplicated")
+    settled(driver, undo=1)
+    saved = api(server, "GET", f"/api/v1/stage/talks/{talk_id}/variations/{talk_id}", token=token)[1]["slides"]
+    copy = next(s for s in saved if s["id"] not in ids)
+    original_third = next(s for s in saved if s["id"] == third)
+    first = next(s for s in saved if s["id"] == ids[0])
+    assert copy["notes"] == original_third["notes"] and copy["notes"] != first["notes"], "the copy is not of slide 3"
+    assert driver.find_element(By.ID, "duplicate").text == "Duplicate"  # the ticks are cleared after

@@ -9,9 +9,9 @@ import { LiveChannel } from "./live.js";
 import { talkAPI } from "./stage-edit-api.js";
 import { EditHistory, bindUndoKeys } from "./stage-edit-history.js";
 import { listOtherTalks, slideItem } from "./stage-edit-slide.js";
-import { VariationsPanel, openVariation } from "./stage-edit-variations.js";
+import { VariationsPanel, openVariation, variationName } from "./stage-edit-variations.js";
 import { markupToHTML } from "./stage-notes.js";
-import { t } from "./i18n.js";
+import { t, plural } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 const root = $("editor");
 const talkId = root.dataset.talkId;
@@ -195,7 +195,10 @@ function render() {
   const list = $("slides");
   list.replaceChildren(...talk.slides.map((slide, index) => slideItem(slide, index, {
     total: talk.slides.length, isCurrent: slide.id === currentId, isSelected: selected.has(slide.id), picture: picture(slide),
-    select: (checked) => (checked ? selected.add(slide.id) : selected.delete(slide.id)),
+    select: (checked) => {
+      if (checked) selected.add(slide.id); else selected.delete(slide.id);
+      labelSlideTools();
+    },
     open: () => selectCurrent(slide.id),
     move: (to, focus) => {
       refocus = [slide.id, focus];
@@ -211,6 +214,17 @@ function render() {
   panel.draw(talk);
   drawNotes(false);
   updateHistoryButtons();
+  labelSlideTools();
+}
+
+/** "Duplicate", or "Duplicate 2 selected": the buttons say what they will act on. */
+function labelSlideTools() {
+  const count = targets().filter((id) => selected.has(id)).length;
+  for (const [id, key] of [["hide", "hide"], ["show", "show"], ["duplicate", "duplicate"], ["delete", "delete"]]) {
+    $(id).textContent = count ? plural(`stage.edit.${key}_selected`, count) : t(`stage.edit.${key}_current`);
+  }
+  const summary = $("variation-summary");
+  if (summary && talk) summary.textContent = variationName(talk.variation);
 }
 
 function selectCurrent(id) {
@@ -280,8 +294,13 @@ function wire() {
   $("redo").addEventListener("click", redo);
   $("hide").addEventListener("click", () => setHidden(true));
   $("show").addEventListener("click", () => setHidden(false));
-  $("duplicate").addEventListener("click", () => {
-    if (currentId) change("duplicate", { slideId: currentId });
+  // The slide tools act on what is ticked, or on the current slide when nothing is, and say which.
+  $("duplicate").addEventListener("click", async () => {
+    const ids = targets();
+    if (!ids.length) return showError(t("stage.edit.select_first"));
+    selected.clear();
+    for (const id of ids) await change("duplicate", { slideId: id });
+    render();
   });
   $("delete").addEventListener("click", async () => {
     for (const id of targets()) await change("delete", { slideId: id });
