@@ -36,6 +36,8 @@ import Testing
             let response = try await server.client.json(.get, "/api/v1/spots/places?q=Paris", token: token)
             #expect(response.status == .ok)
             #expect(response.text == "[]")
+            // Issue 39: the answer says there is no list of places at all, so a page need not say "no place found".
+            #expect(response.headers[HTTPField.Name("Cadence-Gazetteer")!] == "none")
         }
     }
 
@@ -72,9 +74,11 @@ import Testing
             // limit
             let one = try await client.json(.get, "/api/v1/spots/places?q=spring&limit=1", token: token).array
             #expect(one.count == 1)
-            // Nothing to search for, or nothing like it.
+            // Nothing to search for, or nothing like it (and the list is there: no header saying it is not).
             #expect(try await search("").isEmpty)
             #expect(try await search("Xqzvw").isEmpty)
+            let none = try await client.json(.get, "/api/v1/spots/places?q=Xqzvw", token: token)
+            #expect(none.headers[HTTPField.Name("Cadence-Gazetteer")!] == nil)
         }
     }
 

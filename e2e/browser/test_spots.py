@@ -72,10 +72,17 @@ def save_form(driver):
     driver.find_element(By.CSS_SELECTOR, "#spots-form button[type=submit]").click()
 
 
+def open_parts(driver):
+    """Opens the reminder form's folded parts as a person does, with "+ Date", "+ Place" and "+ Notes"."""
+    for summary in driver.find_elements(By.CSS_SELECTOR, "details.form-part:not([open]) > summary"):
+        summary.click()
+
+
 def new_reminder_page(driver, base):
     driver.get(base + "/phone/spots/new")
     wait_until(driver, lambda: driver.find_element(By.CSS_SELECTOR, "#spots-edit-map.leaflet-container"),
                message="the map did not load")
+    open_parts(driver)
 
 
 def test_place_reminders_by_map_and_by_search_alert_phone_and_watch(driver, second_driver, own_server, tmp_path):
@@ -94,6 +101,7 @@ def test_place_reminders_by_map_and_by_search_alert_phone_and_watch(driver, seco
     wait_for_path(phone, "/phone/spots/new")
     wait_until(phone, lambda: phone.find_element(By.CSS_SELECTOR, "#spots-edit-map.leaflet-container"))
     check_page(phone, "new reminder form")
+    open_parts(phone)
     # Mistakes are named and what was typed stays.
     fill(phone, notes="Stamps are in the drawer")
     save_form(phone)
@@ -104,6 +112,7 @@ def test_place_reminders_by_map_and_by_search_alert_phone_and_watch(driver, seco
     check_page(phone, "new reminder form with an error")
 
     fill(phone, title="Post the letter")
+    open_parts(phone)
     map_element = phone.find_element(By.ID, "spots-edit-map")
     phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", map_element)
     ActionChains(phone).move_to_element_with_offset(map_element, 40, -30).click().perform()

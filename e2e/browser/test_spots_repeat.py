@@ -35,7 +35,9 @@ def test_a_weekly_reminder_made_on_the_form_moves_on_when_completed(driver, own_
     assert visible(phone, "#repeatInterval") and not visible(phone, "[data-repeat-weekly]")
     repeat.select_by_value("WEEKLY")
     assert visible(phone, "[data-repeat-weekly]")
-    click(phone, "input[name=repeatMO]")
+    # Weekly starts on the due date's weekday (issue 39): Monday is ticked already.
+    assert phone.find_element(By.CSS_SELECTOR, "input[name=repeatMO]").is_selected()
+    assert not phone.find_element(By.CSS_SELECTOR, "input[name=repeatTU]").is_selected()
     click(phone, "input[name=repeatWE]")
 
     # Ending "after a number of times" without the number is refused on the page, naming it; nothing is saved.

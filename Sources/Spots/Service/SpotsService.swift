@@ -196,7 +196,10 @@ public struct SpotsService: Sendable {
 
     // MARK: Gazetteer
 
-    public func searchPlaces(_ query: String, limit: Int) async throws -> [GazetteerPlace] {
-        try await places.gazetteer { try await store.gazetteer() }.search(query, limit: limit)
+    /// Places by name, best first. `installed` says whether the server has a gazetteer at all (`cadence gazetteer
+    /// load`): "no place found" and "no list of places to look in" are different answers for a person.
+    public func searchPlaces(_ query: String, limit: Int) async throws -> (places: [GazetteerPlace], installed: Bool) {
+        let gazetteer = try await places.gazetteer { try await store.gazetteer() }
+        return (gazetteer.search(query, limit: limit), gazetteer.count > 0)
     }
 }

@@ -1,5 +1,6 @@
 import CadenceCore
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import Spots
@@ -196,12 +197,17 @@ public struct SpotsAPI: Sendable {
 
     // MARK: Gazetteer
 
-    @Sendable func searchPlaces(request: Request, context: AccountContext) async throws -> [GazetteerBody] {
+    /// With `Cadence-Gazetteer: none` when the server has no gazetteer loaded, so a page can say so instead of
+    /// "no place found".
+    @Sendable func searchPlaces(request: Request, context: AccountContext) async throws -> Response {
         let query = String(request.uri.queryParameters["q"] ?? "").trimmingCharacters(in: .whitespaces)
         guard query.count <= 100 else { throw APIError.invalid(field: "q", "Search with at most 100 characters.",
                                                                   localized: MessageKey("spots.error.search_too_long")) }
         let limit = min(50, max(1, Int(request.uri.queryParameters["limit"] ?? "") ?? 10))
-        return try await spots.searchPlaces(query, limit: limit).map(GazetteerBody.init)
+        let found = try await spots.searchPlaces(query, limit: limit)
+        var response = Response.json(found.places.map(GazetteerBody.init))
+        if !found.installed { response.headers[.cadenceGazetteer] = "none" }
+        return response
     }
 
     // MARK: iCalendar
@@ -284,4 +290,9 @@ public struct SpotsAPI: Sendable {
     private func requireReminder(_ context: some CadenceContext, account: Account) async throws -> StoredReminder {
         return try await spots.reminder(id: try context.parameters.requireID("id"), accountID: account.id)
     }
+}
+
+extension HTTPField.Name {
+    /// `none` on a place search when the server has no gazetteer loaded.
+    static let cadenceGazetteer = Self("Cadence-Gazetteer")!
 }

@@ -17,6 +17,8 @@ struct SpotsReminderForm: Sendable {
         let placeLocation: Bool
         let repeats: Bool
         let list: Bool
+        /// The refusal names none of the form's fields: its message goes at the top.
+        let none: Bool
 
         init(_ field: String) {
             title = field == "title"
@@ -27,6 +29,7 @@ struct SpotsReminderForm: Sendable {
             placeLocation = field.hasPrefix("place.latitude") || field.hasPrefix("place.longitude")
             repeats = field.hasPrefix("repeat") || field == "timeZone"
             list = field == "list"
+            none = !(title || notes || due || placeName || placeRadius || placeLocation || repeats || list)
         }
     }
 
@@ -64,6 +67,13 @@ struct SpotsReminderForm: Sendable {
     let map = true
     let error: String?
     let invalid: InvalidFields?
+    /// Which parts open with the form (issue 39): the title alone for a new reminder; a part that holds something,
+    /// or that a refusal is about, open.
+    let notesOpen: Bool
+    let dueOpen: Bool
+    let placeOpen: Bool
+    /// Where the map opens without a place: the person's region, from their zone ("52.5,13.4"); empty: the world.
+    let region: String
 
     init(action: String, submitLabel: String, reminder: Reminder?, typed: [String: String]?, zone: TimeZone, refusal: ValidationError?,
          messages: Messages, lists: [StoredList] = [], list: String? = nil, version: String? = nil) {
@@ -103,5 +113,10 @@ struct SpotsReminderForm: Sendable {
             repeats = SpotsRepeatFields(reminder: reminder, zone: reminder?.repeatSchedule?.timeZone ?? zone, language: messages.language)
         }
         zoneHint = messages("spots.form.zone_hint", ["zone": formZone])
+        let fields = refusal.map { InvalidFields($0.field) }
+        notesOpen = !formNotes.isEmpty || fields?.notes == true
+        dueOpen = !formDue.isEmpty || repeats.isRepeating || fields?.due == true || fields?.repeats == true
+        placeOpen = !formLatitude.isEmpty || !formPlaceName.isEmpty || fields.map { $0.placeName || $0.placeRadius || $0.placeLocation } == true
+        region = ZoneRegion.center(of: TimeZone(identifier: formZone) ?? zone).map { "\($0.latitude),\($0.longitude)" } ?? ""
     }
 }

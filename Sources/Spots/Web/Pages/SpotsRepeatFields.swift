@@ -24,6 +24,8 @@ struct SpotsRepeatFields: Sendable {
     // Which choices are selected (the templates read stored properties only).
     let never: Bool, daily: Bool, weekly: Bool, monthly: Bool, yearly: Bool, isCustom: Bool
     let endsNever: Bool, endsCount: Bool, endsUntil: Bool
+    /// Any repeat at all, a kept rule included.
+    var isRepeating: Bool { !never }
 
     /// The weekdays Monday first: their RRULE codes and short names in `language` (from its locale: "Mon", "lun").
     static func dayNames(_ language: Language) -> [(String, String)] {

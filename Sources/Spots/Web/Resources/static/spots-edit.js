@@ -25,6 +25,7 @@ const mapElement = $("spots-edit-map");
 const map = makeMap(mapElement, mapStatus, { zoomControl: true });
 let marker = null;
 let circle = null;
+let handle = null; // on the ring's east edge: dragged, it sets the radius
 
 function currentRadius() {
   const value = Number(radius.value);
@@ -50,10 +51,28 @@ function drawPin(lat, lon) {
       setPin(p.lat, p.lng, { move: false });
     });
     circle = L.circle(at, { radius: currentRadius(), color: "#1b5fd1", weight: 2, fillOpacity: 0.15, interactive: false }).addTo(map);
+    handle = L.marker(edgeOf(at, currentRadius()), {
+      draggable: true, keyboard: true, title: t("spots.edit.radius_handle"), alt: t("spots.edit.radius_handle"),
+      icon: L.divIcon({ className: "radius-handle", iconSize: [22, 22] }),
+    }).addTo(map);
+    handle.on("drag", () => {
+      const metres = Math.round(Math.min(50000, Math.max(50, map.distance(marker.getLatLng(), handle.getLatLng()))));
+      radius.value = String(metres);
+      circle.setRadius(metres);
+    });
+    handle.on("dragend", () => handle.setLatLng(edgeOf(marker.getLatLng(), currentRadius())));
   } else {
     marker.setLatLng(at);
     circle.setLatLng(at);
+    handle.setLatLng(edgeOf(at, currentRadius()));
   }
+}
+
+/** The point `metres` east of `center`: where the radius handle sits on the ring. */
+function edgeOf(center, metres) {
+  const lat = Array.isArray(center) ? center[0] : center.lat;
+  const lon = Array.isArray(center) ? center[1] : center.lng;
+  return [lat, lon + metres / (111320 * Math.cos((lat * Math.PI) / 180))];
 }
 
 function setPin(lat, lon, { move = true, zoom = null } = {}) {
@@ -72,8 +91,10 @@ function clearPin() {
   placeName.value = "";
   if (marker) marker.remove();
   if (circle) circle.remove();
+  if (handle) handle.remove();
   marker = null;
   circle = null;
+  handle = null;
   describe();
 }
 
@@ -83,10 +104,23 @@ if (map) {
     map.fitBounds(globalThis.L.latLng(lat, lon).toBounds(2 * currentRadius()), { maxZoom: 17 });
     drawPin(lat, lon);
   } else {
-    map.setView([30, 0], 2);
+    // No place yet: the person's region (their time zone's city, from the server), else the world.
+    const [lat, lon] = (mapElement.dataset.region || "").split(",").map(Number);
+    if (Number.isFinite(lat) && Number.isFinite(lon) && mapElement.dataset.region) map.setView([lat, lon], 10);
+    else map.setView([30, 0], 2);
   }
   map.on("click", (event) => setPin(event.latlng.lat, event.latlng.lng, { move: false }));
-  radius.addEventListener("input", () => circle?.setRadius(currentRadius()));
+  radius.addEventListener("input", () => {
+    circle?.setRadius(currentRadius());
+    if (handle && marker) handle.setLatLng(edgeOf(marker.getLatLng(), currentRadius()));
+  });
+  // The map sits in a part of the form that opens on "+ Place": it learns its size when it is shown.
+  $("part-place")?.addEventListener("toggle", () => {
+    if (!$("part-place").open) return;
+    const center = map.getCenter(), zoom = map.getZoom();
+    map.invalidateSize();
+    map.setView(center, zoom);
+  });
 }
 describe();
 
@@ -116,7 +150,7 @@ const searchStatus = $("place-search-status");
 let debounce = null;
 let inFlight = null;
 
-function showResults(places, query) {
+function showResults(places, query, installed = true) {
   results.replaceChildren();
   for (const place of places) {
     const item = document.createElement("li");
@@ -133,7 +167,9 @@ function showResults(places, query) {
     item.append(button);
     results.append(item);
   }
-  searchStatus.textContent = places.length ? plural("spots.edit.found", places.length) : t("spots.edit.none_found", { query });
+  // No list of places on this server is not the same as no such place: say which, and what to do instead.
+  searchStatus.textContent = places.length ? plural("spots.edit.found", places.length)
+    : installed ? t("spots.edit.none_found", { query }) : t("spots.edit.no_gazetteer");
 }
 
 async function runSearch() {
@@ -151,7 +187,7 @@ async function runSearch() {
       searchStatus.textContent = await errorMessage(response, t("spots.edit.search_failed"));
       return;
     }
-    showResults(await response.json(), query);
+    showResults(await response.json(), query, response.headers.get("Cadence-Gazetteer") !== "none");
   } catch (error) {
     if (error.name !== "AbortError") searchStatus.textContent = t("spots.edit.search_offline");
   }
@@ -174,11 +210,57 @@ const repeatEnds = $("repeatEnds");
 function showRepeatControls() {
   const often = repeat.value !== "" && repeat.value !== "custom";
   const show = (selector, visible) => document.querySelectorAll(selector).forEach((element) => { element.hidden = !visible; });
-  show("[data-repeat-detail]", often);
+  show("[data-repeat-detail]", repeat.value !== "");
+  show("[data-repeat-often]", often);
   show("[data-repeat-weekly]", repeat.value === "WEEKLY");
   show("[data-repeat-count]", repeatEnds.value === "count");
   show("[data-repeat-until]", repeatEnds.value === "until");
 }
-repeat.addEventListener("change", showRepeatControls);
+// Weekly starts on the due date's weekday (today's without one), so one choice makes a whole rule.
+repeat.addEventListener("change", () => {
+  const days = [...document.querySelectorAll("[data-repeat-weekly] input[type=checkbox]")];
+  if (repeat.value === "WEEKLY" && days.length === 7 && !days.some((box) => box.checked)) {
+    const day = due.value ? new Date(due.value) : new Date();
+    days[(day.getDay() + 6) % 7].checked = true; // the boxes are Monday first
+  }
+  showRepeatControls();
+});
 repeatEnds.addEventListener("change", showRepeatControls);
 showRepeatControls();
+
+// Days to skip are picked from a calendar and listed, each with its way back; the text field behind them keeps the
+// dates (YYYY-MM-DD, comma-separated), as the form sends them and as typed without script.
+const skipField = $("repeatSkip");
+const picker = document.querySelector("[data-skip-picker]");
+if (skipField && picker) {
+  const skipLabel = document.querySelector("label[for=repeatSkip]");
+  skipField.type = "hidden";
+  if (skipLabel) skipLabel.hidden = true;
+  picker.hidden = false;
+  const days = () => skipField.value.split(/[\s,]+/).filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day));
+  const drawSkips = () => {
+    $("skip-list").replaceChildren(...days().map((day) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "secondary skip-chip";
+      const shown = new Date(`${day}T12:00:00`).toLocaleDateString(document.documentElement.lang, { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+      button.textContent = `${shown} ✕`;
+      button.setAttribute("aria-label", t("spots.edit.unskip", { day: shown }));
+      button.addEventListener("click", () => {
+        skipField.value = days().filter((other) => other !== day).join(", ");
+        drawSkips();
+      });
+      item.append(button);
+      return item;
+    }));
+  };
+  $("skip-add").addEventListener("click", () => {
+    const day = $("skip-pick").value;
+    if (!day || days().includes(day)) return;
+    skipField.value = [...days(), day].sort().join(", ");
+    $("skip-pick").value = "";
+    drawSkips();
+  });
+  drawSkips();
+}
