@@ -20,8 +20,10 @@ import { RunSimulator } from "./tempo-run-simulator.js";
 import { httpsMissing, sayHTTPSMissing } from "./secure-context.js";
 import { ScreenWakeLock } from "./wake-lock.js";
 import { BluetoothSensor } from "./tempo-sensors.js";
+import { ACTIVE, finishRun } from "./tempo-run-finish.js";
 
-const ACTIVE = "cadence.tempo.activeRun";
+/** After End, the run is saved by itself this many seconds later unless the runner chooses to keep going. */
+const AUTO_SAVE_SECONDS = 10;
 const $ = (id) => document.getElementById(id);
 const root = $("live-run");
 const errorBox = $("run-error");
@@ -144,8 +146,11 @@ async function enterRun() {
   sim.refresh(run);
   $("run-simulated").hidden = !run.simulated;
   if (!run.simulated) startGeolocation();
-  if (run.endedAt) showEnded();
-  else if (!run.pausedAt) playSong(run.songIndex, true);
+  if (run.endedAt) {
+    // Ended and left without an answer (a reload, the phone put away): it is saved now, not asked again.
+    showEnded(run, activeSeconds());
+    saveRun();
+  } else if (!run.pausedAt) playSong(run.songIndex, true);
   showPhase(run);
   // The ticker has been rendering while the run loaded, without its music: show the run as it is now, not at the
   // next whole second, so the view never appears with a tempo of "–" beside a song that is playing.
@@ -210,13 +215,16 @@ function end() {
   }
   music.pause();
   save();
-  showEnded();
+  showEnded(run, activeSeconds());
+  startAutoSave();
   publish(true);
   reportPauses();
 }
 
 function keepGoing() {
   if (!run || !run.endedAt) return;
+  clearInterval(autoSave);
+  $("run-autosave").textContent = "";
   run.pauses.push({ start: run.endedAt, end: Date.now() });
   run.endedAt = null;
   save();
@@ -262,23 +270,38 @@ async function reportPauses() {
   }
 }
 
+// Saving is what ending a run leads to (issue 39): Save does it at once, the countdown after End does it by itself,
+// and a run found ended when the page opens (left at its question) is saved straight away.
+let autoSave = null;
+
+function startAutoSave() {
+  clearInterval(autoSave);
+  let left = AUTO_SAVE_SECONDS;
+  const say = () => ($("run-autosave").textContent = plural("tempo.run.live.saving_in", left));
+  say();
+  autoSave = setInterval(() => {
+    left -= 1;
+    if (left > 0) return say();
+    clearInterval(autoSave);
+    saveRun();
+  }, 1000);
+}
+
 async function saveRun() {
+  clearInterval(autoSave);
+  $("run-autosave").textContent = "";
+  if (!run?.endedAt) return;
   const button = $("run-save");
+  if (button.disabled) return; // a save is under way
   button.disabled = true;
   errorBox.hidden = true;
   $("run-sync").textContent = t("tempo.run.live.saving");
   await flush(true);
-  if (queue.size > 0) {
-    button.disabled = false;
-    fail(plural("tempo.run.live.unsent", queue.size));
-    return;
-  }
-  const pauses = run.pauses.filter((p) => p.end > p.start).map((p) => ({ start: isoSeconds(p.start), end: isoSeconds(p.end) }));
   try {
-    await api("POST", `/runs/${run.id}/finish`, { endedAt: isoSeconds(run.endedAt), pauses });
+    await finishRun(run, queue);
   } catch (error) {
     button.disabled = false;
-    fail(error);
+    fail(error.status ? error : plural("tempo.run.live.unsent", queue.size));
     return;
   }
   const id = run.id;

@@ -28,12 +28,16 @@ export function showRunNow(run, at, elapsed, reading, { music, pace, pending, ro
   $("run-hr").textContent = reading.hr === null ? "–" : reading.hrSource
     ? t("tempo.run.now.hr_from", { hr: formatNumber(Math.round(reading.hr)), source: hrSourceText(reading.hrSource) })
     : t("tempo.run.now.hr", { hr: formatNumber(Math.round(reading.hr)) });
+  // A run without music (No music chosen) says nothing of songs: no tempo, no "following your cadence", no Next song.
+  const hasMusic = Boolean(run.follow || run.playlistId);
+  for (const element of document.querySelectorAll("[data-music]")) element.hidden = !hasMusic;
+  $("run-skip").hidden = !hasMusic;
   const aim = music.rule.output?.targetCadence;
   $("run-tempo").textContent = music.tempo
     ? t("tempo.run.now.tempo", { bpm: formatNumber(Math.round(music.tempo)), rate: formatNumber(Number(music.audio.dataset.rate || 1), 3) })
     : aim ? t("tempo.run.now.no_music_aiming", { cadence: formatNumber(Math.round(aim)) }) : "–";
   $("run-source").textContent = t(run.pausedAt ? "tempo.run.now.source.paused" : `tempo.run.now.source.${reading.source}`);
-  $("run-why").textContent = run.pausedAt || !music.rule.output?.reason ? "" : t("tempo.run.now.why", { reason: music.rule.output.reason });
+  $("run-why").textContent = !hasMusic || run.pausedAt || !music.rule.output?.reason ? "" : t("tempo.run.now.why", { reason: music.rule.output.reason });
   $("run-sync").textContent = pending ? plural("tempo.run.now.pending", pending) : t("tempo.run.now.all_sent");
   root.dataset.samplesPending = String(pending);
   if (at?.segment && shownInterval !== at.index) {
@@ -48,8 +52,9 @@ function hrSourceText(source) {
   return source === "watch" || source === "simulated" ? t(`tempo.run.now.hr_source.${source}`) : source;
 }
 
-/** The run ended: the buttons that act on it go, Save (or keep going) is offered. */
-export function showEnded() {
+/** The run ended: the buttons that act on it go, and its summary says what it was while it is saved. */
+export function showEnded(run, elapsed) {
+  $("run-summary-line").textContent = t("tempo.run.live.summary", { distance: distanceText(run.distance), time: clock(elapsed) });
   $("run-save-box").hidden = false;
   $("run-pause").disabled = true;
   $("run-skip").disabled = true;

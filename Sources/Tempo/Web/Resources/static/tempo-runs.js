@@ -4,6 +4,7 @@ import { formatDateTime, formatNumber, locale, plural, saidOr, t } from "./i18n.
 import { api, distanceText, el, imperial, kilogramsFrom, paceAxisUnit, perUnit, showError, svg, weightValue } from "./tempo-util.js";
 import { clock, paceText } from "./tempo-run-common.js";
 import { drawAtShownWidth, lineChart } from "./tempo-line-chart.js";
+import { finishLeftRun } from "./tempo-run-finish.js";
 import { browserZone, rememberZone } from "./zone.js";
 
 const $ = (id) => document.getElementById(id);
@@ -71,6 +72,8 @@ async function loadProgress() {
   drawPaceTrend(progress.weeks);
   const total = progress.weeks.reduce((sum, w) => sum + w.runs, 0);
   $("progress-status").textContent = total ? plural("tempo.run.progress.total", total) : t("tempo.run.progress.none");
+  // No runs in twelve weeks: one line that says how to start, not twelve rows of nothing.
+  for (const id of ["progress-table", "progress-trend", "progress-bests-part"]) $(id).hidden = total === 0;
   // Race distances keep their names (a 5 km is a 5 km in miles too).
   const names = { 1000: t("tempo.run.progress.best_1k"), 5000: t("tempo.run.progress.best_5k"), 10000: t("tempo.run.progress.best_10k") };
   $("progress-bests").replaceChildren(...(progress.bests.length ? progress.bests.map((best) => el("li", {},
@@ -200,6 +203,9 @@ $("profile-form").addEventListener("submit", async (event) => {
 });
 
 rememberZone();  // so the phone home counts "this week" in the same zone
-loadProgress();
-loadRuns();
+// A run ended on this phone and left at its question is saved first, so the history never shows it "recording".
+finishLeftRun().catch(() => null).finally(() => {
+  loadProgress();
+  loadRuns();
+});
 loadProfile();
