@@ -140,10 +140,18 @@ def test_upload_songs_plan_intervals_make_and_rebalance_a_playlist(driver, serve
     # Plans: start from the interval template.
     driver.find_element(By.LINK_TEXT, "Plans").click()
     wait_for_path(driver, "/phone/tempo/plans")
-    wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#templates button")) == 3)
+    wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#templates button.tempo-template")) == 3)
     check_page(driver, "tempo plans")
-    template = next(b for b in driver.find_elements(By.CSS_SELECTOR, "#templates button") if "6 × (2 min sprint + 3 min easy)" in b.text)
+    template = next(b for b in driver.find_elements(By.CSS_SELECTOR, "#templates button.tempo-template")
+                    if "6 × (2 min sprint + 3 min easy)" in b.text)
+    # A template is previewed before it becomes a plan: its curve and steps, then "Use this plan".
     template.click()
+    preview = template.find_element(By.XPATH, "following-sibling::div[contains(@class, 'tempo-template-preview')]")
+    wait_until(driver, lambda: preview.is_displayed() and preview.find_elements(By.CSS_SELECTOR, "svg polyline"))
+    assert "40:00 in all" in preview.text and "6 ×" in preview.text and "Sprint · 2:00" in preview.text, preview.text
+    assert not re.search(r"/phone/tempo/plans/[0-9a-f-]{36}$", driver.current_url), "a plan was made before it was chosen"
+    check_page(driver, "tempo plans, a template previewed")
+    preview.find_element(By.CSS_SELECTOR, "button[data-use]").click()
     wait_until(driver, lambda: re.search(r"/phone/tempo/plans/[0-9a-f-]{36}$", driver.current_url))
     plan_id = driver.current_url.rsplit("/", 1)[1]
     wait_until(driver, lambda: driver.find_element(By.CSS_SELECTOR, "#plan-curve polyline"), message="no intensity curve")
@@ -154,6 +162,15 @@ def test_upload_songs_plan_intervals_make_and_rebalance_a_playlist(driver, serve
     count = driver.find_element(By.CSS_SELECTOR, "[data-path='steps[0].repeat.count']")
     assert count.get_attribute("value") == "6"
     assert driver.find_element(By.CSS_SELECTOR, "[data-path='steps[0].repeat.steps[0].name']").get_attribute("value") == "Sprint"
+    # Each interval is a row in one line; one opens at a time (the editor was 5,810 px tall with every field out).
+    rows = driver.find_elements(By.CSS_SELECTOR, "#plan-steps .tempo-step-row")
+    assert len(rows) == 3 and not any(row.get_attribute("open") for row in rows), "the steps open all at once"
+    assert [row.find_element(By.CSS_SELECTOR, ".step-name").text for row in rows] == ["Sprint", "Easy", "Cool-down"]
+    assert "2 min" in rows[0].text and "zone 5" in rows[0].text, rows[0].text
+    rows[0].find_element(By.TAG_NAME, "summary").click()
+    assert rows[0].get_attribute("open") is not None
+    rows[1].find_element(By.TAG_NAME, "summary").click()
+    assert rows[1].get_attribute("open") is not None and rows[0].get_attribute("open") is None
 
     # A bad value is refused by the API, which names the field; the input is marked.
     count.clear()
@@ -171,7 +188,7 @@ def test_upload_songs_plan_intervals_make_and_rebalance_a_playlist(driver, serve
     count.clear()
     count.send_keys("6")
     driver.find_element(By.ID, "plan-save").click()
-    wait_until(driver, lambda: driver.find_element(By.ID, "plan-notice").text == "Saved.")
+    wait_until(driver, lambda: driver.find_element(By.ID, "snackbar").text == "Saved.")
     assert driver.find_element(By.ID, "plan-error").get_attribute("hidden") is not None
     check_page(driver, "tempo plan editor")
     screenshot(driver, "tempo-plan-phone.png")

@@ -37,6 +37,7 @@ def test_a_plan_becomes_a_template_and_a_playlist_gains_a_song_then_goes(driver,
     assert "Yours · running" in driver.find_element(By.CSS_SELECTOR, own).text
     check_page(driver, "plans page with an own template")
     driver.find_element(By.CSS_SELECTOR, f"{own} .tempo-template").click()
+    driver.find_element(By.CSS_SELECTOR, f"{own} button[data-use]").click()
     wait_until(driver, lambda: "/phone/tempo/plans/" in driver.current_url and plan_id not in driver.current_url,
                message="no new plan was made from the template")
     wait_until(driver, lambda: driver.find_element(By.ID, "plan-name").get_attribute("value") == "Hill Tuesday")

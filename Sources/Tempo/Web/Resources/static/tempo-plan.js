@@ -6,6 +6,7 @@
 import { clockText } from "./format.js";
 import { locale, plural, t } from "./i18n.js";
 import { api, clock, describeCurve, drawChart, el, showError } from "./tempo-util.js";
+import { showSnackbar } from "./snackbar.js";
 
 const root = document.getElementById("plan-editor");
 const planId = root.dataset.planId;
@@ -22,6 +23,8 @@ const makeButton = document.getElementById("make-playlist");
 let model = [];
 let dirty = false;
 let uid = 0;
+/** The one step whose editor is open (its path); every other step is a one-line row (issue 39). */
+let openPath = null;
 
 // ---- plan JSON ⇄ editing model
 
@@ -123,8 +126,17 @@ function bind(input, step, key, rerender) {
     step[key] = input.value;
     changed();
     if (rerender) render();
+    else input.closest(".tempo-step-row")?.dispatchEvent(new Event("summarise"));
   });
   return input;
+}
+
+/** A step in one line, for its row: "Sprint · 2 min · zone 5", a ramp "zone 2 → 4". */
+function stepLine(step) {
+  const length = `${step.lengthValue || "?"} ${t(`tempo.plan.unit.${step.lengthUnit}`)}`;
+  const target = (value) => step.targetKind === "zone" ? t("tempo.plan.row.zone", { zone: value || "?" })
+    : step.targetKind === "cadence" ? `${value || "?"} ${cadenceUnit(activityInput.value)}` : t("tempo.plan.row.pace", { pace: value || "?" });
+  return [length, step.ramp ? `${target(step.targetValue)} → ${target(step.endValue)}` : target(step.targetValue)].join(" · ");
 }
 
 function select(options) {
@@ -180,12 +192,14 @@ function moveButtons(list, index, label) {
   return row;
 }
 
-function addButtons(list, where) {
+function addButtons(list, where, path) {
   const row = el("div", { class: "button-row" });
   for (const type of ["interval", "repeat"]) {
     const button = el("button", { type: "button", class: "secondary", text: t(`tempo.plan.add_${type}${where ? "_inside" : ""}`) });
     button.addEventListener("click", () => {
       list.push(type === "interval" ? newInterval() : { type: "repeat", count: "2", steps: [newInterval()] });
+      // The new step opens, ready to fill in.
+      openPath = type === "interval" ? `${path}[${list.length - 1}]` : `${path}[${list.length - 1}].repeat.steps[0]`;
       changed();
       render();
     });
@@ -207,12 +221,30 @@ function stepsEditor(list, path, depth) {
         class: "tempo-num" }), step, "count");
       const set = el("fieldset", { class: "tempo-repeat", "data-path": `${here}.repeat` },
         el("legend", { text: t("tempo.plan.repeat") }), field(t("tempo.plan.times"), count, "tempo-count"),
-        stepsEditor(step.steps, `${here}.repeat.steps`, depth + 1), addButtons(step.steps, true));
-      item.append(set);
+        stepsEditor(step.steps, `${here}.repeat.steps`, depth + 1), addButtons(step.steps, true, `${here}.repeat.steps`));
+      item.append(set, moveButtons(list, index, label));
     } else {
-      item.append(intervalEditor(step, here));
+      // A row that opens into its editor; opening one closes the one open before.
+      const row = el("details", { class: "tempo-step-row" });
+      const line = el("span", { class: "step-line muted" });
+      const name = el("span", { class: "step-name" });
+      const summarise = () => {
+        name.textContent = step.name || t("tempo.plan.step_label", { n });
+        line.textContent = stepLine(step);
+      };
+      summarise();
+      row.addEventListener("summarise", summarise);
+      row.append(el("summary", { "aria-label": t("tempo.plan.edit_step", { step: label }) }, name, line),
+        el("div", { class: "tempo-step-body" }, intervalEditor(step, here), moveButtons(list, index, label)));
+      row.open = openPath === here;
+      row.addEventListener("toggle", () => {
+        if (row.open) {
+          openPath = here;
+          for (const other of stepsBox.querySelectorAll(".tempo-step-row[open]")) if (other !== row) other.open = false;
+        } else if (openPath === here) openPath = null;
+      });
+      item.append(row);
     }
-    item.append(moveButtons(list, index, label));
     box.append(item);
   });
   return box;
@@ -242,6 +274,9 @@ function showFieldError(error) {
   nodes.sort((a, b) => b.dataset.path.length - a.dataset.path.length);
   const node = nodes[0];
   if (!node) return;
+  // A refused field in a folded step: that step opens.
+  const row = node.closest(".tempo-step-row");
+  if (row && !row.open) row.open = true;
   if (node.matches("input, select")) {
     node.setAttribute("aria-invalid", "true");
     node.setAttribute("aria-describedby", "plan-error");
@@ -288,8 +323,7 @@ async function save() {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   if (await save()) {
-    notice.textContent = t("tempo.plan.saved");
-    notice.hidden = false;
+    showSnackbar(t("tempo.plan.saved"));
   }
 });
 
@@ -297,6 +331,7 @@ form.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-add]");
   if (!button || button.closest(".tempo-step-list")) return;
   model.push(button.dataset.add === "interval" ? newInterval() : { type: "repeat", count: "2", steps: [newInterval()] });
+  openPath = button.dataset.add === "interval" ? `steps[${model.length - 1}]` : `steps[${model.length - 1}].repeat.steps[0]`;
   changed();
   render();
 });

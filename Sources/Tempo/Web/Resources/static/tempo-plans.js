@@ -1,7 +1,7 @@
 // Tempo plans (M2): the shipped templates and the person's own (any activity) as "new plan" buttons, own ones
 // deletable, and the person's plans.
 import { plural, t } from "./i18n.js";
-import { api, deleteWithConfirmation, describeCurve, el, showError } from "./tempo-util.js";
+import { api, clock, deleteWithConfirmation, describeCurve, drawChart, el, showError } from "./tempo-util.js";
 
 const templates = document.getElementById("templates");
 const templatesError = document.getElementById("templates-error");
@@ -35,6 +35,26 @@ function activityName(activity) {
   return ["running", "walking", "cycling"].includes(activity) ? t(`tempo.plan.activity.${activity}`) : activity;
 }
 
+function svgChart() {
+  const chart = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  chart.setAttribute("class", "tempo-chart");
+  chart.setAttribute("role", "img");
+  chart.setAttribute("aria-label", t("tempo.plan.preview_chart"));
+  return chart;
+}
+
+/** A plan's steps in lines: "Sprint · 2:00 · zone 5", a repeat as "6 ×" before its own. */
+function previewLines(steps, depth = 0) {
+  return steps.flatMap((step) => {
+    if (step.repeat) return [t("tempo.plan.preview_repeat", { count: step.repeat.count }), ...previewLines(step.repeat.steps, depth + 1)];
+    const i = step.interval;
+    const length = "seconds" in i.length ? clock(i.length.seconds) : `${i.length.metres} m`;
+    const target = "zone" in i.target ? t("tempo.plan.row.zone", { zone: i.target.zone })
+      : "cadence" in i.target ? `${Math.round(i.target.cadence)}` : t("tempo.plan.row.pace", { pace: clock(i.target.pace) });
+    return [`${depth ? "  " : ""}${[i.name, length, target].filter(Boolean).join(" · ")}`];
+  });
+}
+
 async function loadTemplates() {
   let list;
   try {
@@ -46,11 +66,28 @@ async function loadTemplates() {
     return;
   }
   templates.replaceChildren(...list.map((template) => {
-    const button = el("button", { type: "button", class: "secondary tempo-template", "data-template": template.templateId },
+    const button = el("button", { type: "button", class: "secondary tempo-template", "data-template": template.templateId,
+      "aria-expanded": "false" },
       el("span", { class: "tempo-template-name", text: templateName(template) }),
       el("span", { class: "tempo-template-detail", text: describeCurve(template.curve) }));
-    button.addEventListener("click", async () => {
-      button.disabled = true;
+    // A template is looked at before it is made a plan (issue 39): its curve and steps, then "Use this plan".
+    const use = el("button", { type: "button", class: "primary", "data-use": template.templateId, text: t("tempo.plan.use_template") });
+    const preview = el("div", { class: "tempo-template-preview" },
+      el("div", { class: "tempo-chart-wrap" }, svgChart()),
+      el("p", { class: "hint", text: t("tempo.plan.preview_total", { duration: clock(template.totalSeconds) }) }),
+      el("ol", { class: "tempo-preview-steps" }, ...previewLines(translatedSteps(template.plan.steps)).map((line) => el("li", { text: line }))),
+      use);
+    preview.hidden = true;
+    button.addEventListener("click", () => {
+      const opening = preview.hidden;
+      for (const other of templates.querySelectorAll(".tempo-template-preview")) other.hidden = true;
+      for (const other of templates.querySelectorAll(".tempo-template")) other.setAttribute("aria-expanded", "false");
+      preview.hidden = !opening;
+      button.setAttribute("aria-expanded", String(opening));
+      if (opening) drawChart(preview.querySelector("svg"), { curve: template.curve });
+    });
+    use.addEventListener("click", async () => {
+      use.disabled = true;
       templatesError.hidden = true;
       try {
         // A shipped template's plan takes its words in the page's language (the person's to change from then on):
@@ -60,11 +97,11 @@ async function loadTemplates() {
           : { template: template.templateId });
         location.assign(`/phone/tempo/plans/${made.plan.id.toLowerCase()}`);
       } catch (error) {
-        button.disabled = false;
+        use.disabled = false;
         showError(templatesError, error);
       }
     });
-    if (template.builtIn) return el("li", {}, button);
+    if (template.builtIn) return el("li", {}, button, preview);
     const remove = deleteWithConfirmation({
       label: t("tempo.plan.delete"), ariaLabel: t("tempo.plan.delete_template_label", { name: template.plan.name }),
       question: t("tempo.plan.delete_template_question", { name: template.plan.name }),
@@ -79,7 +116,7 @@ async function loadTemplates() {
       },
     });
     button.querySelector(".tempo-template-name").append(el("span", { class: "badge", text: t("tempo.plan.own_badge", { activity: activityName(template.plan.activity) }) }));
-    return el("li", { class: "tempo-own-template" }, button, ...remove);
+    return el("li", { class: "tempo-own-template" }, button, preview, ...remove);
   }));
 }
 
