@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HTTPTypes
 import HummingbirdTesting
 import Spots
 import SpotsStorage

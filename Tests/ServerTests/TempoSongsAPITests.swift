@@ -381,6 +381,30 @@ import Glibc
         }
     }
 
+    /// Issue 39: a newcomer tries Tempo with Cadence's own grooves; made once, analysed at the tempi they are named by.
+    @Test func theDemoSongsAreMadeOnceAndFoundAtTheirTempi() async throws {
+        try await withTestServer { server in
+            let client = server.client
+            let token = try await client.register(email: uniqueEmail("demo"))
+            let made = try await client.json(.post, "/api/v1/tempo/songs/demo", token: token)
+            #expect(made.status == .created, "\(made.text)")
+            let songs = made.array
+            #expect(songs.compactMap { $0["title"] as? String } == ["Cadence demo · 150 BPM", "Cadence demo · 165 BPM", "Cadence demo · 180 BPM"])
+            for song in songs {
+                let id = try #require(song["id"] as? String)
+                let named = Double((song["title"] as? String ?? "").split(separator: " ")[3])!
+                let analysed = try await client.tempoAnalysed(id, token: token)
+                let bpm = try #require(analysed["bpm"] as? Double, "\(analysed)")
+                #expect(abs(bpm - named) <= named * 0.04, "\(named) BPM groove estimated at \(bpm)")
+                #expect(abs((analysed["durationMs"] as? Int ?? 0) - 90_000) <= 100)
+            }
+            // Asked again: nothing more is made.
+            let again = try await client.json(.post, "/api/v1/tempo/songs/demo", token: token)
+            #expect(again.status == .ok && again.array.isEmpty, "\(again.text)")
+            #expect(try await client.json(.get, "/api/v1/tempo/songs", token: token).array.count == 3)
+        }
+    }
+
     static func waitUntilRunning(_ id: String, client: some TestClientProtocol, token: String) async throws {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {

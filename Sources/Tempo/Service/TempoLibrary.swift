@@ -99,6 +99,22 @@ public struct TempoLibrary: Sendable {
         return added
     }
 
+    /// Cadence's own demo songs (`DemoSong`) in the library, made and analysed like uploads; the ones already there
+    /// are not made twice.
+    public func addDemoSongs(accountID: UUID) async throws -> [SongRecord] {
+        let present = Set(try await store.songs(accountID: accountID).map(\.filename))
+        let folder = scratch.appendingPathComponent("demo-\(UUID().uuidString.lowercased())", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [(name: String, url: URL)] = []
+        for bpm in DemoSong.tempi where !present.contains(DemoSong.filename(bpm: bpm)) {
+            let url = folder.appendingPathComponent("\(bpm).wav")
+            try DemoSong.wav(bpm: bpm).write(to: url)
+            files.append((DemoSong.filename(bpm: bpm), url))
+        }
+        return files.isEmpty ? [] : try await add(files, accountID: accountID)
+    }
+
     public enum SongOrder: String, Sendable {
         case added, bpm, title
     }

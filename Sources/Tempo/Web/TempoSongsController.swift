@@ -15,6 +15,7 @@ struct TempoSongsController {
     func addRoutes(to api: APIGroups) {
         api.account.get("songs", use: list)
         api.person.post("songs", use: upload)
+        api.person.post("songs/demo", use: addDemo)
         api.account.get("songs/:id", use: show)
         api.person.patch("songs/:id", use: update)
         api.person.delete("songs/:id", use: delete)
@@ -36,6 +37,13 @@ struct TempoSongsController {
             throw APIError.invalid(field: "sort", "Sort by added, bpm or title.", localized: MessageKey("tempo.music.error.sort"))
         }
         return try await library.songs(accountID: context.account.id, minBPM: minBPM, maxBPM: maxBPM, order: order).map(SongBody.init)
+    }
+
+    /// Cadence's demo songs (issue 39), made here and analysed like uploads; 201 with the ones made (none when they
+    /// are all in the library already).
+    @Sendable func addDemo(request: Request, context: SignedInContext) async throws -> EditedResponse<[SongBody]> {
+        let made = try await library.addDemoSongs(accountID: context.identity.account.id)
+        return EditedResponse(status: made.isEmpty ? .ok : .created, response: made.map(SongBody.init))
     }
 
     /// One or more files; each is stored and queued for analysis. All are checked before any is kept. The body is

@@ -67,6 +67,7 @@ async function loadSongs() {
 
 function updateCount(n = list.children.length) {
   const filtered = filter.minBpm.value.trim() || filter.maxBpm.value.trim();
+  document.getElementById("demo-offer").hidden = n > 0 || Boolean(filtered);
   if (n === 0) count.textContent = filtered ? t("tempo.music.library.none_in_range") : t("tempo.music.library.none_yet");
   else count.textContent = plural(filtered ? "tempo.music.library.count_in_range" : "tempo.music.library.count", n);
 }
@@ -100,6 +101,7 @@ function row(song) {
   const item = el("li", { class: "tempo-song", "data-id": id, "data-analysis": song.analysis });
   const head = el("div", { class: "tempo-song-head" },
     el("span", { class: "tempo-song-title", text: song.title }),
+    song.title.startsWith("Cadence demo · ") ? el("span", { class: "badge tempo-badge", text: t("tempo.music.library.demo_badge") }) : null,
     song.artist ? el("span", { class: "muted tempo-song-artist", text: song.artist }) : null,
     el("span", { class: `tempo-song-bpm tempo-${state}`, text: tempoText(song) }),
     song.durationMs ? el("span", { class: "muted tempo-song-duration", text: clock(song.durationMs / 1000) }) : null,
@@ -295,3 +297,17 @@ uploadForm.addEventListener("submit", (event) => {
 });
 
 loadSongs();
+
+// Cadence's own demo songs, for trying Tempo with an empty library.
+document.getElementById("add-demo").addEventListener("click", async (event) => {
+  const button = event.currentTarget;
+  button.disabled = true;
+  try {
+    await api("POST", "/songs/demo");
+    await loadSongs();
+  } catch (error) {
+    showError(songsError, error);
+  } finally {
+    button.disabled = false;
+  }
+});
