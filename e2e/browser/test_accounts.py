@@ -30,6 +30,13 @@ def shown(driver, css, timeout=10):
     return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(check)
 
 
+def said(driver, timeout=10):
+    """What the page's snackbar says (it fades after a few seconds; its words stay for a screen reader and a test)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    return WebDriverWait(driver, timeout, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+        lambda d: d.find_element(By.ID, "snackbar").get_attribute("textContent"))
+
+
 def shows_text(driver, css, expected, timeout=10):
     """True once an element matching `css` says `expected`: across a submit that reloads the page, the element found
     first may be the old page's and go stale."""
@@ -154,7 +161,7 @@ def test_account_page_changes_the_password_and_lists_sessions(driver, server):
 
     fill(driver, currentPassword="first password", newPassword="second password", confirmPassword="second password")
     driver.find_element(By.CSS_SELECTOR, "form[action='/account/password'] button").click()
-    assert "Password changed" in shown(driver, "[role=status]").text
+    assert "Password changed" in said(driver)
     assert len(driver.find_elements(By.CSS_SELECTOR, ".session-list li")) == 1
     assert api(server, "GET", "/api/v1/auth/me", token=other_token)[0] == 401
 
@@ -173,7 +180,7 @@ def test_the_account_page_chooses_the_language_and_units(driver, server):
     choices.select_by_value("es")
     Select(driver.find_element(By.ID, "units")).select_by_value("imperial")
     driver.find_element(By.CSS_SELECTOR, "form[action='/account/preferences'] button").click()
-    assert "Idioma y unidades guardados." in shown(driver, "[role=status]").text
+    assert "Idioma y unidades guardados." in said(driver)
     assert driver.execute_script("return document.documentElement.lang") == "es"
     assert Select(driver.find_element(By.ID, "units")).first_selected_option.get_attribute("value") == "imperial"
     check_page(driver, "account page in Spanish")
@@ -185,7 +192,7 @@ def test_the_account_page_chooses_the_language_and_units(driver, server):
     driver.get(server + "/account")
     Select(driver.find_element(By.ID, "language")).select_by_value("")
     driver.find_element(By.CSS_SELECTOR, "form[action='/account/preferences'] button").click()
-    assert "Language and units saved." in shown(driver, "[role=status]").text
+    assert "Language and units saved." in said(driver)
     assert driver.execute_script("return document.documentElement.lang") == "en"
 
 

@@ -126,3 +126,19 @@ def test_no_table_heading_breaks_inside_a_word_on_a_phone(driver, own_server):
     assert driver.find_elements(By.CSS_SELECTOR, ".run-summary th")
     assert driver.execute_script(BROKEN_WORDS) == []
     assert driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+
+
+def test_an_empty_library_offers_cadences_demo_songs(driver, own_server):
+    """A newcomer can try Tempo without music of their own: three grooves Cadence makes, marked as demo songs."""
+    base = own_server.base
+    signed_in(driver, base, "demoer")
+    driver.get(f"{base}/phone/tempo")
+    offer = driver.find_element(By.ID, "add-demo")
+    wait_until(driver, offer.is_displayed, message="an empty library offers no demo songs")
+    check_page(driver, "empty library with the demo offer")
+    offer.click()
+    wait_until(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#songs .tempo-song")) == 3, timeout=30)
+    titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#songs .tempo-song-title")]
+    assert sorted(titles) == ["Cadence demo · 150 BPM", "Cadence demo · 165 BPM", "Cadence demo · 180 BPM"], titles
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#songs .tempo-badge")) == 3
+    assert not driver.find_element(By.ID, "add-demo").is_displayed()
