@@ -148,7 +148,7 @@ import Web
                 #expect(missing.status == .notFound)
                 #expect(missing.text.contains(#"<html lang="es">"#), "\(uri)")
                 #expect(missing.text.contains("Página no encontrada"), "\(uri)")
-                #expect(missing.text.contains("Cerrar sesión"), "\(uri): the signed-in frame")
+                #expect(missing.text.contains(#"aria-label="Módulos""#), "\(uri): the signed-in frame (its module bar)")
             }
             let missingJSON = try await server.client.json(.get, "/api/v1/talks/topics/\(UUID().uuidString)", token: token)
             #expect(missingJSON.errorCode == "not_found")

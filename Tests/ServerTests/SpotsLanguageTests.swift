@@ -116,7 +116,7 @@ import Web
                 body: ByteBuffer(string: body))
             #expect(page.status == .ok)
             #expect(page.text.contains(#"<html lang="es">"#))
-            #expect(page.text.contains(#"<p class="error" role="alert" id="form-error">Ponle un título al recordatorio.</p>"#), "\(page.text)")
+            #expect(page.text.contains(#"<p class="field-error" role="alert" id="form-error">Ponle un título al recordatorio.</p>"#), "\(page.text)")
             #expect(page.text.contains(#"name="title" type="text" maxlength="200" required value="  " aria-invalid="true""#))
 
             let english = try await PagesTests.postForm(server, "/phone/spots/new", fields, cookies: cookies)

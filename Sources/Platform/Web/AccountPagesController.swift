@@ -143,8 +143,8 @@ struct AccountPagesController {
             return try await accountPage(identity, notice: PageRenderer.messages(for: request, context: context)("account.password.changed"),
                                          request: request, context: context)
         } catch {
-            let (message, _) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
-            return try await accountPage(identity, error: message, request: request, context: context)
+            let (message, field) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
+            return try await accountPage(identity, refusal: (.password, message, field), request: request, context: context)
         }
     }
 
@@ -168,8 +168,8 @@ struct AccountPagesController {
             try await service.confirmPassword(context.form["password"] ?? "", of: identity)
             try await deletion.delete(identity.account)
         } catch {
-            let (message, _) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
-            return try await accountPage(identity, error: message, request: request, context: context)
+            let (message, field) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
+            return try await accountPage(identity, refusal: (.delete, message, field), request: request, context: context)
         }
         var response = PageRenderer.redirect(to: "/login?deleted=1")
         response.setCookie(SessionCookie.clear(secure: secureCookies))
@@ -186,8 +186,8 @@ struct AccountPagesController {
             _ = try await service.setPreferences(identity, language: language, units: units)
             return PageRenderer.redirect(to: "/account?saved=preferences")
         } catch {
-            let (message, _) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
-            return try await accountPage(identity, error: message, request: request, context: context)
+            let (message, field) = try Self.userFacing(error, in: PageRenderer.messages(for: request, context: context))
+            return try await accountPage(identity, refusal: (.preferences, message, field), request: request, context: context)
         }
     }
 
@@ -213,12 +213,12 @@ struct AccountPagesController {
     }
 
     private func accountPage(
-        _ identity: Identity, notice: String? = nil, error: String? = nil,
+        _ identity: Identity, notice: String? = nil, refusal: (form: AccountPage.Form, message: String, field: String?)? = nil,
         request: Request, context: SignedInContext
     ) async throws -> Response {
         let page = AccountPage(try await service.listSessions(of: identity), current: identity.session.id, account: identity.account,
                                messages: PageRenderer.messages(for: request, context: context),
-                               zone: request.browserZone ?? .current, notice: notice, error: error)
+                               zone: request.browserZone ?? .current, notice: notice, refusal: refusal)
         return pages.render("account", title: "account.title", page: page, request: request, context: context)
     }
 
