@@ -31,7 +31,11 @@ def check_page(driver, label, expected_status=None):
         overflow = driver.execute_script(
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
         if overflow > 0:
-            problems.append(f"{label} at {size} ({width}x{height}): {overflow}px horizontal overflow")
+            wide = driver.execute_script("""
+                const edge = document.documentElement.clientWidth;
+                return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > edge + 0.5)
+                    .slice(0, 3).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`);""")
+            problems.append(f"{label} at {size} ({width}x{height}): {overflow}px horizontal overflow {wide}")
         axe = Axe(driver)
         axe.inject()
         results = axe.run()

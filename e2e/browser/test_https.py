@@ -501,6 +501,7 @@ def test_on_plain_http_each_capability_says_https_is_missing_and_links_to_the_tr
     browser.find_element(By.ID, "show-me").click()
     said["spots map"] = message_of(browser, "#map-status")
     browser.get(base + "/phone/spots/new")
+    browser.find_element(By.CSS_SELECTOR, "#part-place > summary").click()  # "+ Place"
     browser.find_element(By.ID, "locate-me").click()
     said["spots edit"] = message_of(browser, "#map-status")
     browser.get(base + "/phone/devices")
@@ -553,6 +554,7 @@ def test_over_https_none_of_the_https_messages_show_and_the_capabilities_work(br
     assert browser.find_element(By.ID, "map-status").get_attribute("data-https-missing") is None
 
     browser.get(base + "/phone/spots/new")
+    browser.find_element(By.CSS_SELECTOR, "#part-place > summary").click()  # "+ Place"
     browser.find_element(By.ID, "locate-me").click()
     wait_until(browser, lambda: "±10 m" in browser.find_element(By.ID, "map-status").text, message="use my location did not pin")
     assert browser.find_element(By.ID, "map-status").get_attribute("data-https-missing") is None

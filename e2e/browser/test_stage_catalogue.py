@@ -18,6 +18,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page, set_viewport
 from browser.test_accounts import shown, sign_in
+from browser.waiting import tap
 from conftest import ARTIFACTS, api, unique_email, wait_for_import
 
 CODE = "EASTER-2026-WEEK"
@@ -137,18 +138,18 @@ def test_unlock_download_pause_resume_verify_and_install(driver, own_server, tmp
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
         "offline": False, "latency": 5, "downloadThroughput": 300 * 1024, "uploadThroughput": -1})
     easter = entry(driver, "Easter week")
-    easter.find_element(By.CSS_SELECTOR, ".catalogue-start").click()
+    tap(driver, easter.find_element(By.CSS_SELECTOR, ".catalogue-start"))
     WebDriverWait(driver, 30).until(lambda d: progress(easter) >= 15)
     detail = easter.find_element(By.CSS_SELECTOR, ".catalogue-detail").text
     assert " of " in detail and "/s" in detail and "left" in detail, detail
-    easter.find_element(By.CSS_SELECTOR, ".catalogue-pause").click()
+    tap(driver, easter.find_element(By.CSS_SELECTOR, ".catalogue-pause"))
     assert "Paused" in easter.find_element(By.CSS_SELECTOR, ".catalogue-status").text
     paused_at = progress(easter)
     driver.save_screenshot(str(ARTIFACTS / "stage-catalogue-paused-phone.png"))
     time.sleep(1.5)
     assert progress(easter) == paused_at, "the download went on while paused"
     assert paused_at < 100
-    easter.find_element(By.CSS_SELECTOR, ".catalogue-resume").click()
+    tap(driver, easter.find_element(By.CSS_SELECTOR, ".catalogue-resume"))
     WebDriverWait(driver, 90).until(lambda d: "Installed" in easter.find_element(By.CSS_SELECTOR, ".catalogue-status").text)
     assert progress(easter) == 100
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
@@ -158,7 +159,7 @@ def test_unlock_download_pause_resume_verify_and_install(driver, own_server, tmp
 
     # The truncated package: refused, nothing installed.
     advent = entry(driver, "Advent")
-    advent.find_element(By.CSS_SELECTOR, ".catalogue-start").click()
+    tap(driver, advent.find_element(By.CSS_SELECTOR, ".catalogue-start"))
     message = WebDriverWait(driver, 30).until(lambda d: advent.find_element(By.CSS_SELECTOR, ".catalogue-message[role=alert]")
                                               if advent.find_element(By.CSS_SELECTOR, ".catalogue-message").is_displayed() else None)
     assert "incomplete or damaged" in message.text and "Nothing was installed" in message.text, message.text
@@ -167,24 +168,24 @@ def test_unlock_download_pause_resume_verify_and_install(driver, own_server, tmp
     # A password-protected package asks for its password; a wrong one can be typed again.
     lent = entry(driver, "Lent")
     assert "password-protected" in lent.text
-    lent.find_element(By.CSS_SELECTOR, ".catalogue-start").click()
+    tap(driver, lent.find_element(By.CSS_SELECTOR, ".catalogue-start"))
     password = WebDriverWait(driver, 30).until(lambda d: lent.find_element(By.CSS_SELECTOR, ".catalogue-password input")
                                                if lent.find_element(By.CSS_SELECTOR, ".catalogue-password").is_displayed() else None)
     assert "checksum (SHA-256) verified" in lent.find_element(By.CSS_SELECTOR, ".catalogue-status").text
     password.send_keys("not the password")
-    lent.find_element(By.CSS_SELECTOR, ".catalogue-password button").click()
+    tap(driver, lent.find_element(By.CSS_SELECTOR, ".catalogue-password button"))
     WebDriverWait(driver, 30).until(lambda d: lent.find_element(By.CSS_SELECTOR, ".catalogue-message").is_displayed())
     assert "wrong" in lent.find_element(By.CSS_SELECTOR, ".catalogue-message").text.lower()
     assert password.get_attribute("aria-invalid") == "true"
     driver.get_log("browser")  # the 400 of the wrong password is logged by Chromium; it is expected
     password.clear()
     password.send_keys("lent password")
-    lent.find_element(By.CSS_SELECTOR, ".catalogue-password button").click()
+    tap(driver, lent.find_element(By.CSS_SELECTOR, ".catalogue-password button"))
     WebDriverWait(driver, 30).until(lambda d: "Installed" in lent.find_element(By.CSS_SELECTOR, ".catalogue-status").text)
     assert sorted(own_series_titles(base, token)) == ["Easter week", "Lent"]
 
     # The link leads to the installed series; the demo is no longer listed.
-    easter.find_element(By.CSS_SELECTOR, ".catalogue-open").click()
+    tap(driver, easter.find_element(By.CSS_SELECTOR, ".catalogue-open"))
     shown(driver, "h1")
     assert "Easter week" in driver.find_element(By.TAG_NAME, "h1").text
     driver.get(base + "/phone/stage/series")

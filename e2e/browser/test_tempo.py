@@ -170,7 +170,8 @@ def test_upload_songs_plan_intervals_make_and_rebalance_a_playlist(driver, serve
     rows[0].find_element(By.TAG_NAME, "summary").click()
     assert rows[0].get_attribute("open") is not None
     rows[1].find_element(By.TAG_NAME, "summary").click()
-    assert rows[1].get_attribute("open") is not None and rows[0].get_attribute("open") is None
+    wait_until(driver, lambda: rows[1].get_attribute("open") is not None and rows[0].get_attribute("open") is None,
+               message="opening a step left the one before open")
 
     # A bad value is refused by the API, which names the field; the input is marked.
     count.clear()

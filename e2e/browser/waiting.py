@@ -15,3 +15,10 @@ def wait_until(driver, condition, timeout=15, message="", poll=0.5):
             raise
     WebDriverWait(driver, timeout, poll_frequency=poll,
                   ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(check, message)
+
+
+def tap(driver, element):
+    """Clicks `element` as a person would on a phone: scrolled to the middle of the screen first. (WebDriver clicks
+    where it stands when it is inside the window, which at phone size may be under the fixed module bar.)"""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
+    element.click()
