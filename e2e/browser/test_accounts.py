@@ -64,6 +64,15 @@ def sign_in(driver, server, email, password):
     wait_for_path(driver, "/phone")
 
 
+def signed_in_account(driver, server, name, password="a person's password"):
+    """A new account (an address of its own), signed in on `driver`; its API token."""
+    email = unique_email(name)
+    assert api(server, "POST", "/api/v1/auth/register", {"email": email, "displayName": name, "password": password})[0] == 201
+    token = api(server, "POST", "/api/v1/auth/login", {"email": email, "password": password})[1]["token"]
+    sign_in(driver, server, email, password)
+    return token
+
+
 def test_a_new_user_registers_signs_out_and_signs_back_in(driver, server):
     email = unique_email("new")
     driver.get(server)

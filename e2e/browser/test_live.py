@@ -16,11 +16,16 @@ def pair_watch(phone, watch, base, email):
     assert api(base, "POST", "/api/v1/auth/register",
                {"email": email, "displayName": "Lee Live", "password": "live password 1"})[0] == 201
     sign_in(phone, base, email, "live password 1")
+    pair_with_code(phone, watch, base, "Lee's watch")
+
+
+def pair_with_code(phone, watch, base, name):
+    """The phone (signed in) shows a code on Devices; the watch enters it and lands on its page."""
     phone.get(base + "/phone/devices")
     phone.find_element(By.CSS_SELECTOR, "form[action='/phone/devices/pairing'] button").click()
     code = shown(phone, "[data-testid=pairing-code]").text.replace(" ", "")
     watch.get(f"{base}/pair?role=watch")
-    fill(watch, code=code, name="Lee's watch")
+    fill(watch, code=code, name=name)
     submit(watch)
     wait_for_path(watch, "/watch")
 

@@ -6,21 +6,10 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from browser.pagecheck import check_page, set_viewport
-from browser.test_accounts import fill, shown, sign_in
+from browser.test_accounts import fill, shown, signed_in_account
 from browser.test_spots import save_form
 from browser.waiting import wait_until
-from conftest import api, unique_email
-
-PASSWORD = "spots form password"
-
-
-def signed_in(driver, base, name):
-    email = unique_email(name)
-    assert api(base, "POST", "/api/v1/auth/register", {"email": email, "displayName": name, "password": PASSWORD})[0] == 201
-    token = api(base, "POST", "/api/v1/auth/login", {"email": email, "password": PASSWORD})[1]["token"]
-    sign_in(driver, base, email, PASSWORD)
-    return token
-
+from conftest import api
 
 def summary(driver, part):
     return driver.find_element(By.CSS_SELECTOR, f"#part-{part} > summary")
@@ -28,7 +17,7 @@ def summary(driver, part):
 
 def test_a_new_reminder_starts_with_its_title_and_opens_what_it_needs(driver, own_server):
     phone, base = driver, own_server.base
-    token = signed_in(phone, base, "former")
+    token = signed_in_account(phone, base, "former")
     set_viewport(phone, 390, 844)
     phone.get(base + "/phone/spots/new")
     wait_until(phone, lambda: phone.find_element(By.ID, "title").is_displayed())
@@ -71,7 +60,7 @@ def test_a_new_reminder_starts_with_its_title_and_opens_what_it_needs(driver, ow
 
 def test_the_place_opens_on_the_persons_region_and_the_ring_sets_the_radius(driver, own_server):
     phone, base = driver, own_server.base
-    signed_in(phone, base, "placer")
+    signed_in_account(phone, base, "placer")
     phone.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Madrid"})
     phone.get(base + "/phone/spots/new")  # the page tells the server the browser's zone
     phone.get(base + "/phone/spots/new")

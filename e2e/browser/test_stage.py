@@ -55,13 +55,6 @@ def close_tools(phone):
         phone.find_element(By.ID, "close-tools").click()
 
 
-def end_talk(phone):
-    """End, as a presenter does it: from the tools, confirmed (one tap alone ends nothing)."""
-    open_tools(phone)
-    phone.find_element(By.ID, "end").click()
-    phone.find_element(By.ID, "end-confirm").click()
-
-
 def test_import_a_pptx_and_present_it_on_two_displays(driver, second_driver, request, own_server, tmp_path):
     phone, base = driver, own_server.base
     email = unique_email("preacher")

@@ -14,11 +14,11 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from browser.pagecheck import check_page
-from browser.test_accounts import sign_in
-from browser.test_stage import (close_tools, current_slide, end_talk, open_tools, pair_display, position, presenter, press,
-                                screen_slide, wait_until)
+from browser.test_accounts import signed_in_account
+from browser.test_stage import (close_tools, current_slide, open_tools, pair_display, position, presenter, press, screen_slide,
+                                wait_until)
 from browser.test_stage_edit import make_png
-from conftest import ARTIFACTS, api, finish_browser, new_browser, tls_context, unique_email
+from conftest import ARTIFACTS, api, finish_browser, new_browser, tls_context
 
 PASSWORD = "seams password 1"
 
@@ -34,11 +34,7 @@ MOVABLE_CLOCK = """
 
 
 def account(driver, base, name):
-    email = unique_email(name)
-    assert api(base, "POST", "/api/v1/auth/register", {"email": email, "displayName": name, "password": PASSWORD})[0] == 201
-    token = api(base, "POST", "/api/v1/auth/login", {"email": email, "password": PASSWORD})[1]["token"]
-    sign_in(driver, base, email, PASSWORD)
-    return token
+    return signed_in_account(driver, base, name, PASSWORD)
 
 
 def demo_talk(base, token):

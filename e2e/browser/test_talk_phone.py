@@ -4,11 +4,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from browser.pagecheck import check_page, set_viewport
-from browser.test_accounts import fill, shown, submit, wait_for_path
-from browser.test_live import pair_watch, status
+from browser.test_accounts import fill, shown, signed_in_account, submit
+from browser.test_live import pair_watch, pair_with_code, status
 from browser.test_talks import cast_talk, run_steps
 from browser.waiting import wait_until
-from conftest import api, unique_email
+from conftest import unique_email
 
 
 def panel_state(phone):
@@ -21,12 +21,8 @@ def step_button(phone, action):
 
 def test_cast_waits_for_a_watch_then_the_phone_runs_the_talk_with_the_watch(driver, second_driver, own_server):
     phone, watch, base = driver, second_driver, own_server.base
-    email = unique_email("remote")
-    assert api(base, "POST", "/api/v1/auth/register",
-               {"email": email, "displayName": "Remo", "password": "live password 1"})[0] == 201
+    signed_in_account(phone, base, "Remo")
     # Before a watch is paired, Cast is there but cannot be pressed, and the page says what to do.
-    from browser.test_accounts import sign_in
-    sign_in(phone, base, email, "live password 1")
     phone.get(base + "/phone/talks")
     fill(phone, title="Remote talk", duration="1:00")
     submit(phone)
@@ -42,13 +38,7 @@ def test_cast_waits_for_a_watch_then_the_phone_runs_the_talk_with_the_watch(driv
 
     # With a watch paired (the same account), Cast works, then Start; while it runs there is no Start, only
     # Pause, Next and Stop, and the watch follows each.
-    phone.get(base + "/phone/devices")
-    phone.find_element(By.CSS_SELECTOR, "form[action='/phone/devices/pairing'] button").click()
-    code = shown(phone, "[data-testid=pairing-code]").text.replace(" ", "")
-    watch.get(f"{base}/pair?role=watch")
-    fill(watch, code=code, name="Remo's watch")
-    submit(watch)
-    wait_for_path(watch, "/watch")
+    pair_with_code(phone, watch, base, "Remo's watch")
     set_viewport(watch, 198, 242)
     wait_until(watch, lambda: status(watch) == "online")
     phone.get(talk_url)
@@ -116,11 +106,7 @@ def test_a_refused_cue_survives_a_reload_of_its_address(driver, own_server):
     """Defect: a refused cue left the browser on /phone/talks/{id}/cues, and opening that address again answered "GET
     is not supported here; use POST." (The page's script is off here, as in a browser without it.)"""
     phone, base = driver, own_server.base
-    email = unique_email("reload")
-    assert api(base, "POST", "/api/v1/auth/register",
-               {"email": email, "displayName": "Rey", "password": "live password 1"})[0] == 201
-    from browser.test_accounts import sign_in
-    sign_in(phone, base, email, "live password 1")
+    signed_in_account(phone, base, "Rey")
     phone.get(base + "/phone/talks")
     fill(phone, title="Reload talk", duration="0:30")
     submit(phone)

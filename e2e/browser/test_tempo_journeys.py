@@ -3,11 +3,9 @@ its end was left unanswered, the history starts empty with a way in, and no tabl
 from selenium.webdriver.common.by import By
 
 from browser.pagecheck import check_page, set_viewport
-from browser.test_accounts import sign_in
+from browser.test_accounts import signed_in_account
 from browser.waiting import wait_until
-from conftest import api, unique_email
-
-PASSWORD = "tempo journey password"
+from conftest import api
 
 BROKEN_WORDS = """
     // Each word of each visible table heading, as laid out: a word drawn on two lines is broken.
@@ -28,14 +26,6 @@ BROKEN_WORDS = """
     return broken;"""
 
 
-def signed_in(driver, base, name):
-    email = unique_email(name)
-    assert api(base, "POST", "/api/v1/auth/register", {"email": email, "displayName": name, "password": PASSWORD})[0] == 201
-    token = api(base, "POST", "/api/v1/auth/login", {"email": email, "password": PASSWORD})[1]["token"]
-    sign_in(driver, base, email, PASSWORD)
-    return token
-
-
 def start_run(driver, base, simulated=True):
     driver.get(f"{base}/phone/tempo/run")
     wait_until(driver, lambda: driver.find_element(By.ID, "run-start").is_enabled())
@@ -49,7 +39,7 @@ def start_run(driver, base, simulated=True):
 def test_a_run_without_music_says_nothing_of_songs(driver, own_server):
     """Defect: with "No music", the run said "Following your cadence of 170 → song at +0 %" and offered Next song."""
     base = own_server.base
-    signed_in(driver, base, "silent")
+    signed_in_account(driver, base, "silent")
     start_run(driver, base)
     wait_until(driver, lambda: driver.find_element(By.ID, "run-elapsed").text not in ("", "0:00"))
     assert not driver.find_element(By.ID, "run-skip").is_displayed(), "Next song is offered without music"
@@ -64,7 +54,7 @@ def test_an_ended_run_is_saved_even_when_its_question_is_left(driver, own_server
     """Defect: a run ended and left without Save or Keep going stayed "recording" in the history, and its prompt waited
     on the start page. A run is saved by default now."""
     base = own_server.base
-    token = signed_in(driver, base, "leaver")
+    token = signed_in_account(driver, base, "leaver")
     run_id = start_run(driver, base)
     wait_until(driver, lambda: driver.find_element(By.ID, "run-elapsed").text not in ("", "0:00"))
     driver.find_element(By.ID, "run-end").click()
@@ -88,7 +78,7 @@ def test_an_ended_run_is_saved_even_when_its_question_is_left(driver, own_server
 
 def test_an_ended_run_saves_itself_after_its_countdown(driver, own_server):
     base = own_server.base
-    token = signed_in(driver, base, "waiter")
+    token = signed_in_account(driver, base, "waiter")
     run_id = start_run(driver, base)
     driver.find_element(By.ID, "run-end").click()
     wait_until(driver, lambda: driver.current_url.endswith(f"/phone/tempo/runs/{run_id}"), timeout=30,
@@ -98,7 +88,7 @@ def test_an_ended_run_saves_itself_after_its_countdown(driver, own_server):
 
 def test_the_history_starts_empty_with_a_way_in(driver, own_server):
     base = own_server.base
-    signed_in(driver, base, "newcomer")
+    signed_in_account(driver, base, "newcomer")
     set_viewport(driver, 390, 844)
     driver.get(f"{base}/phone/tempo/runs")
     wait_until(driver, lambda: driver.find_element(By.ID, "progress-status").text != "")
@@ -110,7 +100,7 @@ def test_the_history_starts_empty_with_a_way_in(driver, own_server):
 def test_no_table_heading_breaks_inside_a_word_on_a_phone(driver, own_server):
     """Defect: at 390 px the runs' table split its headings mid-word ("Planne/d", "Actua/l", "Drif/t")."""
     base = own_server.base
-    token = signed_in(driver, base, "tabler")
+    token = signed_in_account(driver, base, "tabler")
     status, topic = api(base, "POST", "/api/v1/talks/topics", {
         "title": "Table talk", "duration": 300,
         "cues": [{"keyword": "An opening with a rather long keyword to fill the column", "time": "0:00"},
@@ -131,7 +121,7 @@ def test_no_table_heading_breaks_inside_a_word_on_a_phone(driver, own_server):
 def test_an_empty_library_offers_cadences_demo_songs(driver, own_server):
     """A newcomer can try Tempo without music of their own: three grooves Cadence makes, marked as demo songs."""
     base = own_server.base
-    signed_in(driver, base, "demoer")
+    signed_in_account(driver, base, "demoer")
     driver.get(f"{base}/phone/tempo")
     offer = driver.find_element(By.ID, "add-demo")
     wait_until(driver, offer.is_displayed, message="an empty library offers no demo songs")
