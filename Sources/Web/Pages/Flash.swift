@@ -15,7 +15,6 @@ public enum Flash {
         public static let saved = Message(name: "saved")
         public static let deleted = Message(name: "deleted")
         public static let added = Message(name: "added")
-        public static let paired = Message(name: "paired")
 
         var key: String { "flash." + name }
     }
