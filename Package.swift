@@ -106,8 +106,13 @@ let package = Package(
         // cases (Service), its tables (Storage), its API, pages, templates and scripts (Web).
         .target(
             name: "Stage",
-            dependencies: ["CadenceCore", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio")],
-            path: "Sources/Stage/Domain"),
+            dependencies: ["CadenceCore", "CHarfBuzz", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio")],
+            path: "Sources/Stage/Domain",
+            // Bidi and line breaks come from the ICU that Foundation already carries (swift-foundation-icu);
+            // a second, system ICU would clash with its headers.
+            linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        // HarfBuzz shapes handout text and hb-subset cuts the embedded fonts down (see docs/development.md).
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
         .target(
             name: "StageService",
             dependencies: [

@@ -14,6 +14,7 @@ import sys
 TOOLCHAIN = {
     "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch", "Glibc", "Darwin",
     "Synchronization", "Testing", "XCTest", "RegexBuilder", "System", "SystemPackage", "_Concurrency",
+    "_FoundationICU",  # the ICU inside Foundation (Stage links it by name: Package.swift says why)
 }
 IMPORT = re.compile(r"\s*(?:@testable\s+|@preconcurrency\s+|@_exported\s+)?import\s+(?:struct\s+|class\s+|enum\s+|func\s+)?(\w+)")
 

@@ -19,7 +19,7 @@ final class BareXMLPass: NSObject, XMLParserDelegate {
         // From a stream: XMLParser(data:) on Linux gives up on documents over about 10 MB.
         let parser = XMLParser(stream: InputStream(data: data))
         parser.delegate = self
-        parser.parse()
+        _ = parser.parse() // a bare pass: what it found is in `elements`, a failure just ends it
         return elements
     }
 

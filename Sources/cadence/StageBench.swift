@@ -124,12 +124,31 @@ struct StageBench: AsyncParsableCommand {
         // The handout of the whole talk (pictures read from disk, notes laid out, PDF written).
         var handoutTimes: [Double] = []
         var handoutPages = 0
+        var handoutBytes = 0
         for _ in 0..<3 {
             let start = ContinuousClock.now
             let (status, pdf) = try await client.send("GET", "/api/v1/stage/talks/\(talkID)/handout.pdf")
             handoutTimes.append((ContinuousClock.now - start).milliseconds)
             guard status == 200 else { throw CLIError("the handout answered \(status)") }
             handoutPages = String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Type /Page ").count - 1
+            handoutBytes = pdf.count
+        }
+
+        // The same handout with every slide's notes in one of twelve scripts (and a mixed-direction
+        // line), each about as long as the Latin notes: shaping, fallback and bidi at work.
+        for (index, slide) in slideIDs.enumerated() {
+            let body = try JSONSerialization.data(withJSONObject: ["revision": revision, "text": Self.multilingualNotes[index % Self.multilingualNotes.count]] as [String: Any])
+            _ = try await client.timed("PUT", "/api/v1/stage/talks/\(talkID)/variations/\(talkID)/slides/\(slide)/notes", body: body)
+            revision += 1
+        }
+        var multilingualTimes: [Double] = []
+        var multilingualBytes = 0
+        for _ in 0..<3 {
+            let start = ContinuousClock.now
+            let (status, pdf) = try await client.send("GET", "/api/v1/stage/talks/\(talkID)/handout.pdf")
+            multilingualTimes.append((ContinuousClock.now - start).milliseconds)
+            guard status == 200 else { throw CLIError("the multilingual handout answered \(status)") }
+            multilingualBytes = pdf.count
         }
 
         // Boot, against the existing database.
@@ -160,8 +179,11 @@ struct StageBench: AsyncParsableCommand {
                      slides, p(creates, 0.5), p(creates, 0.99), p(creates, 0.5) / healthz))
         print(String(format: "restore the talk to its import:          p50 %.1f ms, p99 %.1f ms  (p50 ÷ reference %.1f)",
                      p(resets, 0.5), p(resets, 0.99), p(resets, 0.5) / healthz))
-        print(String(format: "handout PDF of the %d slides:            %.0f ms for %d pages, %.0f pages/s",
-                     shown.count, p(handoutTimes, 0.5), handoutPages, Double(handoutPages) / (p(handoutTimes, 0.5) / 1000)))
+        print(String(format: "handout PDF of the %d slides:            %.0f ms for %d pages, %.0f pages/s, %.1f MB",
+                     shown.count, p(handoutTimes, 0.5), handoutPages, Double(handoutPages) / (p(handoutTimes, 0.5) / 1000),
+                     Double(handoutBytes) / 1_000_000))
+        print(String(format: "  the same with notes in twelve scripts:  %.0f ms, %.1f MB  (÷ Latin %.2f)",
+                     p(multilingualTimes, 0.5), Double(multilingualBytes) / 1_000_000, p(multilingualTimes, 0.5) / p(handoutTimes, 0.5)))
         print(String(format: "boot to first /healthz 200:             median %.0f ms of %d", p(bootTimes, 0.5), bootTimes.count))
         print(String(format: "PPTX import:                            %.2f s for %d slides, %.0f ms per slide, %@",
                      importSeconds, slides, importSeconds * 1000 / Double(slides), pictures))
@@ -184,6 +206,23 @@ struct StageBench: AsyncParsableCommand {
         }
         return latencies
     }
+
+    /// Speaker notes of about the length of the generated deck's, in the scripts of issue 40.
+    static let multilingualNotes = [
+        "नमस्ते सभी को। आज हम इस कहानी के बारे में बात करेंगे और अगले विषय से पहले एक प्रश्न पूछेंगे।",
+        "সবাইকে স্বাগতম। আজ আমরা এই গল্পটি বলব এবং পরের বিষয়ে যাওয়ার আগে একটি প্রশ্ন করব।",
+        "அனைவருக்கும் வணக்கம். இன்று நாம் இந்தக் கதையைச் சொல்வோம், அடுத்த தலைப்புக்கு முன் ஒரு கேள்வி கேட்போம்.",
+        "สวัสดีทุกคน วันนี้เราจะเล่าเรื่องนี้และถามคำถามหนึ่งข้อก่อนไปยังหัวข้อถัดไป",
+        "سلام به همه. امروز می‌خواهیم این داستان را بگوییم و پیش از موضوع بعدی یک پرسش بپرسیم.",
+        "سب کو خوش آمدید۔ آج ہم یہ کہانی سنائیں گے اور اگلے موضوع سے پہلے ایک سوال پوچھیں گے۔",
+        "مَرْحَبًا بِكُمْ جَمِيعًا. الْيَوْمَ نَرْوِي هَذِهِ الْقِصَّةَ وَنَسْأَلُ سُؤَالًا قَبْلَ الْمَوْضُوعِ التَّالِي.",
+        "שלום לכולם. היום נספר את הסיפור הזה ונשאל שאלה אחת לפני הנושא הבא, בשעה 10:30.",
+        "Всем привет. Сегодня мы расскажем эту историю и зададим вопрос перед следующей темой.",
+        "Καλημέρα σε όλους. Σήμερα θα πούμε αυτή την ιστορία και θα κάνουμε μια ερώτηση πριν το επόμενο θέμα.",
+        "大家好。今天我们来讲这个故事，在进入下一个主题之前先问一个问题。",
+        "皆さん、こんにちは。今日はこの物語をお話しし、次のテーマの前に一つ質問をします。",
+        "Welcome everyone 😀 🙏 — قال John Smith إن الاجتماع رائع، and we move on.",
+    ]
 }
 
 extension Duration {

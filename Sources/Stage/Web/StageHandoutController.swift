@@ -31,7 +31,7 @@ struct StageHandoutController {
             .contentDisposition: "inline; filename=\"\(handout.filename)\"",
             .cacheControl: "no-store",
         ]
-        // Characters no installed font can draw are printed as their code points ("[U+1F9D1]") and named here, so a
+        // Characters no installed font can draw are printed as their code points ("[U+1FAE8]") and named here, so a
         // program (or the person, in the PDF itself) knows which font package would print them.
         if !handout.missingCharacters.isEmpty {
             headers[Self.missingCharactersHeader] = handout.missingCharacters.prefix(100).joined(separator: " ")

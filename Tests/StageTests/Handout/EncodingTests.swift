@@ -41,8 +41,8 @@ import Testing
         var wrapper = ParagraphWrapper(HandoutParagraph("one two \(long) three"), size: 10)
         var lines: [String] = []
         while let line = wrapper.nextLine(width: 100) {
-            #expect(line.last.map { $0.x + $0.width } ?? 0 <= 100.01)
-            lines.append(line.map { $0.text }.joined())
+            #expect(line.width <= 100.01)
+            lines.append(line.fragments.map { $0.text }.joined())
         }
         #expect(lines.joined(separator: " ").replacingOccurrences(of: "x ", with: "x") == "one two \(long) three"
             || lines.joined().replacingOccurrences(of: " ", with: "") == "onetwo\(long)three")
@@ -52,7 +52,7 @@ import Testing
     @Test func styledNeighboursMergeIntoOneFragment() {
         let paragraph = HandoutParagraph(runs: [HandoutRun("plain "), HandoutRun("under lined", style: .underline)])
         var wrapper = ParagraphWrapper(paragraph, size: 10)
-        let line = wrapper.nextLine(width: 500) ?? []
-        #expect(line.map { $0.text } == ["plain ", "under lined"])
+        let line = wrapper.nextLine(width: 500)
+        #expect(line?.fragments.map { $0.text } == ["plain ", "under lined"])
     }
 }

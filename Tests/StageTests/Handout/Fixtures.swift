@@ -88,14 +88,13 @@ extension Fixtures {
     static var hasDejaVu: Bool { FileManager.default.fileExists(atPath: dejaVuDirectory + "DejaVuSans.ttf") }
 
     /// The handout's fonts as the service loads them (nil without DejaVu).
-    static let handoutFonts: HandoutFonts? = {
-        let names = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf"]
-        let faces = names.compactMap { FileManager.default.contents(atPath: dejaVuDirectory + $0) }
-        guard faces.count == 4 else { return nil }
-        let fallbacks = [droidFallback].compactMap { FileManager.default.contents(atPath: $0) }
-        return try? HandoutFonts(regular: .init(data: faces[0]), bold: .init(data: faces[1]), italic: .init(data: faces[2]),
-                                 boldItalic: .init(data: faces[3]), fallbacks: fallbacks.map { .init(data: $0) })
-    }()
+    static let handoutFonts: HandoutFonts? = HandoutFonts.installed { FileManager.default.contents(atPath: $0) }
+
+    /// fonts-noto-core and fonts-noto-cjk, which the handouts' scripts beyond Latin, Greek and Cyrillic need.
+    static var hasNoto: Bool {
+        ["/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"]
+            .allSatisfy(FileManager.default.fileExists)
+    }
 
     static var hasDroidFallback: Bool { FileManager.default.fileExists(atPath: droidFallback) }
 

@@ -64,9 +64,8 @@ struct HandoutLayout {
     private mutating func centered(_ text: String, style: HandoutTextStyle, size: Double, gray: Double) {
         var wrapper = ParagraphWrapper(HandoutParagraph(runs: [HandoutRun(text, style: style)]), size: size, typesetter: typesetter)
         while let line = wrapper.nextLine(width: contentWidth) {
-            let width = line.last.map { $0.x + $0.width } ?? 0
             y -= size * 1.25
-            draw(line, x: (pageWidth - width) / 2, baseline: y, size: size, gray: gray)
+            draw(line, x: (pageWidth - line.width) / 2, baseline: y, size: size, gray: gray)
         }
     }
 
@@ -123,8 +122,7 @@ struct HandoutLayout {
                     let bulletX = rtl ? x + width + 10 - bullet.width(size: bodySize) : x + indent - 10
                     drawGlyphs(bullet, x: bulletX, baseline: baseline, size: bodySize, gray: 0.1)
                 }
-                let lineWidth = line.last.map { $0.x + $0.width } ?? 0
-                draw(line, x: rtl ? x + width - lineWidth : x + indent, baseline: baseline, size: bodySize, gray: 0.1)
+                draw(line, x: rtl ? x + width - line.width : x + indent, baseline: baseline, size: bodySize, gray: 0.1)
                 y -= lineHeight
                 first = false
             }
@@ -137,8 +135,7 @@ struct HandoutLayout {
     private mutating func headingLines(_ paragraph: HandoutParagraph, gray: Double) {
         var wrapper = ParagraphWrapper(paragraph, size: headingSize, typesetter: typesetter)
         while let line = wrapper.nextLine(width: contentWidth) {
-            let lineWidth = line.last.map { $0.x + $0.width } ?? 0
-            let x = wrapper.isRightToLeft ? left + contentWidth - lineWidth : left
+            let x = wrapper.isRightToLeft ? left + contentWidth - line.width : left
             draw(line, x: x, baseline: y - headingSize, size: headingSize, gray: gray)
             y -= headingSize * 1.4
         }
@@ -166,12 +163,11 @@ struct HandoutLayout {
             append(.box(x: left, y: bottomY, width: size.width, height: size.height, fill: 0.9, stroke: 0.75))
             let size9 = 9.0
             var wrapper = ParagraphWrapper(HandoutParagraph(runs: [HandoutRun(reason, style: .italic)]), size: size9, typesetter: typesetter)
-            var lines: [[LineFragment]] = []
+            var lines: [TypesetLine] = []
             while lines.count < 4, let line = wrapper.nextLine(width: size.width - 16) { lines.append(line) }
             var baseline = bottomY + size.height / 2 + Double(lines.count) * size9 * 1.3 / 2 - size9
             for line in lines {
-                let width = line.last.map { $0.x + $0.width } ?? 0
-                draw(line, x: left + (size.width - width) / 2, baseline: baseline, size: size9, gray: 0.35)
+                draw(line, x: left + (size.width - line.width) / 2, baseline: baseline, size: size9, gray: 0.35)
                 baseline -= size9 * 1.3
             }
         }
@@ -180,8 +176,8 @@ struct HandoutLayout {
     // MARK: - Marks
 
     /// Draws one line's fragments, with underline and strikethrough as thin rules.
-    private mutating func draw(_ line: [LineFragment], x: Double, baseline: Double, size: Double, gray: Double) {
-        for fragment in line {
+    private mutating func draw(_ line: TypesetLine, x: Double, baseline: Double, size: Double, gray: Double) {
+        for fragment in line.fragments {
             let fx = x + fragment.x
             drawGlyphs(fragment.glyphs, x: fx, baseline: baseline, size: size, gray: gray)
             let thickness = HelveticaMetrics.underlineThickness * size

@@ -14,3 +14,20 @@ struct HandoutPage {
 
     var marks: [Mark] = []
 }
+
+extension HandoutPage {
+    /// The page with each glyph's ID replaced by the code its embedded subset gives it.
+    func recoded(_ codes: [Int: [UInt16: UInt16]]) -> HandoutPage {
+        var page = self
+        for index in page.marks.indices {
+            guard case let .text(x, y, font, size, glyphs, gray) = page.marks[index], let code = codes[font] else { continue }
+            let recoded = glyphs.map { glyph in
+                var glyph = glyph
+                glyph.code = code[glyph.code] ?? 0
+                return glyph
+            }
+            page.marks[index] = .text(x: x, y: y, font: font, size: size, glyphs: recoded, gray: gray)
+        }
+        return page
+    }
+}

@@ -30,8 +30,10 @@ public enum HandoutWriter {
         var file = PDFFile()
         let catalog = file.reserve()
         let pageTree = file.reserve()
-        let fontResources = addFonts(used: pages, typesetter: typesetter, to: &file)
-            .map { "/\(PageContent.resourceName($0)) \($1) 0 R" }.joined(separator: " ")
+        let fonts = addFonts(used: pages, typesetter: typesetter, to: &file)
+        let fontResources = fonts.map { "/\(PageContent.resourceName($0.slot)) \($0.object) 0 R" }.joined(separator: " ")
+        let codes = Dictionary(uniqueKeysWithValues: fonts.compactMap { font in font.code.map { (font.slot, $0) } })
+        let toUnicode = Dictionary(uniqueKeysWithValues: fonts.map { ($0.slot, $0.toUnicode) })
 
         var imageObjects: [Int?] = []
         for picture in pictures {
@@ -46,7 +48,8 @@ public enum HandoutWriter {
         let (width, height) = options.paper.points
         var kids: [Int] = []
         for page in pages {
-            let stream = PageContent.stream(for: page, imageNames: imageNames, twoByteCodes: typesetter.embedsFonts)
+            let stream = PageContent.stream(for: codes.isEmpty ? page : page.recoded(codes), imageNames: imageNames,
+                                            twoByteCodes: typesetter.embedsFonts, toUnicode: toUnicode)
             // Glyph IDs are written as four hex digits each, which nobody reads in a diff: deflated, a
             // page of notes takes a third of the room. Helvetica pages stay plain text, greppable.
             let content = typesetter.embedsFonts
@@ -75,24 +78,48 @@ public enum HandoutWriter {
                       missingCharacters: typesetter.missingCharacters(in: printedText(document, options)))
     }
 
-    /// Font slot → font object, for the fonts the pages draw with (all four Helvetica faces
-    /// when nothing is embedded: they cost a line each).
-    private static func addFonts(used pages: [HandoutPage], typesetter: HandoutTypesetter, to file: inout PDFFile) -> [(Int, Int)] {
+    struct AddedFont {
+        let slot: Int
+        let object: Int
+        /// For an embedded subset: glyph ID → the code pages write, and code → the text it reads as.
+        let code: [UInt16: UInt16]?
+        let toUnicode: [UInt16: String]
+    }
+
+    /// The fonts the pages draw with (all four Helvetica faces when nothing is embedded: they cost a line each).
+    private static func addFonts(used pages: [HandoutPage], typesetter: HandoutTypesetter, to file: inout PDFFile) -> [AddedFont] {
         guard typesetter.embedsFonts else {
             return TextFace.allCases.map { face in
-                (face.rawValue, file.add("<< /Type /Font /Subtype /Type1 /BaseFont /\(face.baseFont) /Encoding /WinAnsiEncoding >>"))
+                AddedFont(slot: face.rawValue, object: file.add("<< /Type /Font /Subtype /Type1 /BaseFont /\(face.baseFont) /Encoding /WinAnsiEncoding >>"),
+                          code: nil, toUnicode: [:])
             }
         }
-        var glyphs: [Int: [UInt16: String]] = [:]
+        let texts = glyphTexts(pages)
+        return texts.keys.sorted().compactMap { slot in
+            guard let font = typesetter.font(slot), let added = EmbeddedFont.add(font, glyphs: texts[slot]!, to: &file) else { return nil }
+            var toUnicode: [UInt16: String] = [:]
+            for (glyph, text) in texts[slot]! where !text.isEmpty { toUnicode[added.code[glyph]!] = text }
+            return AddedFont(slot: slot, object: added.object, code: added.code, toUnicode: toUnicode)
+        }
+    }
+
+    /// Font slot → every glyph drawn → the text its ToUnicode entry gives: the character it draws
+    /// alone most often ("" for a glyph only ever drawn inside a larger cluster, such as half of a
+    /// conjunct; those clusters carry their text themselves).
+    private static func glyphTexts(_ pages: [HandoutPage]) -> [Int: [UInt16: String]] {
+        var counts: [Int: [UInt16: [String: Int]]] = [:]
         for page in pages {
-            for case let .text(_, _, font, _, shaped, _) in page.marks {
-                for glyph in shaped where glyphs[font, default: [:]][glyph.code] == nil {
-                    glyphs[font, default: [:]][glyph.code] = glyph.text
+            for case let .text(_, _, font, _, glyphs, _) in page.marks {
+                for cluster in glyphs.clusterRanges {
+                    for glyph in glyphs[cluster] { counts[font, default: [:]][glyph.code, default: [:]][""] = 0 }
+                    guard cluster.count == 1 else { continue }
+                    let glyph = glyphs[cluster.lowerBound]
+                    counts[font]![glyph.code]![glyph.text, default: 0] += 1
                 }
             }
         }
-        return glyphs.keys.sorted().compactMap { slot in
-            typesetter.font(slot).map { (slot, EmbeddedFont.add($0, glyphs: glyphs[slot]!, to: &file)) }
+        return counts.mapValues { glyphs in
+            glyphs.mapValues { texts in texts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "" }
         }
     }
 

@@ -1,10 +1,12 @@
 import Foundation
 
-/// Assembles numbered objects into a PDF 1.4 file with a correct cross-reference table.
+/// Assembles numbered objects into a PDF file with a correct cross-reference table: version 1.4,
+/// or 1.6 once it embeds an OpenType font file (FontFile3 /OpenType, for a CFF font not keyed by CID).
 /// Objects are reserved first and filled later, so the page tree can point at pages whose
 /// numbers are known only once everything is laid out.
 struct PDFFile {
     private var bodies: [[UInt8]?] = []
+    var version = "1.4"
 
     /// Reserves the next object number without a body yet.
     mutating func reserve() -> Int {
@@ -34,7 +36,7 @@ struct PDFFile {
     /// The whole file. Every reserved object must have been set.
     func bytes(root: Int, info: Int) -> Data {
         // The binary comment line tells transfer tools the file is not plain text.
-        var out: [UInt8] = Array("%PDF-1.4\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
+        var out: [UInt8] = Array("%PDF-\(version)\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
         var offsets: [Int] = []
         offsets.reserveCapacity(bodies.count)
         for (index, body) in bodies.enumerated() {

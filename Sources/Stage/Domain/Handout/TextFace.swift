@@ -12,6 +12,16 @@ enum TextFace: Int, CaseIterable {
         }
     }
 
+    /// The style that picks this face.
+    var style: HandoutTextStyle {
+        switch self {
+        case .regular: []
+        case .bold: .bold
+        case .italic: .italic
+        case .boldItalic: [.bold, .italic]
+        }
+    }
+
     var isBold: Bool { self == .bold || self == .boldItalic }
 
     /// This face, then the faces closest to it (same weight first), for characters it lacks.
