@@ -16,30 +16,44 @@ public enum DemoSong {
     public static func isDemo(title: String) -> Bool { title.hasPrefix("Cadence demo · ") }
 
     /// The groove at `bpm` for `seconds`, as WAV bytes.
+    ///
+    /// The groove repeats every four bars (the bass walks four notes; the noisy sounds have a few
+    /// variants), so one four-bar cycle is mixed — sounds ringing past its end wrap round to its start,
+    /// so copies join without a seam — and copied to the length asked. Mixing every beat of 90 s
+    /// instead took seconds per song in a debug build, which the demo button waits for.
     public static func wav(bpm: Int, seconds: Int = DemoSong.seconds, sampleRate: Int = DemoSong.sampleRate) -> Data {
-        let count = seconds * sampleRate
-        var mix = [Float](repeating: 0, count: count)
         let beat = 60.0 / Double(bpm)
+        let beatsPerCycle = 16
+        let cycle = Int((Double(beatsPerCycle) * beat * Double(sampleRate)).rounded())
+        var mix = [Float](repeating: 0, count: cycle)
         var noise = NoiseSource(seed: UInt64(bpm))
-        var onset = 0.0
-        var index = 0
-        while onset < Double(seconds) {
-            let start = Int(onset * Double(sampleRate))
+        let kicks = [kick(sampleRate: sampleRate, accent: true), kick(sampleRate: sampleRate, accent: false)]
+        let snares = (0..<4).map { _ in snare(sampleRate: sampleRate, noise: &noise) }
+        let hats = (0..<8).map { variant in hat(sampleRate: sampleRate, noise: &noise, loud: variant % 2 == 0) }
+        let basses = (0..<4).map { bar in bass(sampleRate: sampleRate, seconds: beat * 2, bar: bar) }
+        for index in 0..<beatsPerCycle {
+            let start = Int((Double(index) * beat * Double(sampleRate)).rounded())
             let inBar = index % 4
-            add(kick(sampleRate: sampleRate, accent: inBar == 0), to: &mix, at: start)
-            if inBar == 1 || inBar == 3 { add(snare(sampleRate: sampleRate, noise: &noise), to: &mix, at: start) }
-            add(hat(sampleRate: sampleRate, noise: &noise, loud: true), to: &mix, at: start)
-            add(hat(sampleRate: sampleRate, noise: &noise, loud: false), to: &mix, at: start + Int(beat / 2 * Double(sampleRate)))
-            if inBar == 0 { add(bass(sampleRate: sampleRate, seconds: beat * 2, bar: index / 4), to: &mix, at: start) }
-            onset += beat
-            index += 1
+            add(kicks[inBar == 0 ? 0 : 1], to: &mix, at: start)
+            if inBar == 1 || inBar == 3 { add(snares[index / 2 % snares.count], to: &mix, at: start) }
+            add(hats[index * 2 % hats.count], to: &mix, at: start)
+            add(hats[(index * 2 + 1) % hats.count], to: &mix, at: start + Int(beat / 2 * Double(sampleRate)))
+            if inBar == 0 { add(basses[index / 4], to: &mix, at: start) }
         }
         let peak = max(mix.map(abs).max() ?? 1, 1e-6)
-        return wavData(mix.map { $0 / peak * 0.8 }, sampleRate: sampleRate)
+        let samples = mix.map { Int16(max(-1, min(1, $0 / peak * 0.8)) * 32_767) }
+        var pcm: [Int16] = []
+        let total = seconds * sampleRate
+        pcm.reserveCapacity(total)
+        while pcm.count < total { pcm += samples.prefix(total - pcm.count) }
+        return wavData(pcm, sampleRate: sampleRate)
     }
 
+    /// Adds `sound` into the cycle from `start`, wrapping past its end to its beginning.
     private static func add(_ sound: [Float], to mix: inout [Float], at start: Int) {
-        for (offset, value) in sound.enumerated() where start + offset < mix.count { mix[start + offset] += value }
+        mix.withUnsafeMutableBufferPointer { target in
+            for (offset, value) in sound.enumerated() { target[(start + offset) % target.count] += value }
+        }
     }
 
     /// A sine that falls from 120 to 50 Hz as it decays: a kick drum.
@@ -85,7 +99,7 @@ public enum DemoSong {
         }
     }
 
-    private static func wavData(_ samples: [Float], sampleRate: Int) -> Data {
+    private static func wavData(_ samples: [Int16], sampleRate: Int) -> Data {
         var data = Data()
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         let bytes = samples.count * 2
@@ -94,8 +108,11 @@ public enum DemoSong {
         data.append(contentsOf: Array("fmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
         append(UInt32(sampleRate)); append(UInt32(sampleRate * 2)); append(UInt16(2)); append(UInt16(16))
         data.append(contentsOf: Array("data".utf8)); append(UInt32(bytes))
-        data.reserveCapacity(data.count + bytes)
-        for sample in samples { append(Int16(max(-1, min(1, sample)) * 32_767)) }
+        #if _endian(little)
+        samples.withUnsafeBytes { data.append(contentsOf: $0) } // already little-endian in memory
+        #else
+        for sample in samples { append(sample) }
+        #endif
         return data
     }
 

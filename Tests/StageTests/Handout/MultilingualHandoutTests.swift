@@ -255,7 +255,7 @@ struct MultilingualHandoutTests {
         try HandoutWriter.pdf(for: document, fonts: Fixtures.handoutFonts).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let prefix = NSTemporaryDirectory() + "handout-scripts-render" // look at handout-scripts-render-2.png
-        let result = try Fixtures.run("pdftoppm", ["-png", "-r", "60", url.path, prefix])
+        let result = try Fixtures.run("pdftoppm", ["-png", "-r", "110", url.path, prefix])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "pdftoppm complained: \(result.stderr)")
     }
