@@ -35,9 +35,9 @@ struct OpenTypeFontTests {
     }
 
     @Test func badFontsThrowNamedErrors() {
-        #expect(throws: TrueTypeError.notAFont) { try OpenTypeFont(bytes: Data("not a font at all".utf8)) }
-        #expect(throws: TrueTypeError.self) { try OpenTypeFont(bytes: Data()) }
-        #expect(throws: TrueTypeError.noSuchFontInCollection(index: 3, count: 1)) { try OpenTypeFont(bytes: Self.dejaVu, collectionIndex: 3) }
+        #expect(throws: FontError.notAFont) { try OpenTypeFont(bytes: Data("not a font at all".utf8)) }
+        #expect(throws: FontError.self) { try OpenTypeFont(bytes: Data()) }
+        #expect(throws: FontError.noSuchFontInCollection(index: 3, count: 1)) { try OpenTypeFont(bytes: Self.dejaVu, collectionIndex: 3) }
         // Random damage anywhere must never crash (either it throws or it reads something).
         var generator = SplitMix64(seed: 7) // the same damage every run
         let bytes = [UInt8](Self.dejaVu)

@@ -29,19 +29,19 @@ public struct HandoutFonts: Sendable {
     let fallbacks: [OpenTypeFont]
     let fallbackSources: [(scripts: Set<String>, isBold: Bool)]
     /// Index in the `fallbacks` given → why that font was left out.
-    public let refusedFallbacks: [Int: TrueTypeError]
+    public let refusedFallbacks: [Int: FontError]
 
-    /// Throws `TrueTypeError` when a face cannot be read. A fallback that cannot be read is left
+    /// Throws `FontError` when a face cannot be read. A fallback that cannot be read is left
     /// out and reported in `refusedFallbacks`.
     public init(regular: Source, bold: Source, italic: Source, boldItalic: Source, fallbacks: [Source] = []) throws {
         faces = try [regular, bold, italic, boldItalic].map { try OpenTypeFont(bytes: $0.data, collectionIndex: $0.collectionIndex) }
-        var usable: [OpenTypeFont] = [], sources: [(Set<String>, Bool)] = [], refused: [Int: TrueTypeError] = [:]
+        var usable: [OpenTypeFont] = [], sources: [(Set<String>, Bool)] = [], refused: [Int: FontError] = [:]
         for (index, source) in fallbacks.enumerated() {
             do {
                 usable.append(try OpenTypeFont(bytes: source.data, collectionIndex: source.collectionIndex))
                 sources.append((Set(source.scripts), source.isBold))
             } catch {
-                refused[index] = error as? TrueTypeError ?? .notAFont
+                refused[index] = error as? FontError ?? .notAFont
             }
         }
         self.fallbacks = usable

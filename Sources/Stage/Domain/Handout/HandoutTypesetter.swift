@@ -21,8 +21,6 @@ struct HandoutTypesetter {
     /// The font behind an embedded glyph's `font` index.
     func font(_ index: Int) -> OpenTypeFont? { index < all.count ? all[index] : nil }
 
-    var fontCount: Int { all.isEmpty ? TextFace.allCases.count : all.count }
-
     // MARK: - Paragraphs
 
     func shape(_ paragraph: HandoutParagraph) -> ShapedParagraph {

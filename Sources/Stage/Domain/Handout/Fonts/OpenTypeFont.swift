@@ -30,14 +30,14 @@ final class OpenTypeFont: @unchecked Sendable {
         }
         defer { hb_blob_destroy(blob) }
         let faces = Int(hb_face_count(blob))
-        guard faces > 0 else { throw TrueTypeError.notAFont }
+        guard faces > 0 else { throw FontError.notAFont }
         guard collectionIndex >= 0, collectionIndex < faces else {
-            throw TrueTypeError.noSuchFontInCollection(index: collectionIndex, count: faces)
+            throw FontError.noSuchFontInCollection(index: collectionIndex, count: faces)
         }
         let face = hb_face_create(blob, UInt32(collectionIndex))!
         guard hb_face_get_glyph_count(face) > 0, hb_face_get_upem(face) >= 16 else {
             hb_face_destroy(face)
-            throw TrueTypeError.malformed("no glyphs")
+            throw FontError.malformed("no glyphs")
         }
         let font = hb_font_create(face)!
         hb_font_make_immutable(font)

@@ -50,8 +50,6 @@ struct ShapedParagraph {
         clusterStarts = starts.sorted()
     }
 
-    var isEmpty: Bool { units.isEmpty }
-
     /// Advance of `range` in 1/1000 of the font size (its ends are cluster boundaries).
     func advance(_ range: Range<Int>) -> Double { advanceBefore[range.upperBound] - advanceBefore[range.lowerBound] }
 
