@@ -10,10 +10,13 @@ public struct StageHandouts: Sendable {
     let library: StageLibrary
     let mailer: any Mailer
     let clock: any WallClock
-    let fonts: HandoutFonts?
+    /// Asked for at each handout, so the system's fonts (about 50 MB with the CJK collections) are read
+    /// on the first handout rather than when the server starts.
+    let fonts: @Sendable () -> HandoutFonts?
 
     /// - Parameter fonts: the fonts to embed; by default the system's (`SystemHandoutFonts`), nil for Helvetica.
-    public init(library: StageLibrary, mailer: any Mailer, clock: any WallClock, fonts: HandoutFonts? = SystemHandoutFonts.shared) {
+    public init(library: StageLibrary, mailer: any Mailer, clock: any WallClock,
+                fonts: @escaping @Sendable () -> HandoutFonts? = { SystemHandoutFonts.shared }) {
         self.library = library
         self.mailer = mailer
         self.clock = clock
@@ -61,7 +64,7 @@ public struct StageHandouts: Sendable {
         let subtitle = messages("stage.handout.subtitle", ["series": series.title, "language": languageName(language, messages.language),
                                                            "date": LocaleFormat(language: messages.language).date(clock.now())])
         let document = HandoutDocument(title: loaded.talk.title, subtitle: subtitle, slides: slides)
-        let output = HandoutWriter.make(document, options: options, fonts: fonts)
+        let output = HandoutWriter.make(document, options: options, fonts: fonts())
         return Handout(title: loaded.talk.title, pdf: output.pdf,
                        missingCharacters: output.missingCharacters.map(MissingGlyphMarker.codePoint))
     }
