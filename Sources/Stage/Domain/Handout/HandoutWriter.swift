@@ -3,11 +3,11 @@ import Foundation
 /// Writes a talk's handout as a PDF: a title page, then every slide with a small picture and
 /// its notes, page numbers "n / N" on every page.
 ///
-/// Generated in Swift without a browser. With `fonts` (DejaVu Sans and a CJK fallback, read
-/// by the caller) the text is drawn in subsets of those fonts embedded in the file, so any
-/// script prints; without them it uses the standard Helvetica faces, which cover only
-/// Windows-1252. Either way it stays real, selectable text, and a character no font has prints
-/// as its code point ("[U+1F600]") and is listed in `missingCharacters`.
+/// Generated in Swift without a browser. With `fonts` (`HandoutFontFiles`, read by the caller)
+/// the text is shaped by HarfBuzz (`HandoutTypesetter`) and drawn in subsets of those fonts
+/// embedded in the file, so any script prints; without them it uses the standard Helvetica
+/// faces, which cover only Windows-1252. Either way it stays real, selectable text, and a
+/// character no font has prints as its code point ("[U+1FAE8]") and is listed in `missingCharacters`.
 /// Pure: bytes in, bytes out, no I/O.
 public enum HandoutWriter {
     public struct Output: Sendable {
