@@ -122,17 +122,9 @@ struct StageBench: AsyncParsableCommand {
         let latencies = try await presenterToDisplay(client: client, talkID: talkID, slideIDs: shown)
 
         // The handout of the whole talk (pictures read from disk, notes laid out, PDF written).
-        var handoutTimes: [Double] = []
-        var handoutPages = 0
-        var handoutBytes = 0
-        for _ in 0..<3 {
-            let start = ContinuousClock.now
-            let (status, pdf) = try await client.send("GET", "/api/v1/stage/talks/\(talkID)/handout.pdf")
-            handoutTimes.append((ContinuousClock.now - start).milliseconds)
-            guard status == 200 else { throw CLIError("the handout answered \(status)") }
-            handoutPages = String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Type /Page ").count - 1
-            handoutBytes = pdf.count
-        }
+        let (handoutTimes, latinPDF) = try await timeHandout(client: client, talkID: talkID, of: "Latin")
+        let handoutPages = String(decoding: latinPDF, as: UTF8.self).components(separatedBy: "/Type /Page ").count - 1
+        let handoutBytes = latinPDF.count
 
         // The same handout with every slide's notes in one of twelve scripts (and a mixed-direction
         // line), each about as long as the Latin notes: shaping, fallback and bidi at work.
@@ -141,15 +133,8 @@ struct StageBench: AsyncParsableCommand {
             _ = try await client.timed("PUT", "/api/v1/stage/talks/\(talkID)/variations/\(talkID)/slides/\(slide)/notes", body: body)
             revision += 1
         }
-        var multilingualTimes: [Double] = []
-        var multilingualBytes = 0
-        for _ in 0..<3 {
-            let start = ContinuousClock.now
-            let (status, pdf) = try await client.send("GET", "/api/v1/stage/talks/\(talkID)/handout.pdf")
-            multilingualTimes.append((ContinuousClock.now - start).milliseconds)
-            guard status == 200 else { throw CLIError("the multilingual handout answered \(status)") }
-            multilingualBytes = pdf.count
-        }
+        let (multilingualTimes, multilingualPDF) = try await timeHandout(client: client, talkID: talkID, of: "multilingual")
+        let multilingualBytes = multilingualPDF.count
 
         // Boot, against the existing database.
         server.stop()
@@ -205,6 +190,20 @@ struct StageBench: AsyncParsableCommand {
             latencies.append((ContinuousClock.now - start).milliseconds)
         }
         return latencies
+    }
+
+    /// Three downloads of the talk's handout: each one's time in ms, and the last PDF.
+    private func timeHandout(client: BenchHTTP, talkID: String, of kind: String) async throws -> ([Double], Data) {
+        var times: [Double] = []
+        var pdf = Data()
+        for _ in 0..<3 {
+            let start = ContinuousClock.now
+            let (status, body) = try await client.send("GET", "/api/v1/stage/talks/\(talkID)/handout.pdf")
+            times.append((ContinuousClock.now - start).milliseconds)
+            guard status == 200 else { throw CLIError("the \(kind) handout answered \(status)") }
+            pdf = body
+        }
+        return (times, pdf)
     }
 
     /// Speaker notes of about the length of the generated deck's, in the scripts of issue 40.
