@@ -45,10 +45,13 @@ public struct DAVName: Hashable, Sendable, CustomStringConvertible {
     public static let caldav = "urn:ietf:params:xml:ns:caldav"
     public static let calendarServer = "http://calendarserver.org/ns/"
     public static let appleICal = "http://apple.com/ns/ical/"
+    /// WebDAV-Push (draft-bitfire-webdav-push-00).
+    public static let webdavPush = "https://bitfire.at/webdav-push"
 
     public static func d(_ name: String) -> DAVName { DAVName(dav, name) }
     public static func c(_ name: String) -> DAVName { DAVName(caldav, name) }
     public static func cs(_ name: String) -> DAVName { DAVName(calendarServer, name) }
+    public static func push(_ name: String) -> DAVName { DAVName(webdavPush, name) }
 
     public var description: String { "{\(namespace)}\(name)" }
 }

@@ -33,11 +33,12 @@ public struct DAVMultistatus: Sendable {
         self.syncToken = syncToken
     }
 
-    static let prefixes = [DAVName.dav: "d", DAVName.caldav: "c", DAVName.calendarServer: "cs", DAVName.appleICal: "ical"]
+    static let prefixes = [DAVName.dav: "d", DAVName.caldav: "c", DAVName.calendarServer: "cs", DAVName.appleICal: "ical",
+                           DAVName.webdavPush: "P"]
 
     public var xml: String {
         var out = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
-        out += #"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" xmlns:ical="http://apple.com/ns/ical/">"#
+        out += #"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" xmlns:ical="http://apple.com/ns/ical/" xmlns:P="https://bitfire.at/webdav-push">"#
         out.reserveCapacity(responses.count * 300)
         for response in responses {
             switch response {
@@ -74,7 +75,7 @@ public struct DAVMultistatus: Sendable {
     /// A WebDAV error body naming the failed precondition (RFC 4918 §16).
     public static func errorBody(_ condition: DAVName, message: String) -> String {
         #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
-            + #"<d:error xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"# + element(condition, content: "")
+            + #"<d:error xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:P="https://bitfire.at/webdav-push">"# + element(condition, content: "")
             + "<d:responsedescription>\(escape(message))</d:responsedescription></d:error>\n"
     }
 

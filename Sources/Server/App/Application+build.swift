@@ -19,7 +19,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     _ = try await platform.push.key()  // the installation's VAPID key exists from the first start on
     let talks = TalksFeature.assembled(dependencies, live: platform.live, push: platform.push, devices: platform.devices)
     let stage = try await StageFeature.assembled(dependencies, live: platform.live)
-    let spots = SpotsFeature.assembled(dependencies, live: platform.live, devices: platform.devices)
+    let spots = SpotsFeature.assembled(dependencies, live: platform.live, devices: platform.devices, push: platform.push)
     let tempo = TempoFeature.assembled(dependencies, live: platform.live, push: platform.push)
     let pages = PageRenderer(
         library: try await PageRenderer.loadTemplates(

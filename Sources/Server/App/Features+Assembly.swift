@@ -54,13 +54,16 @@ extension StageFeature {
 }
 
 extension SpotsFeature {
-    static func assembled(_ dependencies: ServerDependencies, live: LiveService, devices: DeviceService) -> SpotsFeature {
+    static func assembled(_ dependencies: ServerDependencies, live: LiveService, devices: DeviceService, push: PushService) -> SpotsFeature {
         SpotsPushRules.register(on: live.pushRules)
         let store = SQLSpotsStore(database: dependencies.database)
         let timeAlerts = SQLTimeAlertSender(events: SQLLiveEventRepository(database: dependencies.database), store: store,
                                             deliver: live.deliver)
+        let listPush = TaskListPush(store: SQLTaskListPushStore(database: dependencies.database), sender: push, clock: dependencies.clock,
+                                    logger: dependencies.logger)
         let service = SpotsService(store: store, live: live, timeAlerts: timeAlerts,
-                                   clock: dependencies.clock, logger: dependencies.logger, locationRetention: dependencies.locationRetention)
+                                   clock: dependencies.clock, logger: dependencies.logger, locationRetention: dependencies.locationRetention,
+                                   listPush: listPush)
         return SpotsFeature(service: service, clock: dependencies.clock, mapTiles: dependencies.mapTiles, devices: devices,
                             publicURL: dependencies.publicURL, logger: dependencies.logger)
     }

@@ -43,6 +43,7 @@ extension SpotsService {
 
     public func renameList(_ list: TaskList, to name: String, accountID: UUID) async throws {
         _ = try await store.renameList(id: list.id, accountID: accountID, to: try TaskList.checkName(name))
+        listPush?.listsChanged(accountID: accountID)
     }
 
     /// Deletes a list and its reminders. The Reminders list stays: it is where Cadence keeps what no app put elsewhere.
@@ -52,7 +53,7 @@ extension SpotsService {
                           key: "spots.error.default_list")
         }
         _ = try await store.deleteList(id: list.id, accountID: accountID)
-        fences.invalidate(accountID: accountID)
+        remindersChanged(accountID: accountID)
     }
 
     public func resourceTags(in list: TaskList, accountID: UUID) async throws -> [(name: String, etag: String)] {
@@ -123,7 +124,7 @@ extension SpotsService {
         } catch SpotsStoreError.noSuchList {
             throw CalendarWriteError.noSuchList
         }
-        fences.invalidate(accountID: accountID)
+        remindersChanged(accountID: accountID)
         try await announceChange(list: list, resource: name, accountID: accountID)
         return result
     }
@@ -137,7 +138,7 @@ extension SpotsService {
             throw CalendarWriteError.preconditionFailed
         }
         if deleted {
-            fences.invalidate(accountID: accountID)
+            remindersChanged(accountID: accountID)
             try await announceChange(list: list, resource: name, accountID: accountID)
         }
         return deleted

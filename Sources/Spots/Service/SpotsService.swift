@@ -16,6 +16,8 @@ public struct SpotsService: Sendable {
     let perDevice = KeyedSerializer()
     let places = GazetteerCache()
     let calendarTexts = CalendarTextCache()
+    /// Calendar apps registered for WebDAV-Push on the account's lists; nil where nothing pushes (the CLI, some tests).
+    public let listPush: TaskListPush?
     /// How long place and time decisions (each with the fix's distance from the place, accuracy and time) are kept
     /// (`--location-retention`).
     public let locationRetention: TimeInterval
@@ -23,13 +25,21 @@ public struct SpotsService: Sendable {
     public static let defaultLocationRetention: TimeInterval = 30 * 86400
 
     public init(store: any SpotsStore, live: any LiveAnnouncing, timeAlerts: any TimeAlertSender, clock: any WallClock,
-                logger: Logger, locationRetention: TimeInterval = SpotsService.defaultLocationRetention) {
+                logger: Logger, locationRetention: TimeInterval = SpotsService.defaultLocationRetention, listPush: TaskListPush? = nil) {
+        self.listPush = listPush
         self.locationRetention = locationRetention
         self.store = store
         self.live = live
         self.timeAlerts = timeAlerts
         self.clock = clock
         self.logger = logger
+    }
+
+    /// After any write to the account's reminders: the fence index is rebuilt at the next report, and calendar apps
+    /// registered for push hear of the lists that changed.
+    func remindersChanged(accountID: UUID) {
+        fences.invalidate(accountID: accountID)
+        listPush?.listsChanged(accountID: accountID)
     }
 
     // MARK: Reminders
@@ -71,14 +81,14 @@ public struct SpotsService: Sendable {
             throw Conflict(code: "id_taken", "That id belongs to another reminder; leave the id out to make a new one.", field: "id",
                            key: "spots.error.id_taken")
         }
-        fences.invalidate(accountID: accountID)
+        remindersChanged(accountID: accountID)
     }
 
     /// Saves an import's reminders, all or nothing; answers how many were new. A UID that is a UUID another
     /// account already imported gets an id of this account's own, derived, so importing the same file again
     /// still updates rather than duplicates.
     public func importReminders(_ reminders: [Reminder], accountID: UUID) async throws -> Int {
-        defer { fences.invalidate(accountID: accountID) }
+        defer { remindersChanged(accountID: accountID) }
         return try await store.saveAll(reminders, accountID: accountID, at: clock.now()) { reminder in
             reminder.withID(ICalendar.reminderID(forUID: "cadence:\(reminder.id.uuidString)", namespace: accountID))
         }
@@ -93,7 +103,7 @@ public struct SpotsService: Sendable {
         reminder.preserved.stamp = nil
         let now = clock.now()
         if done, !reminder.isComplete, let (series, completed) = reminder.completingOccurrence(at: now) {
-            defer { fences.invalidate(accountID: accountID) }
+            defer { remindersChanged(accountID: accountID) }
             try await store.saveSeries(series, occurrence: completed, accountID: accountID, at: now)
         } else {
             reminder.completedAt = done ? (reminder.completedAt ?? now) : nil
@@ -104,7 +114,7 @@ public struct SpotsService: Sendable {
 
     /// - Throws: `NotFound("reminder")`.
     public func delete(id: UUID, accountID: UUID) async throws {
-        defer { fences.invalidate(accountID: accountID) }
+        defer { remindersChanged(accountID: accountID) }
         guard try await store.delete(id: id, accountID: accountID) else { throw NotFound("reminder") }
     }
 

@@ -33,7 +33,7 @@ public struct SpotsFeature: Sendable {
 
     public func addRoutes(to routes: FeatureRoutes, pages: PageRenderer) {
         SpotsAPI(spots: service, clock: clock).addRoutes(to: routes.api("api/v1/spots"))
-        CalDAVController(spots: service).addRoutes(to: routes.selfAuthenticated.group().add(middleware: CalendarAppAuthentication(signIn: devices)))
+        CalDAVController(spots: service, publicURL: publicURL).addRoutes(to: routes.selfAuthenticated.group().add(middleware: CalendarAppAuthentication(signIn: devices)))
         routes.signedInPages.addRoutes(
             SpotsPages(spots: service, pages: pages, clock: clock, mapTiles: mapTiles, devices: devices, publicURL: publicURL).routes)
     }

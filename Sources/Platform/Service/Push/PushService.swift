@@ -59,21 +59,8 @@ public struct PushService: Sendable {
     public func subscribe(accountID: UUID, subscriber: Subscriber, endpoint: String, p256dh: String, auth: String) async throws
         -> PushSubscription
     {
-        if let refusal = endpointRule.refusalWithKey(of: endpoint) {
-            throw ValidationError(field: "endpoint", refusal.text, localized: refusal.key)
-        }
-        guard let key = Base64URL.decode(p256dh), key.count == 65, key.first == 4 else {
-            throw ValidationError(field: "keys.p256dh", "keys.p256dh is the browser's P-256 key: 65 bytes, base64url.",
-                                  key: "devices.push.error.p256dh")
-        }
-        guard let secret = Base64URL.decode(auth), secret.count == 16 else {
-            throw ValidationError(field: "keys.auth", "keys.auth is the browser's auth secret: 16 bytes, base64url.",
-                                  key: "devices.push.error.auth")
-        }
-        // A key that is not on the curve would fail every push: refuse it now, where the browser can hear.
-        guard (try? WebPushEncryption.encrypt(Data(), userAgentKey: key, authSecret: secret)) != nil else {
-            throw ValidationError(field: "keys.p256dh", "keys.p256dh is not a point on P-256.", key: "devices.push.error.p256dh_curve")
-        }
+        let checked = try target(endpoint: endpoint, p256dh: p256dh, auth: auth)
+        let (key, secret) = (checked.userAgentKey, checked.authSecret)
         let subscription: PushSubscription
         switch subscriber {
         case .device(let device):
@@ -201,18 +188,31 @@ public struct PushService: Sendable {
 
     /// One subscription: encrypt, post, and follow the retry policy.
     func deliver(_ payload: Data, of notification: PushNotification, to target: PushSubscription, key: VAPIDKey) async -> Outcome {
+        let verdict = await post { try request(payload, of: notification, to: target, key: key) }
+        return await record(target, verdict.next)
+    }
+
+    /// What came of posting one message, retries included: the policy's verdict on the last answer, and whether the
+    /// transport refused the endpoint outright (its host leads into this machine's or a private network).
+    struct Verdict {
+        let next: PushRetryPolicy.Next
+        var endpointRefused = false
+    }
+
+    /// Posts the request `makeRequest` builds (afresh each try: a new salt, a fresh token), retrying as the policy says.
+    func post(_ makeRequest: () throws -> PushRequest) async -> Verdict {
         var attempt = 1
         while true {
             var status: Int?
             var retryAfter: TimeInterval?
             do {
-                let response = try await transport.send(try request(payload, of: notification, to: target, key: key))
+                let response = try await transport.send(try makeRequest())
                 status = response.status
                 retryAfter = response.retryAfter
             } catch let failure as WebPushEncryption.Failure {
-                return await record(target, .giveUp(reason: "The subscription's keys cannot be used (\(failure))."))
+                return Verdict(next: .giveUp(reason: "The subscription's keys cannot be used (\(failure))."))
             } catch let refused as PushEndpointRefused {
-                return await record(target, .giveUp(reason: refused.reason))
+                return Verdict(next: .giveUp(reason: refused.reason), endpointRefused: true)
             } catch {
                 status = nil
             }
@@ -222,7 +222,7 @@ public struct PushService: Sendable {
                 attempt += 1
                 continue
             }
-            return await record(target, next)
+            return Verdict(next: next)
         }
     }
 
@@ -253,17 +253,24 @@ public struct PushService: Sendable {
     }
 
     func request(_ payload: Data, of notification: PushNotification, to target: PushSubscription, key: VAPIDKey) throws -> PushRequest {
+        try request(WebPushMessage(body: payload, contentType: "application/octet-stream", timeToLive: notification.timeToLive,
+                                   urgency: notification.urgency, topic: Self.topic(notification.tag)),
+                     to: WebPushTarget(endpoint: target.endpoint, userAgentKey: target.userAgentKey, authSecret: target.authSecret), key: key)
+    }
+
+    func request(_ message: WebPushMessage, to target: WebPushTarget, key: VAPIDKey) throws -> PushRequest {
         guard let endpoint = URL(string: target.endpoint) else { throw URLError(.badURL) }
-        let body = try WebPushEncryption.encrypt(payload, userAgentKey: target.userAgentKey, authSecret: target.authSecret)
-        return PushRequest(endpoint: endpoint, headers: [
+        let body = try WebPushEncryption.encrypt(message.body, userAgentKey: target.userAgentKey, authSecret: target.authSecret)
+        var headers: [(name: String, value: String)] = [
             ("Authorization", try key.authorization(for: endpoint, now: clock.now())),
             ("Content-Encoding", "aes128gcm"),
-            ("Content-Type", "application/octet-stream"),
-            ("TTL", String(notification.timeToLive)),
-            ("Urgency", notification.urgency.rawValue),
-            // RFC 8030 §5.4: a newer message with the same topic replaces an undelivered older one.
-            ("Topic", Self.topic(notification.tag)),
-        ], body: body)
+            ("Content-Type", message.contentType),
+            ("TTL", String(message.timeToLive)),
+            ("Urgency", message.urgency.rawValue),
+        ]
+        // RFC 8030 §5.4: a newer message with the same topic replaces an undelivered older one.
+        if let topic = message.topic { headers.append(("Topic", topic)) }
+        return PushRequest(endpoint: endpoint, headers: headers, body: body)
     }
 
     /// A Topic is at most 32 characters of the base64url alphabet: 24 bytes of the tag's digest.
@@ -278,6 +285,47 @@ private final class KeyBox: Sendable {
     var value: VAPIDKey? {
         get { key.withLock { $0 } }
         set { key.withLock { $0 = newValue } }
+    }
+}
+
+extension PushService: WebPushSending {
+    public func applicationServerKey() async throws -> String {
+        try await key().publicKey
+    }
+
+    public func target(endpoint: String, p256dh: String, auth: String) throws -> WebPushTarget {
+        if let refusal = endpointRule.refusalWithKey(of: endpoint) {
+            throw ValidationError(field: "endpoint", refusal.text, localized: refusal.key)
+        }
+        guard let key = Base64URL.decode(p256dh), key.count == 65, key.first == 4 else {
+            throw ValidationError(field: "keys.p256dh", "keys.p256dh is the browser's P-256 key: 65 bytes, base64url.",
+                                  key: "devices.push.error.p256dh")
+        }
+        guard let secret = Base64URL.decode(auth), secret.count == 16 else {
+            throw ValidationError(field: "keys.auth", "keys.auth is the browser's auth secret: 16 bytes, base64url.",
+                                  key: "devices.push.error.auth")
+        }
+        // A key that is not on the curve would fail every push: refuse it now, where the client can hear.
+        guard (try? WebPushEncryption.encrypt(Data(), userAgentKey: key, authSecret: secret)) != nil else {
+            throw ValidationError(field: "keys.p256dh", "keys.p256dh is not a point on P-256.", key: "devices.push.error.p256dh_curve")
+        }
+        return WebPushTarget(endpoint: endpoint, userAgentKey: key, authSecret: secret)
+    }
+
+    public func deliver(_ message: WebPushMessage, to target: WebPushTarget) async -> WebPushDelivery {
+        let key: VAPIDKey
+        do {
+            key = try await self.key()
+        } catch {
+            return .failed(reason: String(describing: error))
+        }
+        let verdict = await post { try request(message, to: target, key: key) }
+        switch verdict.next {
+        case .delivered: return .delivered
+        case .removeSubscription: return .gone
+        case .giveUp(let reason): return verdict.endpointRefused ? .gone : .failed(reason: reason)
+        case .retry: return .failed(reason: "not delivered")
+        }
     }
 }
 

@@ -14,8 +14,10 @@ import Web
 /// from each list's change count, so a stale write is refused (412), never silently lost.
 struct CalDAVController {
     let spots: SpotsService
+    /// The server's configured address: its scheme is the one registration URLs are given in.
+    let publicURL: String
 
-    static let methods = ["OPTIONS", "PROPFIND", "PROPPATCH", "REPORT", "MKCALENDAR", "MKCOL", "GET", "HEAD", "PUT", "DELETE"]
+    static let methods = ["OPTIONS", "PROPFIND", "PROPPATCH", "REPORT", "MKCALENDAR", "MKCOL", "GET", "HEAD", "PUT", "DELETE", "POST"]
     /// A task with its alarms fits easily; a request body larger than this is refused (413).
     static let maximumResourceBytes = 1 << 20
     /// A multiget of 10,000 hrefs is about 1 MB.
@@ -38,7 +40,7 @@ struct CalDAVController {
 
     func handle(_ request: Request, context: AppContext) async throws -> Response {
         var request = request
-        if request.method.rawValue == "OPTIONS" { return Self.options() }
+        if request.method.rawValue == "OPTIONS" { return Self.options(push: spots.listPush != nil) }
         guard let device = context.device, device.device.role == .calendar else {
             return Response(status: .unauthorized, headers: [
                 .wwwAuthenticate: #"Basic realm="Cadence CalDAV", charset="UTF-8""#, .contentType: "text/plain; charset=utf-8",
@@ -47,7 +49,11 @@ struct CalDAVController {
         guard let path = request.uri.path == "/" ? .root : CalDAVPath(request.uri.path) else {
             return Self.plain(.notFound, "There is nothing at this address.")
         }
-        let exchange = CalDAVExchange(spots: spots, account: device.account, path: path)
+        let exchange = CalDAVExchange(spots: spots, account: device.account, path: path, deviceID: device.device.id,
+                                      origin: origin(of: request))
+        // The app's own change is not pushed back to it (draft §5.2).
+        let spared = PushDontNotify.parse(request.headers[values: HTTPField.Name("Push-Dont-Notify")!],
+                                          registrationPath: CalDAVPath.pushPath)
         do {
             let limit = request.method == .put ? Self.maximumResourceBytes : Self.maximumReportBytes
             if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
@@ -59,7 +65,9 @@ struct CalDAVController {
             } catch is NIOTooManyBytesError {
                 return Self.plain(.contentTooLarge, "The body is larger than \(limit / 1024) KB.")
             }
-            return try await exchange.respond(method: request.method.rawValue, headers: request.headers, body: body)
+            return try await PushDontNotify.$current.withValue(spared) {
+                try await exchange.respond(method: request.method.rawValue, headers: request.headers, body: body)
+            }
         } catch let error as DAVError {
             return Self.error(error)
         } catch let error as ValidationError {
@@ -69,9 +77,17 @@ struct CalDAVController {
         }
     }
 
-    static func options() -> Response {
+    /// `scheme://authority` as the client named this server: the scheme configured, the host it used (a phone on the
+    /// LAN reaches `192.168.1.20:8080`, not the `localhost` a default configuration names).
+    func origin(of request: Request) -> String {
+        let scheme = publicURL.hasPrefix("https://") ? "https" : "http"
+        guard let authority = request.head.authority, !authority.isEmpty else { return publicURL }
+        return scheme + "://" + authority
+    }
+
+    static func options(push: Bool) -> Response {
         Response(status: .ok, headers: [
-            HTTPField.Name("DAV")!: "1, 3, calendar-access, extended-mkcol",
+            HTTPField.Name("DAV")!: "1, 3, calendar-access, extended-mkcol" + (push ? ", webdav-push" : ""),
             .allow: methods.joined(separator: ", "),
             .contentLength: "0",
         ])

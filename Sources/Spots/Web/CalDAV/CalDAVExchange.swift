@@ -11,6 +11,10 @@ struct CalDAVExchange {
     let spots: SpotsService
     let account: Account
     let path: CalDAVPath
+    /// The calendar app's device (its app password): WebDAV-Push registrations belong to it.
+    var deviceID: UUID?
+    /// `scheme://host[:port]` as the client reached this server, for the absolute registration URLs WebDAV-Push needs.
+    var origin = ""
 
     var properties: CalDAVProperties { CalDAVProperties(account: account) }
 
@@ -36,6 +40,16 @@ struct CalDAVExchange {
         case ("DELETE", .list(let slug)):
             try await spots.deleteList(try await list(slug).list, accountID: account.id)
             return Response(status: .noContent)
+        case ("POST", .list(let slug)):
+            return try await registerPush(PushRegisterRequest(body: body), list: try await list(slug))
+        case ("POST", _):
+            throw DAVError(status: 403, "WebDAV-Push is offered on task lists (\(CalDAVPath.homePath)<list>/).",
+                           condition: .push("push-not-available"))
+        case ("DELETE", .pushRegistration(let id)):
+            guard let push = spots.listPush, try await push.unregister(id: id, accountID: account.id) else {
+                throw DAVError(status: 404, "There is no such push registration (it may have expired).")
+            }
+            return Response(status: .noContent)
         default:
             throw DAVError(status: 405, "\(method) is not allowed at \(path.href).")
         }
@@ -52,6 +66,10 @@ struct CalDAVExchange {
 
     private func propfind(_ request: PropfindRequest, depth: String) async throws -> Response {
         var responses: [DAVMultistatus.Response] = []
+        var properties = self.properties
+        if case .properties(let names) = request, let push = spots.listPush, !CalDAVProperties.pushNames.isDisjoint(with: names) {
+            properties.vapidPublicKey = try await push.applicationServerKey()
+        }
         func add(_ target: CalDAVPath, list: StoredList? = nil, resource: CalendarResource? = nil) {
             switch request {
             case .propertyNames: responses.append(properties.names(path: target))
@@ -80,6 +98,8 @@ struct CalDAVExchange {
                 throw DAVError(status: 404, "There is no such task.")
             }
             add(path, list: list, resource: resource)
+        case .pushRegistration:
+            throw DAVError(status: 405, "A push registration has no properties; DELETE it to unregister.")
         }
         return Self.multistatus(DAVMultistatus(responses: responses))
     }
@@ -153,6 +173,29 @@ struct CalDAVExchange {
             throw DAVError(status: 405, conflict.message, condition: .d("resource-must-be-null"))
         }
         return Response(status: .created, headers: [.contentLength: "0"])
+    }
+
+    // MARK: WebDAV-Push
+
+    /// `push-register` (draft §4.1): registers or renews this app's subscription on the list; 204 with the registration's
+    /// absolute URL and its expiry.
+    private func registerPush(_ request: PushRegisterRequest, list: StoredList) async throws -> Response {
+        guard let push = spots.listPush, let deviceID else {
+            throw DAVError(status: 403, "WebDAV-Push is not offered here.", condition: .push("push-not-available"))
+        }
+        let registered: TaskListPushRegistration
+        do {
+            registered = try await push.register(
+                TaskListPush.Request(endpoint: request.pushResource, p256dh: request.p256dh, auth: request.auth,
+                                     contentUpdates: request.contentUpdates, propertyUpdates: request.propertyUpdates, expires: request.expires),
+                on: list, accountID: account.id, deviceID: deviceID).registration
+        } catch let invalid as ValidationError {
+            throw DAVError(status: 403, "The subscription cannot be pushed to: \(invalid.message)", condition: .push("invalid-subscription"))
+        }
+        return Response(status: .noContent, headers: [
+            .location: origin + CalDAVPath.pushRegistration(id: registered.id).href,
+            .expires: CalDAVProperties.httpDate(registered.expiresAt),
+        ])
     }
 
     // MARK: GET, PUT

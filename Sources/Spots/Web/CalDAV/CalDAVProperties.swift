@@ -8,6 +8,8 @@ import SpotsService
 /// (RFC 4791), sync (RFC 6578) and the CTag that Apple's and Thunderbird's clients poll need them.
 struct CalDAVProperties {
     let account: Account
+    /// The installation's VAPID key when WebDAV-Push is offered and the request asks for `transports`.
+    var vapidPublicKey: String?
 
     typealias Property = DAVMultistatus.Property
 
@@ -25,8 +27,12 @@ struct CalDAVProperties {
         case .principal: common + [.d("principal-URL"), .c("calendar-home-set"), .c("calendar-user-address-set")]
         case .list: forList
         case .resource: forResource
+        case .pushRegistration: []
         }
     }
+
+    /// WebDAV-Push's properties of a task list (draft §3.1). Not in allprop: clients ask for them by name.
+    static let pushNames: Set<DAVName> = [.push("transports"), .push("topic"), .push("supported-triggers")]
 
     /// The properties asked for, split into those this resource has and those it has not.
     func answer(_ names: [DAVName], path: CalDAVPath, list: StoredList? = nil, resource: CalendarResource? = nil,
@@ -82,6 +88,17 @@ struct CalDAVProperties {
             return list.map { .text(name, CalendarResource.etag($0.seq)) }
         case (.d("sync-token"), .list):
             return list.map { .text(name, CalDAVSyncToken.make(list: $0.list, seq: $0.seq)) }
+        case (.push("transports"), .list):
+            return vapidPublicKey.map {
+                Property(name, content: #"<P:web-push><P:vapid-public-key type="p256ecdsa">"# + DAVMultistatus.escape($0)
+                    + "</P:vapid-public-key></P:web-push>")
+            }
+        case (.push("topic"), .list):
+            return list.flatMap { vapidPublicKey == nil ? nil : .text(name, TaskListPushTopic.of($0.list)) }
+        case (.push("supported-triggers"), .list):
+            // Tasks added, changed or removed (the list's members, depth 1); the list's name (itself, depth 0).
+            return vapidPublicKey == nil ? nil : Property(name, content: "<P:content-update><d:depth>1</d:depth></P:content-update>"
+                + "<P:property-update><d:depth>0</d:depth></P:property-update>")
         case (.d("getetag"), .resource):
             return resource.map { .text(name, $0.etag) }
         case (.d("getcontenttype"), .resource):
@@ -108,19 +125,5 @@ struct CalDAVProperties {
         let time = seconds - day * 86_400
         return days[CivilDays.weekday(day)] + String(format: ", %02d ", dayOfMonth) + months[month - 1]
             + String(format: " %04d %02d:%02d:%02d GMT", year, time / 3600, time % 3600 / 60, time % 60)
-    }
-}
-
-/// Sync tokens (RFC 6578 §3.2) are URIs naming the list and its change number: `urn:cadence:sync:<list>:<n>`.
-enum CalDAVSyncToken {
-    static func make(list: TaskList, seq: Int64) -> String {
-        "urn:cadence:sync:\(list.id.uuidString.lowercased()):\(seq)"
-    }
-
-    /// The change number of a token this list gave out; nil for another list's or a malformed one.
-    static func number(_ token: String, list: TaskList) -> Int64? {
-        let prefix = "urn:cadence:sync:\(list.id.uuidString.lowercased()):"
-        guard token.hasPrefix(prefix) else { return nil }
-        return Int64(token.dropFirst(prefix.count))
     }
 }
