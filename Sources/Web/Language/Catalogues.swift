@@ -1,31 +1,55 @@
 import CadenceCore
 import Foundation
+import Synchronization
 
-/// Every language's catalogue, read once from `Resources/locales/<code>.json` (a flat object of key → message).
-/// English is whole by definition; the others fall back to it key by key.
+/// Every language's messages, from one JSON file per language (`Resources/locales/<code>.json`). English is the
+/// fallback for keys a translation lacks. Each language is read the first time it is asked for: reading and decoding
+/// a catalogue is a few milliseconds of every start of the CLI and the server (issue 41), and most runs say things in
+/// one language. The files are checked to be there when the catalogues are made.
 public struct Catalogues: Sendable {
-    private let messages: [Language: Messages]
+    private let directory: URL
+    private let loaded: Loaded
+
+    private final class Loaded: Sendable {
+        let messages = Mutex<[Language: Messages]>([:])
+        let english = Mutex<[String: String]?>(nil)
+    }
 
     public init(directory: URL) throws {
-        let english = try Self.read(directory.appendingPathComponent("en.json"))
-        var messages: [Language: Messages] = [:]
-        for language in Language.all {
+        for language in Language.all where language != .pseudo {
+            let file = directory.appendingPathComponent(language.code + ".json")
+            guard FileManager.default.isReadableFile(atPath: file.path) else { throw UnreadableCatalogue(file: file.lastPathComponent) }
+        }
+        self.directory = directory
+        loaded = Loaded()
+    }
+
+    /// The language's messages. A file that cannot be read is a packaging fault: it stops the process, naming it.
+    public func messages(_ language: Language) -> Messages {
+        if let found = loaded.messages.withLock({ $0[language] }) { return found }
+        do {
+            let english = try englishEntries()
             let entries = language == .pseudo || language == .english
                 ? english : try Self.read(directory.appendingPathComponent(language.code + ".json"))
-            messages[language] = Messages(language: language, entries: entries, english: english)
+            let messages = Messages(language: language, entries: entries, english: english)
+            loaded.messages.withLock { $0[language] = messages }
+            return messages
+        } catch {
+            fatalError("the message catalogue of \(language.code) in \(directory.path) cannot be read: \(error)")
         }
-        self.messages = messages
     }
 
-    public func messages(_ language: Language) -> Messages {
-        messages[language] ?? messages[.english]!
+    private func englishEntries() throws -> [String: String] {
+        if let english = loaded.english.withLock({ $0 }) { return english }
+        let english = try Self.read(directory.appendingPathComponent("en.json"))
+        loaded.english.withLock { $0 = english }
+        return english
     }
 
-    /// The catalogues that ship with the server. A missing or broken file is a packaging fault found at start.
+    /// The catalogues that ship with the server. A missing file is a packaging fault found at start.
     public static let bundled: Catalogues = {
-        let directory = Bundle.module.bundleURL.appendingPathComponent("Resources").appendingPathComponent("locales")
-        do { return try Catalogues(directory: directory) } catch {
-            fatalError("the message catalogues in \(directory.path) cannot be read: \(error)")
+        do { return try Catalogues(directory: bundledDirectory) } catch {
+            fatalError("the message catalogues in \(bundledDirectory.path) cannot be read: \(error)")
         }
     }()
 
@@ -39,11 +63,14 @@ public struct Catalogues: Sendable {
         public var description: String { "\(file) is not a JSON object of strings" }
     }
 
+    /// Decoded straight into strings: JSONSerialization's objects, cast to `[String: String]` entry by entry, took
+    /// most of every start of the CLI.
     static func read(_ file: URL) throws -> [String: String] {
         let data = try Data(contentsOf: file)
-        guard let entries = try JSONSerialization.jsonObject(with: data) as? [String: String] else {
+        do {
+            return try JSONDecoder().decode([String: String].self, from: data)
+        } catch is DecodingError {
             throw UnreadableCatalogue(file: file.lastPathComponent)
         }
-        return entries
     }
 }
