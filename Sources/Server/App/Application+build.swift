@@ -1,3 +1,4 @@
+import CadenceCore
 import Hummingbird
 import ServiceLifecycle
 import Storage
@@ -16,15 +17,19 @@ let featureResources = [TalksFeature.resources, StageFeature.resources, SpotsFea
 /// and the tests, so the tests exercise exactly what runs in production.
 public func assembleServer(_ dependencies: ServerDependencies) async throws -> AssembledServer {
     let platform = Platform(dependencies)
+    BootTrace.mark("platform")
     _ = try await platform.push.key()  // the installation's VAPID key exists from the first start on
+    BootTrace.mark("push key")
     let talks = TalksFeature.assembled(dependencies, live: platform.live, push: platform.push, devices: platform.devices)
     let stage = try await StageFeature.assembled(dependencies, live: platform.live)
     let spots = SpotsFeature.assembled(dependencies, live: platform.live, devices: platform.devices, push: platform.push)
     let tempo = TempoFeature.assembled(dependencies, live: platform.live, push: platform.push)
-    let pages = PageRenderer(
-        library: try await PageRenderer.loadTemplates(
-            from: [ServerResources.path("templates"), PlatformWeb.resources.templates] + featureResources.map(\.templates)),
-        secureCookies: platform.secureCookies)
+    BootTrace.mark("features")
+    let templates = try PageTemplates(
+        directories: [ServerResources.path("templates"), PlatformWeb.resources.templates] + featureResources.map(\.templates))
+    templates.parseInBackground()
+    let pages = PageRenderer(templates: templates, secureCookies: platform.secureCookies)
+    BootTrace.mark("templates")
 
     _ = CadenceMetrics.registry  // bootstrap before any middleware creates its metrics
     let router = Router(context: AppContext.self)
@@ -43,6 +48,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
         directories: staticDirectories, urlBasePath: "/static", maxAgeSeconds: 3600, logger: dependencies.logger))
     SystemController(database: dependencies.database).addRoutes(to: router)
     InstallController(staticDirectories: staticDirectories).addRoutes(to: router)
+    BootTrace.mark("install routes")
     // Leaflet, from Debian's libjs-leaflet (installed by the scripts); the map pages say so when it is missing.
     router.add(middleware: StaticFilesMiddleware(
         directories: ["/usr/share/javascript/leaflet"], urlBasePath: "/vendor/leaflet", maxAgeSeconds: 86400,
@@ -67,6 +73,7 @@ public func assembleServer(_ dependencies: ServerDependencies) async throws -> A
     AccountExportController(exporters: [talks, stage, spots, tempo], scratch: dependencies.scratchDirectory)
         .addRoutes(to: routes.api("api/v1/account"))
     routeTable.record(router.routes)
+    BootTrace.mark("routes")
     return AssembledServer(router: router, services: platform.jobs + talks.jobs + spots.jobs + tempo.jobs)
 }
 
@@ -75,14 +82,14 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let server = try await assembleServer(dependencies)
-    var services = server.services + services
+    var services = (server.services + services).map(NamedService.init)
     if tls != nil, let httpPort = dependencies.https.httpPort {
         // The same routes on a plain-HTTP port, where `PlainHTTPPortMiddleware` answers only the trust page.
-        services.append(Application(
+        services.append(NamedService(Application(
             router: server.router,
             server: webSocketServer(server.router, limits: dependencies.connectionLimits, trustedProxies: dependencies.trustedProxies,
                                     logger: dependencies.logger),
-            configuration: .init(address: .hostname(host, port: httpPort), serverName: "Cadence"), logger: dependencies.logger))
+            configuration: .init(address: .hostname(host, port: httpPort), serverName: "Cadence"), logger: dependencies.logger)))
     }
     return Application(
         router: server.router,

@@ -6,37 +6,12 @@ import Mustache
 /// Renders the server-side pages from the Mustache templates in Resources/templates,
 /// adding what every page needs: the signed-in account and the CSRF token.
 public struct PageRenderer: Sendable {
-    public let library: MustacheLibrary
+    public let templates: PageTemplates
     public let secureCookies: Bool
 
-    public init(library: MustacheLibrary, secureCookies: Bool) {
-        self.library = library
+    public init(templates: PageTemplates, secureCookies: Bool) {
+        self.templates = templates
         self.secureCookies = secureCookies
-    }
-
-    /// One library from several folders of templates (the shared layout and each feature's pages), so any page
-    /// can use any partial. A name found twice is a mistake worth failing the start for.
-    public static func loadTemplates(from directories: [String]) async throws -> MustacheLibrary {
-        var library = MustacheLibrary()
-        var seen: Set<String> = []
-        for directory in directories {
-            let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".mustache") }.sorted()
-            for file in files {
-                let name = String(file.dropLast(".mustache".count))
-                guard seen.insert(name).inserted else {
-                    throw TemplateNameClash(name: name, directory: directory)
-                }
-                let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
-                try library.register(text, named: name)
-            }
-        }
-        return library
-    }
-
-    public struct TemplateNameClash: Error, CustomStringConvertible {
-        public let name: String
-        public let directory: String
-        public var description: String { "two templates are named \(name) (the second in \(directory))" }
     }
 
     /// A page from its typed view model: the template sees the model's stored properties, and what every page
@@ -54,7 +29,12 @@ public struct PageRenderer: Sendable {
             title: messages.has(title) ? messages(title) : title, csrf: csrf.value, path: request.uri.path,
             flash: flash, messages: messages, context: context)
         let values = PageValues(common: common, model: page)
-        var response = respond(library.render(values, withTemplate: template) ?? "Missing template \(template)", csrf: csrf, status: status)
+        let html: String
+        switch templates.library {
+        case .success(let library): html = library.render(values, withTemplate: template) ?? "Missing template \(template)"
+        case .failure(let unreadable): return Response(status: .internalServerError, body: .init(byteBuffer: ByteBuffer(string: "\(unreadable)\n")))
+        }
+        var response = respond(html, csrf: csrf, status: status)
         if request.cookies[Flash.cookieName] != nil { response.setCookie(Flash.clearing(secure: secureCookies)) }
         return response
     }
