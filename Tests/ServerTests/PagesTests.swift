@@ -28,7 +28,9 @@ import Testing
     /// page route takes is refused without the token, whatever the handler does.
     @Test func everyPagePostIsRefusedWithoutItsCSRFToken() async throws {
         try await withTestServer { server in
-            let posts = server.routes.filter { $0.hasPrefix("POST /") && !$0.hasPrefix("POST /api/") }.map { $0.dropFirst("POST ".count) }
+            // CalDAV's POST (WebDAV-Push registration) is a calendar app's, signed in with an app password: not a page.
+            let posts = server.routes.filter { $0.hasPrefix("POST /") && !$0.hasPrefix("POST /api/") && !$0.hasPrefix("POST /dav") }
+                .map { $0.dropFirst("POST ".count) }
             #expect(posts.count >= 25)
             for route in posts {
                 let uri = route.split(separator: "/").map { segment -> String in

@@ -32,6 +32,7 @@ struct CalDAVController {
                 router.on(RouterPath(path), method: method) { request, context in try await handle(request, context: context) }
             }
             // RFC 6764 discovery: the well-known address leads to the service root, before any sign-in.
+            guard name != "POST" else { continue }  // WebDAV-Push registers on a list, never here
             router.on("/.well-known/caldav", method: method) { _, _ in
                 Response(status: .movedPermanently, headers: [.location: CalDAVPath.rootPath])
             }
