@@ -18,8 +18,12 @@ public struct BackupWriter: Sendable {
     /// The installation's folder: its `https/` (Cadence's own certificate authority, `serve --https local`) goes in
     /// too, so a restored installation keeps the root its phones already trust.
     let dataDirectory: URL?
+    /// How the copy shares the machine with the server (`BackupPace.gentle` unless told otherwise).
+    let pace: BackupPace
 
-    public init(database: Database, location: DatabaseLocation, media: any MediaStore, scratch: URL, dataDirectory: URL? = nil) {
+    public init(database: Database, location: DatabaseLocation, media: any MediaStore, scratch: URL, dataDirectory: URL? = nil,
+                pace: BackupPace = .gentle) {
+        self.pace = pace
         self.database = database
         self.location = location
         self.media = media
@@ -45,7 +49,7 @@ public struct BackupWriter: Sendable {
             try await database.sql.raw("VACUUM INTO \(bind: target)").run()
         case .postgres(let url):
             databaseFile = "database/cadence.pgdump"
-            try await Self.pgDump(url: url, to: staging.appendingPathComponent(databaseFile))
+            try await Self.pgDump(url: url, to: staging.appendingPathComponent(databaseFile), pace: pace)
         }
         if let directory { try await link(directory, into: staging, skipping: &linked) }
         for folder in Self.keptFolders {
@@ -60,8 +64,8 @@ public struct BackupWriter: Sendable {
 
         var files = [BackupManifest.File]()
         for path in try Self.files(under: staging) {
-            let info = try LocalMediaStore.checksum(of: staging.appendingPathComponent(path))
-            files.append(BackupManifest.File(path: path, bytes: info.byteSize, sha256: info.sha256))
+            let (bytes, sha256) = try checksum(of: staging.appendingPathComponent(path))
+            files.append(BackupManifest.File(path: path, bytes: bytes, sha256: sha256))
         }
         let manifest = BackupManifest(createdAt: Date(), engine: database.engine.rawValue,
                                       media: directory == nil ? "database" : "directory", files: files)
@@ -70,8 +74,19 @@ public struct BackupWriter: Sendable {
         do {
             let archive = try Archive(url: partial, accessMode: .create)
             for file in files {
-                // Stored, not deflated: media are compressed already, and a large database copies faster.
-                try archive.addEntry(with: file.path, fileURL: staging.appendingPathComponent(file.path), compressionMethod: .none)
+                // Stored, not deflated: media are compressed already, and a large database copies faster. Read in chunks,
+                // paced.
+                guard let source = FileHandle(forReadingAtPath: staging.appendingPathComponent(file.path).path) else {
+                    throw BackupError("\(file.path) went missing while the backup was written")
+                }
+                defer { try? source.close() }
+                try archive.addEntry(with: file.path, type: .file, uncompressedSize: file.bytes, compressionMethod: .none,
+                                     bufferSize: 1 << 20) { position, size in
+                    try source.seek(toOffset: UInt64(position))
+                    let chunk = try source.read(upToCount: size) ?? Data()
+                    pace.tick()
+                    return chunk
+                }
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -112,11 +127,35 @@ public struct BackupWriter: Sendable {
         return paths.sorted()
     }
 
-    static func pgDump(url: String, to file: URL) async throws {
+    /// A file's size and SHA-256, read in chunks, paced.
+    private func checksum(of file: URL) throws -> (bytes: Int64, sha256: String) {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { try? handle.close() }
+        var size: Int64 = 0
+        let sha = try SHA256Hex.digest {
+            guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { return nil }
+            size += Int64(chunk.count)
+            pace.tick()
+            return chunk
+        }
+        return (size, sha)
+    }
+
+    /// pg_dump's custom format, uncompressed (media are compressed already, and zlib on them was most of pg_dump's
+    /// CPU), written as it comes through a paced pipe: while the pipe is full, pg_dump and the backend behind it wait.
+    static func pgDump(url: String, to file: URL, pace: BackupPace) async throws {
         guard let pgDump = PostgresTools.find("pg_dump") else {
             throw BackupError("pg_dump is not installed; install the PostgreSQL client (Debian: postgresql-client) to back up PostgreSQL")
         }
-        let output = try await ToolProcess.run(pgDump, ["--format=custom", "--no-owner", "--file", file.path, "--dbname", url])
-        guard output.status == 0 else { throw BackupError("pg_dump failed: \(output.stderrTail())") }
+        guard FileManager.default.createFile(atPath: file.path, contents: nil), let output = FileHandle(forWritingAtPath: file.path) else {
+            throw BackupError("\(file.path) cannot be written")
+        }
+        defer { try? output.close() }
+        let result = try await ToolProcess.run(pgDump, ["--format=custom", "--compress=0", "--no-owner", "--dbname", url],
+                                               stdoutSink: { bytes in
+                                                   try output.write(contentsOf: Data(bytes))
+                                                   pace.tick()
+                                               })
+        guard result.status == 0 else { throw BackupError("pg_dump failed: \(result.stderrTail())") }
     }
 }

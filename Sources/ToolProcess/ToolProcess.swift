@@ -20,9 +20,12 @@ public enum ToolProcess {
     ///   - stdoutLimit: bytes of standard output to keep; past it the tool is stopped and `stdoutTruncated` set.
     ///   - timeout: how long it may run; past it, `ToolProcessError.timedOut`.
     ///   - tick: called every quarter second while it runs (progress); never after this returns.
+    ///   - stdoutSink: when given, standard output goes to it as it comes, not into `ToolOutput.stdout` (a dump of any
+    ///     size). The tool waits while the sink does: a sink that paces itself paces the tool.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-        stdoutLimit: Int = .max, timeout: Duration? = nil, tick: (@Sendable () -> Void)? = nil
+        stdoutLimit: Int = .max, timeout: Duration? = nil, tick: (@Sendable () -> Void)? = nil,
+        stdoutSink: (@Sendable (UnsafeRawBufferPointer) throws -> Void)? = nil
     ) async throws -> ToolOutput {
         try Task.checkCancellation()
         var options = PlatformOptions()
@@ -41,7 +44,7 @@ public enum ToolProcess {
             platformOptions: options)
         let finished = FinishedFlag()
         return try await withThrowingTaskGroup(of: ToolOutput?.self) { group in
-            group.addTask { try await collect(configuration, stdoutLimit: stdoutLimit, executable: executable) }
+            group.addTask { try await collect(configuration, stdoutLimit: stdoutLimit, executable: executable, sink: stdoutSink) }
             if let timeout {
                 group.addTask {
                     try await Task.sleep(for: timeout)
@@ -68,7 +71,8 @@ public enum ToolProcess {
         }
     }
 
-    private static func collect(_ configuration: Configuration, stdoutLimit: Int, executable: String) async throws -> ToolOutput {
+    private static func collect(_ configuration: Configuration, stdoutLimit: Int, executable: String,
+                                sink: (@Sendable (UnsafeRawBufferPointer) throws -> Void)?) async throws -> ToolOutput {
         let result: ExecutionResult<(Data, Bool, Data), SequenceOutput, SequenceOutput>
         do {
             result = try await Subprocess.run(configuration, input: .none, output: .sequence, error: .sequence) { execution in
@@ -76,6 +80,10 @@ public enum ToolProcess {
                 var kept = Data()
                 var truncated = false
                 for try await buffer in execution.standardOutput {
+                    if let sink {
+                        try buffer.withUnsafeBytes { try sink($0) }
+                        continue
+                    }
                     guard !truncated else { continue }  // drained, so the tool never blocks on a full pipe
                     buffer.withUnsafeBytes { kept.append(contentsOf: $0.prefix(stdoutLimit - kept.count)) }
                     if kept.count >= stdoutLimit {

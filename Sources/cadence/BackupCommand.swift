@@ -14,6 +14,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp(Terminal.messages("cli.help.backup.file"), valueName: "file")) var file: String
     @OptionGroup var databaseOptions: DatabaseOptions
+    @Flag(help: ArgumentHelp(Terminal.messages("cli.help.backup.fast"))) var fast = false
 
     func run() async throws {
         let target = URL(fileURLWithPath: file)
@@ -25,7 +26,8 @@ struct BackupCommand: AsyncParsableCommand {
         do {
             let writer = BackupWriter(database: database, location: try databaseOptions.location(),
                                       media: try databaseOptions.mediaStore(database: database),
-                                      scratch: databaseOptions.scratchDirectory, dataDirectory: databaseOptions.dataDirectory)
+                                      scratch: databaseOptions.scratchDirectory, dataDirectory: databaseOptions.dataDirectory,
+                                      pace: fast ? .fullSpeed : .gentle)
             manifest = try await writer.write(to: target)
         } catch {
             try? await database.shutdown()

@@ -30,6 +30,15 @@ struct CalDAVBench: AsyncParsableCommand {
         let full_ms: [Double]
         let incremental_ms: [Double]
         let items: Int
+        /// The same syncs by a client that parses nothing: the server's and the wire's share.
+        let raw: RawFigures
+        var full: Double { RunBench.percentile(full_ms, 0.5) }
+        var incremental: Double { RunBench.percentile(incremental_ms, 0.5) }
+    }
+
+    struct RawFigures: Decodable {
+        let full_ms: [Double]
+        let incremental_ms: [Double]
         var full: Double { RunBench.percentile(full_ms, 0.5) }
         var incremental: Double { RunBench.percentile(incremental_ms, 0.5) }
     }
@@ -59,9 +68,12 @@ struct CalDAVBench: AsyncParsableCommand {
         print(String(format: "seeded Cadence over CalDAV (PUT, 8 at a time): %.1f s", (ContinuousClock.now - seedStart).seconds))
         let cadence = try JSONDecoder().decode(SyncFigures.self, from: try Self.python(interpreter, [
             script, "sync", "--url", list, "--user", email, "--password", password, "--batch", String(batch), "--repeat", String(repeats),
+            "--count", String(count),
         ]))
-        print(String(format: "Cadence   full sync %8.1f ms   incremental %7.1f ms   (%d items; medians of %d)",
+        print(String(format: "Cadence   full sync %8.1f ms   incremental %7.1f ms   (%d items; medians of %d; python caldav-style client)",
                      cadence.full, cadence.incremental, cadence.items, repeats))
+        print(String(format: "Cadence   full sync %8.1f ms   incremental %7.1f ms   (raw client: bodies read, not parsed)",
+                     cadence.raw.full, cadence.raw.incremental))
         if !skipRadicale {
             let radicale = try JSONDecoder().decode(SyncFigures.self, from: try Self.python(interpreter, [
                 script, "radicale-bench", "--count", String(count), "--batch", String(batch), "--repeat", String(repeats),

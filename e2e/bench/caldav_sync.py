@@ -14,20 +14,27 @@
   incremental  PUT one item back changed (If-Match: its ETag), then sync-collection with the previous
                token and a multiget of just the changed hrefs; the PUT is inside the timing, as it is
                in a client's upload-then-pull cycle.
-and prints {"full_ms": [...], "incremental_ms": [...], "items": n} on stdout. One keep-alive
+and prints {"full_ms": [...], "incremental_ms": [...], "items": n, "raw": {...}} on stdout.
+
+`raw` is the same two syncs timed with a client that does not parse (issue 41): http.client on one keep-alive
+connection, every body read to its end and dropped; the multigets ask for the benchmark's own hrefs (the collection
+path + each UID + ".ics", known from the seed) and the next sync token is the only text looked for (at the end of the
+sync-collection answer). What it times is the server and the wire. One keep-alive
 requests.Session carries everything; XML is parsed with the standard library's ElementTree
 (e2e/caldav/webdav.py). iCalendar bodies are only checked to be VCALENDARs, not parsed, so the
 numbers are the server's and the wire's, not a client's iCalendar parser's.
 """
 import argparse
+import base64
 import datetime as dt
+import http.client
 import json
 import re
 import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import requests
 
@@ -152,6 +159,71 @@ class SyncClient:
         return token
 
 
+class RawClient:
+    """The server's side of the same syncs: nothing parsed, every body read and dropped (see the module's doc)."""
+
+    def __init__(self, url, user, password, batch, count):
+        parts = urlsplit(url)
+        self.path, self.batch = parts.path, batch
+        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
+        self.headers = {"Authorization": "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode(),
+                        "Content-Type": webdav.XML_CONTENT_TYPE}
+        self.hrefs = [f"{self.path}{uid}.ics" for uid, _ in tasks(count)]
+        self.texts = dict(tasks(count))
+
+    def request(self, method, path, body, **headers):
+        self.connection.request(method, path, body=body, headers={**self.headers, **headers})
+        response = self.connection.getresponse()
+        data = response.read()
+        assert response.status in (200, 201, 204, 207), (method, path, response.status, data[:200])
+        return response, data
+
+    def sync_token(self, token):
+        _, data = self.request("REPORT", self.path, webdav.sync_collection_body(token), Depth="0")
+        found = SYNC_TOKEN_AT_END.search(data[-600:])
+        assert found, "no sync-token at the end of the sync-collection answer"
+        return found.group(1).decode()
+
+    def multiget(self, hrefs):
+        for start in range(0, len(hrefs), self.batch):
+            self.request("REPORT", self.path, webdav.calendar_multiget_body(hrefs[start:start + self.batch]))
+
+    def full_sync(self):
+        token = self.sync_token(None)
+        self.multiget(self.hrefs)
+        return token
+
+    def incremental_sync(self, token, edit_number):
+        """PUT one task changed (If-Match, its ETag read untimed by HEAD first), then sync from `token` and get it."""
+        href = self.hrefs[edit_number % len(self.hrefs)]
+        uid = href.rsplit("/", 1)[1][:-len(".ics")]
+        head, _ = self.request("HEAD", href, None)
+        etag = head.getheader("ETag")
+        start = time.perf_counter()
+        text = self.texts[uid].replace("END:VTODO", f"X-CADENCE-BENCH-EDIT:raw-{edit_number}\r\nEND:VTODO", 1)
+        self.request("PUT", href, text.encode(), **{"Content-Type": "text/calendar; charset=utf-8", "If-Match": etag})
+        token = self.sync_token(token)
+        self.multiget([href])
+        return token, round((time.perf_counter() - start) * 1000, 1)
+
+
+SYNC_TOKEN_AT_END = re.compile(rb"sync-token>([^<]+)</[A-Za-z0-9]*:?sync-token>\s*</[A-Za-z0-9]*:?multistatus>\s*$")
+
+
+def run_raw(url, user, password, batch, repeat, count):
+    client = RawClient(url, user, password, batch, count)
+    client.full_sync()  # untimed: as for the parsing client, the first read warms the server's caches
+    full_ms = []
+    for _ in range(repeat):
+        token, ms = timed(client.full_sync)
+        full_ms.append(ms)
+    incremental_ms = []
+    for number in range(repeat):
+        token, ms = client.incremental_sync(token, number)
+        incremental_ms.append(ms)
+    return {"full_ms": full_ms, "incremental_ms": incremental_ms}
+
+
 def timed(function, *args):
     start = time.perf_counter()
     result = function(*args)
@@ -183,7 +255,9 @@ def radicale_bench(count, batch, repeat, storage=None):
             # Untimed: the first read of files written behind Radicale's back builds its item cache.
             _, warm_ms = timed(SyncClient(url, server.username, server.password, batch).full_sync)
             print(f"first (cache-building) full sync: {warm_ms} ms", file=sys.stderr)
-            return run_sync(url, server.username, server.password, batch, repeat)
+            figures = run_sync(url, server.username, server.password, batch, repeat)
+            figures["raw"] = run_raw(url, server.username, server.password, batch, repeat, count)
+            return figures
 
 
 def main():
@@ -202,6 +276,7 @@ def main():
     sync.add_argument("--url", required=True, help="the collection URL, ending in /")
     sync.add_argument("--user", required=True)
     sync.add_argument("--password", required=True)
+    sync.add_argument("--count", type=int, required=True, help="the tasks http-seed put there (the raw client's hrefs)")
     bench = commands.add_parser("radicale-bench", help="seed, start Radicale on it, time the sync")
     bench.add_argument("--count", type=int, required=True)
     bench.add_argument("--storage", help="seed here instead of a temporary folder (must be empty)")
@@ -219,7 +294,9 @@ def main():
         # Untimed, as for Radicale: the first read warms what the server keeps in memory.
         _, warm_ms = timed(SyncClient(args.url, args.user, args.password, args.batch).full_sync)
         print(f"first full sync: {warm_ms} ms", file=sys.stderr)
-        print(json.dumps(run_sync(args.url, args.user, args.password, args.batch, args.repeat)))
+        figures = run_sync(args.url, args.user, args.password, args.batch, args.repeat)
+        figures["raw"] = run_raw(args.url, args.user, args.password, args.batch, args.repeat, args.count)
+        print(json.dumps(figures))
     else:
         print(json.dumps(radicale_bench(args.count, args.batch, args.repeat, args.storage)))
 
