@@ -25,9 +25,10 @@ enum CalDAVPath: Equatable {
     /// Reads a request path or an href (absolute URLs and percent-encoding allowed); nil outside `/dav/`.
     init?(_ raw: String) {
         var path = raw
-        if let url = URL(string: raw), url.scheme != nil { path = url.path.isEmpty ? "/" : url.path }
+        // Absolute URLs are rare (most clients send paths): only they go through URL's parser.
+        if !raw.hasPrefix("/"), let url = URL(string: raw), url.scheme != nil { path = url.path.isEmpty ? "/" : url.path }
         if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { String($0).removingPercentEncoding ?? String($0) }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { Self.decode($0) }
         guard segments.first == "dav" else { return nil }
         switch Array(segments.dropFirst()) {
         case []: self = .root
@@ -51,8 +52,53 @@ enum CalDAVPath: Equatable {
         }
     }
 
+    /// A path segment percent-encoded: every byte but RFC 3986's unreserved characters and `@`. By hand over the
+    /// UTF-8 bytes: a full sync writes and reads 10,000 hrefs, and Foundation's percent-encoding (a character set
+    /// made per call, UTF-16 underneath) was a quarter of its time (issue 41).
     static func encode(_ segment: String) -> String {
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~@")
-        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+        guard !segment.utf8.allSatisfy(isKept) else { return segment }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(segment.utf8.count * 3)
+        for byte in segment.utf8 {
+            if isKept(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isKept(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "@"): true
+        default: false
+        }
+    }
+
+    /// A segment with its percent-escapes decoded; kept as it is when they do not decode to UTF-8 (as
+    /// `removingPercentEncoding` did).
+    static func decode(_ segment: Substring) -> String {
+        guard segment.utf8.contains(UInt8(ascii: "%")) else { return String(segment) }
+        var out: [UInt8] = []
+        out.reserveCapacity(segment.utf8.count)
+        var bytes = segment.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
+            guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { return String(segment) }
+            out.append(high << 4 | low)
+        }
+        return String(validating: out, as: UTF8.self) ?? String(segment)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
