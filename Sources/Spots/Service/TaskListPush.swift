@@ -55,7 +55,7 @@ public struct TaskListPush: Sendable {
     /// - Throws: `ValidationError` for a subscription that could never be pushed to (the endpoint rule, the keys);
     ///   `Refused("push_registrations_full")` past `TaskListPushRegistration.perAccountLimit`.
     public func register(_ request: Request, on list: StoredList, accountID: UUID, deviceID: UUID) async throws
-        -> (registration: TaskListPushRegistration, created: Bool)
+        -> TaskListPushRegistration
     {
         let target = try sender.target(endpoint: request.endpoint, p256dh: request.p256dh, auth: request.auth)
         let now = clock.now()
@@ -70,9 +70,9 @@ public struct TaskListPush: Sendable {
                 throw Refused(code: "push_registrations_full",
                               "This account has \(TaskListPushRegistration.perAccountLimit) push registrations; remove an app password to free some.")
             }
-            return (saved, false)
+            return saved
         }
-        return try await store.saveRegistration(registration, startingFrom: list, at: now)
+        return try await store.saveRegistration(registration, startingFrom: list, at: now).registration
     }
 
     /// - Returns: false when the account has no registration with this id (or it expired and was removed).

@@ -188,7 +188,7 @@ struct CalDAVExchange {
             registered = try await push.register(
                 TaskListPush.Request(endpoint: request.pushResource, p256dh: request.p256dh, auth: request.auth,
                                      contentUpdates: request.contentUpdates, propertyUpdates: request.propertyUpdates, expires: request.expires),
-                on: list, accountID: account.id, deviceID: deviceID).registration
+                on: list, accountID: account.id, deviceID: deviceID)
         } catch let invalid as ValidationError {
             throw DAVError(status: 403, "The subscription cannot be pushed to: \(invalid.message)", condition: .push("invalid-subscription"))
         }
