@@ -103,7 +103,7 @@ public struct DatabaseMediaStore: MediaStore {
             guard rows.count == upTo - seq + 1 else { throw MediaMissing(key: key) }
             for row in rows {
                 let index = Int64(try row.decode(column: "seq", as: Int.self))
-                var buffer = ByteBuffer(data: try row.decode(column: "bytes", as: Data.self))
+                var buffer = try Self.bytes(of: row, engine: database.engine)
                 let chunkStart = index * chunkBytes
                 let from = max(wanted.lowerBound, chunkStart) - chunkStart
                 let to = min(wanted.upperBound, chunkStart + Int64(buffer.readableBytes) - 1) - chunkStart
@@ -113,6 +113,14 @@ public struct DatabaseMediaStore: MediaStore {
             }
             seq = upTo + 1
         }
+    }
+
+    /// A chunk's bytes. From PostgreSQL as the driver's own buffer (a slice of what came off the wire): decoded as
+    /// `Data` and wrapped again, each megabyte was copied twice on its way out (issue 41). SQLite's rows are read as
+    /// `Data`.
+    static func bytes(of row: any SQLRow, engine: DatabaseEngine) throws -> ByteBuffer {
+        if engine == .postgres { return try row.decode(column: "bytes", as: ByteBuffer.self) }
+        return ByteBuffer(data: try row.decode(column: "bytes", as: Data.self))
     }
 
     public func remove(_ keys: [MediaKey]) async throws {
