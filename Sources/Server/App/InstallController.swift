@@ -2,7 +2,6 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import NIOCore
-import Synchronization
 import Web
 
 /// What makes Cadence an installed app: a web app manifest per device role (`/app/phone.webmanifest`, `…/watch…`,
@@ -28,12 +27,14 @@ struct InstallController {
             Response(status: .ok, headers: [.contentType: "image/x-icon", .cacheControl: "max-age=86400"],
                      body: .init(byteBuffer: ByteBuffer(bytes: favicon)))
         }
-        // Hashing every static file takes a while at start; the first browser to ask for the worker pays it instead.
-        let worker = Lazy { serviceWorker() }
-        router.get("/sw.js") { _, _ in
+        // Hashing every static file takes a while: it runs beside the start, and a request that comes first awaits it
+        // (without holding a thread).
+        let worker = Task.detached(priority: .medium) { serviceWorker() }
+        router.get("/sw.js") { _, _ -> Response in
+            let worker = await worker.value
             // Browsers check a worker for updates at most daily whatever the header says; no-cache makes them ask now.
-            Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
-                     body: .init(byteBuffer: ByteBuffer(string: worker.value)))
+            return Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                     body: .init(byteBuffer: ByteBuffer(string: worker)))
         }
     }
 
@@ -51,24 +52,5 @@ struct InstallController {
         }[...]
         let version = SHA256Hex.digest(chunks: { pending.popFirst() })
         return template.replacingOccurrences(of: "__VERSION__", with: String(version.prefix(16)))
-    }
-}
-
-/// A value made the first time it is asked for, once, whichever thread asks.
-final class Lazy<Value: Sendable>: Sendable {
-    private let make: @Sendable () -> Value
-    private let made = Mutex<Value?>(nil)
-
-    init(_ make: @escaping @Sendable () -> Value) {
-        self.make = make
-    }
-
-    var value: Value {
-        made.withLock { made in
-            if let made { return made }
-            let value = make()
-            made = value
-            return value
-        }
     }
 }
