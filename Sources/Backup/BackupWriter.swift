@@ -64,8 +64,8 @@ public struct BackupWriter: Sendable {
 
         var files = [BackupManifest.File]()
         for path in try Self.files(under: staging) {
-            let (bytes, sha256) = try checksum(of: staging.appendingPathComponent(path))
-            files.append(BackupManifest.File(path: path, bytes: bytes, sha256: sha256))
+            let info = try LocalMediaStore.checksum(of: staging.appendingPathComponent(path), afterEachChunk: pace.tick)
+            files.append(BackupManifest.File(path: path, bytes: info.byteSize, sha256: info.sha256))
         }
         let manifest = BackupManifest(createdAt: Date(), engine: database.engine.rawValue,
                                       media: directory == nil ? "database" : "directory", files: files)
@@ -125,20 +125,6 @@ public struct BackupWriter: Sendable {
             paths.append(String(url.standardizedFileURL.path.dropFirst(prefix.count)))
         }
         return paths.sorted()
-    }
-
-    /// A file's size and SHA-256, read in chunks, paced.
-    private func checksum(of file: URL) throws -> (bytes: Int64, sha256: String) {
-        guard let handle = FileHandle(forReadingAtPath: file.path) else { throw CocoaError(.fileReadNoSuchFile) }
-        defer { try? handle.close() }
-        var size: Int64 = 0
-        let sha = try SHA256Hex.digest {
-            guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { return nil }
-            size += Int64(chunk.count)
-            pace.tick()
-            return chunk
-        }
-        return (size, sha)
     }
 
     /// pg_dump's custom format, uncompressed (media are compressed already, and zlib on them was most of pg_dump's

@@ -135,13 +135,15 @@ public struct LocalMediaStore: MediaStore {
     }
 
     /// Size and SHA-256 of a file, read a megabyte at a time.
-    public static func checksum(of file: URL) throws -> MediaInfo {
+    /// `afterEachChunk` runs after each megabyte is read (a backup paces itself there).
+    public static func checksum(of file: URL, afterEachChunk: () -> Void = {}) throws -> MediaInfo {
         guard let handle = FileHandle(forReadingAtPath: file.path) else { throw CocoaError(.fileReadNoSuchFile) }
         defer { try? handle.close() }
         var size: Int64 = 0
         let sha = try SHA256Hex.digest {
             guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { return nil }
             size += Int64(chunk.count)
+            afterEachChunk()
             return chunk
         }
         return MediaInfo(byteSize: size, sha256: sha)
