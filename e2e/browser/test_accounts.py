@@ -7,6 +7,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page
+from browser.waiting import wait_stale
 from conftest import api, unique_email
 
 
@@ -229,7 +230,7 @@ def test_the_account_page_exports_the_data_and_deletes_the_account(driver, serve
             driver.find_element(By.CSS_SELECTOR, f"{form} input[name=confirm]").click()
         button = driver.find_element(By.CSS_SELECTOR, f"{form} button")
         button.click()
-        WebDriverWait(driver, 10).until(EC.staleness_of(button))  # the answer is a new page
+        wait_stale(driver, button, 10)  # the answer is a new page
 
     delete("leaving password", confirm=False)
     assert "Tick the box" in shown(driver, "[role=alert]").text, "unconfirmed: nothing is deleted"

@@ -8,15 +8,13 @@ import caldav
 import pytest
 from caldav.lib.error import AuthorizationError
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.expected_conditions import staleness_of
-from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page
 from browser.test_accounts import fill, shown
 from browser.test_live import status
 from browser.test_spots import section_titles
 from browser.test_spots_map_timeline import click, signed_in
-from browser.waiting import wait_until
+from browser.waiting import wait_stale, wait_until
 
 
 def test_an_app_password_syncs_a_calendar_app_with_spots(driver, own_server):
@@ -60,7 +58,7 @@ def test_an_app_password_syncs_a_calendar_app_with_spots(driver, own_server):
     click(phone, "button[aria-label='Remove Thunderbird']")
     # The removal is a form post answered with the devices page again: wait for that page (the old one's list goes
     # stale), then read its list once, rather than polling a list that may still be the old page's.
-    WebDriverWait(phone, 30).until(staleness_of(before), "the removal never came back as the devices page")
+    wait_stale(phone, before, 30, "the removal never came back as the devices page")
     wait_until(phone, lambda: phone.find_elements(By.CSS_SELECTOR, ".device-list"), message="no device list after the removal")
     names = [e.text for e in phone.find_elements(By.CSS_SELECTOR, ".device-name")]
     assert "Thunderbird" not in names, names

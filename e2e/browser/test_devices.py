@@ -5,7 +5,7 @@ import re
 from selenium.webdriver.common.by import By
 
 from browser.pagecheck import check_page, set_viewport
-from browser.waiting import wait_until
+from browser.waiting import wait_stale, wait_until
 from browser.test_accounts import fill, shown, sign_in, submit, wait_for_path
 from conftest import api, unique_email
 
@@ -45,7 +45,10 @@ def test_a_watch_pairs_with_the_phones_code_and_can_be_removed(driver, second_dr
     assert watch.find_element(By.ID, "name").get_attribute("aria-invalid") == "true"
     assert watch.find_element(By.ID, "code").get_attribute("aria-invalid") is None
     fill(watch, code="000000" if code != "000000" else "111111", name="Pat's watch")
+    refused_page = watch.find_element(By.TAG_NAME, "html")
     submit(watch)
+    # The page before has an alert too: read the new page's, not the old one's as it is replaced.
+    wait_stale(watch, refused_page, 20, "the wrong code never came back as a page")
     assert "does not match" in shown(watch, "[role=alert]").text
     assert watch.find_element(By.ID, "code").get_attribute("aria-invalid") == "true"
     assert watch.find_element(By.ID, "name").get_attribute("aria-invalid") is None

@@ -5,12 +5,12 @@ import time
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page, set_viewport
 from browser.test_accounts import fill, shown, shows_text, submit, wait_for_path
 from browser.test_live import pair_watch, status, wait_until
+from browser.waiting import wait_stale
 from conftest import ARTIFACTS, api, unique_email
 
 
@@ -133,7 +133,7 @@ def test_write_cast_and_run_a_talk_on_the_watch(driver, second_driver, own_serve
     refused_page = phone.find_element(By.TAG_NAME, "html")
     phone.find_element(By.CSS_SELECTOR, "#edit-duration ~ button").click()
     # The page before has an alert that says "after the end" too: wait for the new page, not for the old one's text.
-    WebDriverWait(phone, 20).until(staleness_of(refused_page), "the refused edit never came back as a page")
+    wait_stale(phone, refused_page, 20, "the refused edit never came back as a page")
     assert shows_text(phone, "[role=alert]", "would fall after the end")
     wait_until(phone, lambda: phone.find_element(By.TAG_NAME, "h1").text == "Lightning talk", message="the title changed")
     assert phone.find_element(By.ID, "edit-title").get_attribute("value") == "Lightning talk, short"

@@ -77,3 +77,39 @@ def test_the_pages_keep_their_contrast_in_the_dark(driver, own_server):
         background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
         assert background == "rgb(15, 17, 21)", f"{path} is not dark: {background}"
         check_page(driver, f"{path} in the dark")
+
+
+def test_the_top_bar_fits_while_the_connection_is_lost(driver, own_server):
+    """Defect: "Offline, reconnecting…" stayed on one line and pushed a phone's top bar past the screen — 122 px on a
+    watch, and on a 320 px phone the name "Cadence" was squeezed to a letter per line. The connection's words now
+    wrap inside their pill. Checked with the server really gone, in English and in Spanish (the longest words)."""
+    base = own_server.base
+    for language, offline in (("en", "Offline, reconnecting…"), ("es", "Sin conexión, reconectando…")):
+        if language != "en":
+            own_server.start()  # stopped by the round before
+        email = unique_email(f"offline-{language}")
+        status_code, body = api(base, "POST", "/api/v1/auth/register",
+                                {"email": email, "displayName": "Ona", "password": "offline password 1"})
+        assert status_code == 201
+        assert api(base, "PATCH", "/api/v1/account", {"language": language}, token=body["token"])[0] == 200
+        driver.delete_all_cookies()
+        sign_in(driver, base, email, "offline password 1")
+        driver.get(base + "/phone/devices")
+        wait_until(driver, lambda: status(driver) == "online", message="the page never went online")
+        own_server.stop()
+        for width, height in [*WATCH_SIZES, (320, 568), (390, 844)]:
+            set_viewport(driver, width, height)
+            # Between tries the page says "Connecting…" for a moment: measure while it says it is offline.
+            measured = {}
+
+            def offline_and_measured():
+                measured.update(driver.execute_script("""
+                    return { text: document.getElementById('live-status').textContent,
+                             overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                             brand: document.querySelector('.top-bar .brand').getBoundingClientRect().height };"""))
+                return measured["text"] == offline
+            wait_until(driver, offline_and_measured, poll=0.1, message=f"the page never said {offline!r}: {measured}")
+            assert measured["overflow"] == 0, \
+                f"{language} at {width}×{height}: the top bar is {measured['overflow']} px wider than the screen"
+            assert measured["brand"] <= 48, f"{language} at {width}×{height}: the name is squeezed onto {measured['brand']} px"
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

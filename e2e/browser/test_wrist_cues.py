@@ -234,9 +234,10 @@ def test_subscriptions_and_accounts_that_did_not_choose_wrist_cues_get_none(serv
 
 
 def show_in_worker(page, worker, server, registration_id, push):
-    """Hands the decrypted push to the worker as the browser would, and waits until its notification shows."""
+    """Hands the decrypted push to the worker as the browser would, and waits until its notification shows. (Chromium
+    fetches the notification's icon from the server first: on a loaded machine that alone has taken seconds.)"""
     page.send("ServiceWorker.deliverPushMessage", {"origin": server, "registrationId": registration_id, "data": push.text})
-    deadline = time.time() + 5
+    deadline = time.time() + 15
     shown = []
     while time.time() < deadline:
         shown = notifications(worker)

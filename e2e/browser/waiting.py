@@ -22,3 +22,20 @@ def tap(driver, element):
     where it stands when it is inside the window, which at phone size may be under the fixed module bar.)"""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
     element.click()
+
+
+def wait_stale(driver, element, timeout=20, message=""):
+    """Waits until `element` has left the page (the page it was on was replaced by the next). Chromium reports an element
+    of a page being replaced either as stale or as an inspector error that it "does not belong to the document": both
+    mean it has gone."""
+    def gone(_):
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+    WebDriverWait(driver, timeout).until(gone, message)
