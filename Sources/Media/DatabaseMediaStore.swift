@@ -81,14 +81,27 @@ public struct DatabaseMediaStore: MediaStore {
     }
 
     public func read(_ key: MediaKey, range: ClosedRange<Int64>?, into write: (ByteBuffer) async throws -> Void) async throws {
+        guard let file = try await opened(key) else { throw MediaMissing(key: key) }
+        try await file.read(range: range, into: write)
+    }
+
+    /// One query for the name, the content it names and its chunking; reads then go straight to the chunks.
+    public func opened(_ key: MediaKey) async throws -> OpenedMedia? {
         guard let row = try await database.sql.raw("""
             SELECT b.sha256, b.byte_size, b.chunk_bytes FROM media_objects o
             JOIN media_blobs b ON b.owner_id = o.owner_id AND b.sha256 = o.sha256
             WHERE o.owner_id = \(bind: key.ownerID.uuidString) AND o.name = \(bind: key.name)
-            """).first() else { throw MediaMissing(key: key) }
-        let sha = try row.decode(column: "sha256", as: String.self)
-        let size = try row.decode(column: "byte_size", as: Int64.self)
+            """).first() else { return nil }
+        let info = MediaInfo(byteSize: try row.decode(column: "byte_size", as: Int64.self), sha256: try row.decode(column: "sha256", as: String.self))
         let chunkBytes = Int64(try row.decode(column: "chunk_bytes", as: Int.self))
+        return OpenedMedia(info: info) { range, write in
+            try await readChunks(of: key, info: info, chunkBytes: chunkBytes, range: range, into: write)
+        }
+    }
+
+    private func readChunks(of key: MediaKey, info: MediaInfo, chunkBytes: Int64, range: ClosedRange<Int64>?,
+                            into write: (ByteBuffer) async throws -> Void) async throws {
+        let size = info.byteSize
         guard size > 0 else { return }
         let wanted = range.map { max(0, $0.lowerBound)...min(size - 1, $0.upperBound) } ?? 0...(size - 1)
         guard !wanted.isEmpty else { return }
@@ -97,7 +110,7 @@ public struct DatabaseMediaStore: MediaStore {
         while seq <= lastSeq {
             let upTo = min(lastSeq, seq + Self.chunksPerRead - 1)
             let rows = try await database.sql.raw("""
-                SELECT seq, bytes FROM media_chunks WHERE owner_id = \(bind: key.ownerID.uuidString) AND sha256 = \(bind: sha)
+                SELECT seq, bytes FROM media_chunks WHERE owner_id = \(bind: key.ownerID.uuidString) AND sha256 = \(bind: info.sha256)
                 AND seq >= \(bind: seq) AND seq <= \(bind: upTo) ORDER BY seq
                 """).all()
             guard rows.count == upTo - seq + 1 else { throw MediaMissing(key: key) }

@@ -71,6 +71,10 @@ public protocol MediaStore: Sendable {
     /// large file never sits in memory. Throws `MediaMissing` when there is no such file.
     func read(_ key: MediaKey, range: ClosedRange<Int64>?, into write: (ByteBuffer) async throws -> Void) async throws
 
+    /// The stored file found once, with what reading it needs, nil when there is none: a server answering a Range
+    /// request learns the file exists and reads it without asking the backend where it is a second time.
+    func opened(_ key: MediaKey) async throws -> OpenedMedia?
+
     /// A path to the file on this machine when the backend keeps files there (served with the kernel's help), else nil.
     func localPath(_ key: MediaKey) -> String?
 
@@ -82,6 +86,22 @@ public protocol MediaStore: Sendable {
 
     /// Every stored key of an owner, or of every owner when nil (migration, backups, tests).
     func keys(ownerID: UUID?) async throws -> [MediaKey]
+}
+
+/// A stored file that was looked up: its size and checksum, and its bytes on request.
+public struct OpenedMedia: Sendable {
+    public let info: MediaInfo
+    let reader: @Sendable (ClosedRange<Int64>?, (ByteBuffer) async throws -> Void) async throws -> Void
+
+    public init(info: MediaInfo, reader: @escaping @Sendable (ClosedRange<Int64>?, (ByteBuffer) async throws -> Void) async throws -> Void) {
+        self.info = info
+        self.reader = reader
+    }
+
+    /// As `MediaStore.read`, without looking the file up again.
+    public func read(range: ClosedRange<Int64>?, into write: (ByteBuffer) async throws -> Void) async throws {
+        try await reader(range, write)
+    }
 }
 
 /// There is no file under a key: a record whose bytes were lost (or never written).
@@ -98,6 +118,12 @@ public struct MediaStoreFull: Error, CustomStringConvertible {
 }
 
 extension MediaStore {
+    /// A lookup of the size, then reads by key: for backends where finding the file again costs nothing.
+    public func opened(_ key: MediaKey) async throws -> OpenedMedia? {
+        guard let info = try await info(key) else { return nil }
+        return OpenedMedia(info: info) { range, write in try await self.read(key, range: range, into: write) }
+    }
+
     /// The whole file in memory: for small files only (a handout's pictures).
     public func data(_ key: MediaKey) async throws -> Data {
         var data = Data()

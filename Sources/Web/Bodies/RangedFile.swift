@@ -17,10 +17,10 @@ public enum RangedFile {
         if let path = media.localPath(key) {
             return try await response(path: path, size: size, contentType: contentType, etag: etag, request: request, context: context)
         }
-        guard try await media.info(key) != nil else { throw missing }
+        guard let file = try await media.opened(key) else { throw missing }
         return try await response(size: size, contentType: contentType, etag: etag, request: request) { range in
             ResponseBody(contentLength: range?.count ?? size) { writer in
-                try await media.read(key, range: range.map { Int64($0.lowerBound)...Int64($0.upperBound) }) { try await writer.write($0) }
+                try await file.read(range: range.map { Int64($0.lowerBound)...Int64($0.upperBound) }) { try await writer.write($0) }
                 try await writer.finish(nil)
             }
         }
