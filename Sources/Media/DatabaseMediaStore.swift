@@ -11,18 +11,23 @@ public struct DatabaseMediaStore: MediaStore {
     public static let defaultChunkBytes = 256 << 10
     /// Chunks fetched per query when reading: four megabytes in memory at a time at most.
     static let chunksPerRead = 16
+    /// Memory for the chunks read last (`MediaChunkCache`): a few minutes of a presentation's video.
+    public static let defaultCacheBytes = 64 << 20
 
     let database: Database
     let chunkBytes: Int
     let quota: MediaQuota?
     let clock: any WallClock
+    let cache: MediaChunkCache?
 
+    /// - Parameter cacheBytes: memory for recently read chunks; 0 reads every chunk from the database.
     public init(database: Database, chunkBytes: Int = DatabaseMediaStore.defaultChunkBytes, quota: MediaQuota? = nil,
-                clock: any WallClock = SystemClock()) {
+                cacheBytes: Int = DatabaseMediaStore.defaultCacheBytes, clock: any WallClock = SystemClock()) {
         self.database = database
         self.chunkBytes = chunkBytes
         self.quota = quota
         self.clock = clock
+        self.cache = cacheBytes > 0 ? MediaChunkCache(capacity: cacheBytes) : nil
     }
 
     public var label: String { "database (\(database.engine == .postgres ? "PostgreSQL" : "SQLite"))" }
@@ -107,7 +112,21 @@ public struct DatabaseMediaStore: MediaStore {
         guard !wanted.isEmpty else { return }
         var seq = Int(wanted.lowerBound / chunkBytes)
         let lastSeq = Int(wanted.upperBound / chunkBytes)
+        // The part of chunk `index` that falls in the wanted range.
+        func part(of chunk: ByteBuffer, index: Int) -> ByteBuffer? {
+            let chunkStart = Int64(index) * chunkBytes
+            let from = max(wanted.lowerBound, chunkStart) - chunkStart
+            let to = min(wanted.upperBound, chunkStart + Int64(chunk.readableBytes) - 1) - chunkStart
+            guard to >= from else { return nil }
+            return chunk.getSlice(at: chunk.readerIndex + Int(from), length: Int(to - from + 1))
+        }
         while seq <= lastSeq {
+            let cacheKey = MediaChunkCache.Key(owner: key.ownerID, sha256: info.sha256, chunkBytes: chunkBytes, seq: seq)
+            if let cached = cache?.chunk(cacheKey) {
+                if let part = part(of: cached, index: seq) { try await write(part) }
+                seq += 1
+                continue
+            }
             let upTo = min(lastSeq, seq + Self.chunksPerRead - 1)
             let rows = try await database.sql.raw("""
                 SELECT seq, bytes FROM media_chunks WHERE owner_id = \(bind: key.ownerID.uuidString) AND sha256 = \(bind: info.sha256)
@@ -115,14 +134,10 @@ public struct DatabaseMediaStore: MediaStore {
                 """).all()
             guard rows.count == upTo - seq + 1 else { throw MediaMissing(key: key) }
             for row in rows {
-                let index = Int64(try row.decode(column: "seq", as: Int.self))
-                var buffer = try Self.bytes(of: row, engine: database.engine)
-                let chunkStart = index * chunkBytes
-                let from = max(wanted.lowerBound, chunkStart) - chunkStart
-                let to = min(wanted.upperBound, chunkStart + Int64(buffer.readableBytes) - 1) - chunkStart
-                guard to >= from, let slice = buffer.getSlice(at: buffer.readerIndex + Int(from), length: Int(to - from + 1)) else { continue }
-                buffer = slice
-                try await write(buffer)
+                let index = try row.decode(column: "seq", as: Int.self)
+                let chunk = try Self.bytes(of: row, engine: database.engine)
+                cache?.keep(chunk, as: MediaChunkCache.Key(owner: key.ownerID, sha256: info.sha256, chunkBytes: chunkBytes, seq: index))
+                if let part = part(of: chunk, index: index) { try await write(part) }
             }
             seq = upTo + 1
         }

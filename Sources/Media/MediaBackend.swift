@@ -11,10 +11,11 @@ public enum MediaBackend: String, CaseIterable, Sendable {
         engine == .postgres ? .database : .directory
     }
 
-    public func store(database: Database, dataDirectory: URL, quota: MediaQuota? = nil) -> any MediaStore {
+    /// - Parameter cacheBytes: the database store's memory for the chunks it read last (the directory has the kernel's).
+    public func store(database: Database, dataDirectory: URL, quota: MediaQuota? = nil, cacheBytes: Int = 0) -> any MediaStore {
         switch self {
         case .directory: LocalMediaStore(root: dataDirectory, quota: quota)
-        case .database: DatabaseMediaStore(database: database, quota: quota)
+        case .database: DatabaseMediaStore(database: database, quota: quota, cacheBytes: cacheBytes)
         }
     }
 }

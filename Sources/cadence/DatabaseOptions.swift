@@ -27,8 +27,9 @@ struct DatabaseOptions: ParsableArguments {
     /// This host's scratch files (as the server's `ServerDependencies.scratchDirectory`): copies, backups being staged.
     var scratchDirectory: URL { dataDirectory.appendingPathComponent("work", isDirectory: true) }
 
-    /// The media store the flags (or the environment, or the database's engine) choose.
-    func mediaStore(database: Database) throws -> any MediaStore {
+    /// The media store the flags (or the environment, or the database's engine) choose. `cacheBytes`: memory for the
+    /// chunks a database store read last (the server's; a command reads each file once and keeps none).
+    func mediaStore(database: Database, cacheBytes: Int = 0) throws -> any MediaStore {
         let text = media ?? ProcessInfo.processInfo.environment["CADENCE_MEDIA"].flatMap { $0.isEmpty ? nil : $0 }
         let backend: MediaBackend
         if let text {
@@ -38,7 +39,8 @@ struct DatabaseOptions: ParsableArguments {
             backend = MediaBackend.standard(for: database.engine)
         }
         if let mediaQuota, mediaQuota <= 0 { throw ValidationError(Terminal.messages("cli.database.quota_invalid", ["value": String(mediaQuota)])) }
-        return backend.store(database: database, dataDirectory: dataDirectory, quota: mediaQuota.map { MediaQuota(bytes: Int64($0) << 20) })
+        return backend.store(database: database, dataDirectory: dataDirectory, quota: mediaQuota.map { MediaQuota(bytes: Int64($0) << 20) },
+                             cacheBytes: cacheBytes)
     }
 
     func location() throws -> DatabaseLocation {

@@ -34,17 +34,21 @@ struct MediaBench: AsyncParsableCommand {
         let file = root.appendingPathComponent("video.m4a")
         try Self.writeFile(megabytes: megabytes, to: file)
 
-        func serve(_ media: String) async throws -> (BenchServer, BenchHTTP) {
+        func serve(_ media: String, cacheMegabytes: Int? = nil) async throws -> (BenchServer, BenchHTTP) {
             let port = try BenchServer.freePort()
             let server = try await BenchServer.start(arguments: [
                 "serve", "--data-dir", root.appendingPathComponent(media).path, "--bcrypt-cost", "10", "--database", database, "--media", media,
-            ], port: port)
+            ] + (cacheMegabytes.map { ["--media-cache", String($0)] } ?? []), port: port)
             return (server, BenchHTTP(port: port, token: try await server.registerBenchUser()))
         }
+        // The database server as deployed (its chunk cache holds the whole file once read), and one that reads every
+        // chunk from PostgreSQL: a file larger than the cache, or read for the first time.
         let (fromDatabase, databaseClient) = try await serve("database")
+        let (uncached, uncachedClient) = try await serve("database", cacheMegabytes: 0)
         let (fromDirectory, directoryClient) = try await serve("directory")
         defer {
             fromDatabase.stop()
+            uncached.stop()
             fromDirectory.stop()
         }
         let upload = try Data(contentsOf: file, options: .mappedIfSafe)
@@ -56,6 +60,7 @@ struct MediaBench: AsyncParsableCommand {
             return id
         }
         let databaseSong = try await song(databaseClient, name: "video.m4a")
+        let uncachedSong = try await song(uncachedClient, name: "video.m4a")
         let directorySong = try await song(directoryClient, name: "video.m4a")
 
         print("Range reads, \(readers) readers, \(megabytes) MB file, \(seconds) s each (MB/s; directory is the reference):")
@@ -75,8 +80,10 @@ struct MediaBench: AsyncParsableCommand {
             // Alternating, so both see the same machine.
             let directoryRate = try rate(fromDirectory.port, directoryClient.token, directorySong)
             let databaseRate = try rate(fromDatabase.port, databaseClient.token, databaseSong)
-            print(String(format: "  %-12@ directory %7.0f  database %7.0f  ratio %.2f (goal ≥ 0.50)", label as NSString,
-                         directoryRate, databaseRate, databaseRate / directoryRate))
+            let uncachedRate = try rate(uncached.port, uncachedClient.token, uncachedSong)
+            print(String(format: "  %-12@ directory %7.0f  database %7.0f (ratio %.2f, goal ≥ 0.50)  no cache %7.0f (ratio %.2f)",
+                         label as NSString, directoryRate, databaseRate, databaseRate / directoryRate,
+                         uncachedRate, uncachedRate / directoryRate))
         }
 
         if rangesOnly { return }

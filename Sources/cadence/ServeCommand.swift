@@ -3,6 +3,7 @@ import CadenceCore
 import Foundation
 import Hummingbird
 import Logging
+import Media
 import PlatformService
 import Server
 import ServiceLifecycle
@@ -50,6 +51,11 @@ struct ServeCommand: AsyncParsableCommand {
     var maxConnectionsPerAddress: Int = ConnectionLimits.standard.connectionsPerAddress ?? 0
 
     @Option(help: ArgumentHelp(
+        Terminal.messages("cli.help.serve.media_cache"),
+        valueName: "MB"))
+    var mediaCache: Int = DatabaseMediaStore.defaultCacheBytes >> 20
+
+    @Option(help: ArgumentHelp(
         Terminal.messages("cli.help.serve.map_tiles"),
         valueName: "tiles"))
     var mapTiles: String?
@@ -89,6 +95,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...3650).contains(locationRetention) else {
             throw ValidationError(Terminal.messages("cli.serve.location_retention", ["value": String(locationRetention)]))
+        }
+        guard (0...65536).contains(mediaCache) else {
+            throw ValidationError(Terminal.messages("cli.serve.media_cache", ["value": String(mediaCache)]))
         }
         guard maxConnectionsPerAddress >= 0 else {
             throw ValidationError(Terminal.messages("cli.serve.max_connections", ["value": String(maxConnectionsPerAddress)]))
@@ -136,7 +145,7 @@ struct ServeCommand: AsyncParsableCommand {
             publicURL: configuredURL ?? defaultPublicURL(scheme: scheme),
             dataDirectory: databaseOptions.dataDirectory, mapTiles: tiles, logger: logger)
         if allowLocalPushServices { dependencies.pushEndpoints = .allowLocal }
-        dependencies.media = try databaseOptions.mediaStore(database: database)
+        dependencies.media = try databaseOptions.mediaStore(database: database, cacheBytes: mediaCache << 20)
         dependencies.locationRetention = TimeInterval(locationRetention) * 86400
         dependencies.trustedProxies = try trustedProxies()
         if tls != nil {

@@ -1,6 +1,6 @@
 import CadenceCore
 import Foundation
-import Media
+@testable import Media
 import NIOCore
 import SQLKit
 import Storage
@@ -10,8 +10,10 @@ import Testing
 /// per owner in the database, removal is by name and by owner, and the quota refuses a write whole.
 @Suite(.timeLimit(.minutes(5))) struct MediaStoreTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
-        case directory, database
+        /// `cachedDatabase`: the database with a chunk cache of three chunks, so reads both hit it and evict from it.
+        case directory, database, cachedDatabase
         var testDescription: String { rawValue }
+        var isDatabase: Bool { self != .directory }
     }
 
     /// A store over the engine under test; the database backend with small chunks, so ranges cross many of them.
@@ -22,7 +24,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let store: any MediaStore = switch backend {
         case .directory: LocalMediaStore(root: folder, quota: quota)
-        case .database: DatabaseMediaStore(database: database, chunkBytes: 1000, quota: quota)
+        case .database: DatabaseMediaStore(database: database, chunkBytes: 1000, quota: quota, cacheBytes: 0)
+        case .cachedDatabase: DatabaseMediaStore(database: database, chunkBytes: 1000, quota: quota, cacheBytes: 3000)
         }
         do {
             try await body(store, database, folder)
@@ -83,7 +86,7 @@ import Testing
             let second = MediaKey(ownerID: owner, area: "stage", file: "two.png")
             let theirs = MediaKey(ownerID: other, area: "stage", file: "one.png")
             for key in [first, second, theirs] { try await store.put(data: content, as: key) }
-            if backend == .database {
+            if backend.isDatabase {
                 #expect(try await Self.count("media_blobs", owner: owner, database) == 1, "the same bytes are kept once per owner")
                 #expect(try await Self.count("media_chunks", owner: owner, database) == 3)
             }
@@ -93,7 +96,7 @@ import Testing
             try await store.remove([first])  // a retried delete is fine
             try await store.removeAll(ownerID: owner)
             #expect(try await store.keys(ownerID: owner).isEmpty)
-            if backend == .database {
+            if backend.isDatabase {
                 for table in ["media_objects", "media_blobs", "media_chunks"] {
                     #expect(try await Self.count(table, owner: owner, database) == 0, "\(table)")
                 }
@@ -112,7 +115,7 @@ import Testing
             #expect(try await store.info(tooMuch) == nil)
             #expect(try await store.keys(ownerID: owner).count == 1)
             // The same bytes again take no more room in the database; a directory holds a second copy.
-            if backend == .database {
+            if backend.isDatabase {
                 try await store.put(data: Self.bytes(6000), as: MediaKey(ownerID: owner, area: "tempo", file: "c.wav"))
             }
         }
@@ -139,6 +142,52 @@ import Testing
             #expect(again.copied == 0 && again.alreadyThere == 3, "\(again)")
             #expect(try await directory.keys(ownerID: owner) == keys, "the source is left in place")
         }
+    }
+
+    /// A file read again comes from the cache, not the database: with its chunks gone from the table (as no real
+    /// store ever loses them) the cached store still reads what it read last, the uncached one cannot. A file that
+    /// was removed is never read from the cache.
+    @Test func aFileReadAgainComesFromTheCacheButARemovedOneIsGone() async throws {
+        let (database, cleanup) = try await TestDatabase.openPrivate()
+        do {
+            let cached = DatabaseMediaStore(database: database, chunkBytes: 1000, cacheBytes: 10_000)
+            let uncached = DatabaseMediaStore(database: database, chunkBytes: 1000, cacheBytes: 0)
+            let owner = UUID()
+            let content = Self.bytes(4500)
+            let key = MediaKey(ownerID: owner, area: "stage", file: "video.mp4")
+            try await cached.put(data: content, as: key)
+            #expect(try await Self.read(cached, key, 1500...3999) == content[1500...3999])
+            try await database.sql.raw("DELETE FROM media_chunks WHERE owner_id = \(bind: owner.uuidString) AND seq IN (1, 2, 3)").run()
+            #expect(try await Self.read(cached, key, 1200...3500) == content[1200...3500], "chunks 1–3 were read before")
+            await #expect(throws: MediaMissing.self) { try await Self.read(uncached, key, 1200...3500) }
+            await #expect(throws: MediaMissing.self, "chunk 4 was never read") { try await Self.read(cached, key) }
+            try await cached.remove([key])
+            await #expect(throws: MediaMissing.self) { try await Self.read(cached, key, 1500...2500) }
+            #expect(try await cached.opened(key) == nil)
+        } catch {
+            await cleanup()
+            throw error
+        }
+        await cleanup()
+    }
+
+    /// The cache holds at most its capacity, the chunk read least recently going first; a chunk larger than the
+    /// whole cache is not kept.
+    @Test func theCacheKeepsTheChunksReadLastWithinItsCapacity() {
+        let cache = MediaChunkCache(capacity: 3000)
+        func key(_ seq: Int) -> MediaChunkCache.Key { .init(owner: UUID(uuidString: "6F9619FF-8B86-D011-B42D-00CF4FC964FF")!, sha256: "ab", chunkBytes: 1000, seq: seq) }
+        func chunk(_ byte: UInt8, _ count: Int = 1000) -> ByteBuffer { ByteBuffer(bytes: [UInt8](repeating: byte, count: count)) }
+        for seq in 0..<3 { cache.keep(chunk(UInt8(seq)), as: key(seq)) }
+        #expect(cache.storedBytes == 3000)
+        #expect(cache.chunk(key(0)) == chunk(0))  // read again: now the most recent
+        cache.keep(chunk(3), as: key(3))
+        #expect(cache.storedBytes == 3000)
+        #expect(cache.chunk(key(1)) == nil, "the least recently read went")
+        #expect(cache.chunk(key(0)) == chunk(0) && cache.chunk(key(2)) == chunk(2) && cache.chunk(key(3)) == chunk(3))
+        cache.keep(chunk(9, 3001), as: key(9))
+        #expect(cache.chunk(key(9)) == nil && cache.storedBytes == 3000, "too large to keep")
+        cache.keep(chunk(7, 2500), as: key(7))
+        #expect(cache.storedBytes <= 3000 && cache.chunk(key(7)) == chunk(7, 2500))
     }
 
     static func count(_ table: String, owner: UUID, _ database: Database) async throws -> Int {

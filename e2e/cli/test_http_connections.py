@@ -290,7 +290,7 @@ def test_a_stop_does_not_wait_for_connections_that_asked_for_nothing():
         server.close()
 
 
-@pytest.mark.parametrize("flag", ["--header-timeout", "--idle-timeout", "--max-connections-per-address"])
+@pytest.mark.parametrize("flag", ["--header-timeout", "--idle-timeout", "--max-connections-per-address", "--media-cache"])
 def test_connection_flags_refuse_unusable_values(flag):
     result = cadence("serve", f"{flag}=-1")
     assert result.returncode != 0

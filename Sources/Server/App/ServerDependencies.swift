@@ -61,7 +61,8 @@ public struct ServerDependencies: Sendable {
         // Tests and tools that keep no files get a private folder of their own.
         self.dataDirectory = dataDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("cadence-\(UUID().uuidString.lowercased())")
-        self.media = MediaBackend.standard(for: database.engine).store(database: database, dataDirectory: self.dataDirectory)
+        self.media = MediaBackend.standard(for: database.engine).store(database: database, dataDirectory: self.dataDirectory,
+                                                                         cacheBytes: DatabaseMediaStore.defaultCacheBytes)
         self.logger = logger
     }
 }
