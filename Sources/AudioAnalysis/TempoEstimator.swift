@@ -68,7 +68,9 @@ public struct TempoEstimator: Sendable {
         // An onset heard at sample s peaks in the frame whose window has it about a quarter in (measured on click
         // tracks: `BeatTrackerTests`), so a frame's onset lies that far past the frame's start.
         let latency = Double(frame) * Self.onsetLead / Double(audio.sampleRate)
-        let beats = BeatTracker().track(envelope: smooth, low: env.low, frameRate: fps, bpm: tempo.bpm, latency: latency)
+        let tracked = BeatTracker().track(envelope: smooth, low: env.low, frameRate: fps, bpm: tempo.bpm, latency: latency)
+        let beats = BeatTrack(times: BeatOnsetRefiner.refined(tracked.times, samples: audio.samples, sampleRate: audio.sampleRate),
+                              beatsPerBar: tracked.beatsPerBar, downbeat: tracked.downbeat)
         return RhythmAnalysis(tempo: tempo, beats: beats)
     }
 
