@@ -20,9 +20,10 @@ public struct DatabaseMediaStore: MediaStore {
     let clock: any WallClock
     let cache: MediaChunkCache?
 
-    /// - Parameter cacheBytes: memory for recently read chunks; 0 reads every chunk from the database.
+    /// - Parameter cacheBytes: memory for recently read chunks (a server's choice: `defaultCacheBytes`); 0 reads every
+    ///   chunk from the database.
     public init(database: Database, chunkBytes: Int = DatabaseMediaStore.defaultChunkBytes, quota: MediaQuota? = nil,
-                cacheBytes: Int = DatabaseMediaStore.defaultCacheBytes, clock: any WallClock = SystemClock()) {
+                cacheBytes: Int = 0, clock: any WallClock = SystemClock()) {
         self.database = database
         self.chunkBytes = chunkBytes
         self.quota = quota
