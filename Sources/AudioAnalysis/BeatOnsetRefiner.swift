@@ -21,7 +21,7 @@ public enum BeatOnsetRefiner {
         guard sampleRate > 0, !samples.isEmpty else { return times }
         let hop = max(1, Int((Double(sampleRate) * 32 / 22_050).rounded()))
         let window = 4 * hop
-        let hann = (0..<window).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(window))) }
+        let hann = hannWindow(window)
         var result: [Double] = []
         result.reserveCapacity(times.count)
         for time in times {

@@ -57,8 +57,7 @@ public struct KeyEstimator: Sendable {
         let rate = Double(audio.sampleRate)
         guard audio.samples.count >= max(size, Int(2 * rate)) else { return Array(repeating: 0, count: 12) }
         let fft = RealFFT(size: size)
-        var window = [Float](repeating: 0, count: size)
-        for i in 0..<size { window[i] = Float(0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(size))) }
+        let window = hannWindow(size)
         // Each bin's pitch class, or -1 outside 55 Hz…2 kHz.
         let bins = size / 2 + 1
         let pitchClass: [Int] = (0..<bins).map { k in

@@ -35,8 +35,7 @@ public struct OnsetStrength {
         let nb = bank.bands
         var bandPower = [Float](repeating: 0, count: frames * nb)
         let fft = RealFFT(size: frame)
-        var window = [Float](repeating: 0, count: frame)
-        for i in 0..<frame { window[i] = Float(0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(frame))) }
+        let window = hannWindow(frame)
 
         var buf = [Float](repeating: 0, count: frame)
         var re = [Float](repeating: 0, count: frame / 2)

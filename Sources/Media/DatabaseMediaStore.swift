@@ -121,9 +121,11 @@ public struct DatabaseMediaStore: MediaStore {
             guard to >= from else { return nil }
             return chunk.getSlice(at: chunk.readerIndex + Int(from), length: Int(to - from + 1))
         }
+        func cacheKey(_ seq: Int) -> MediaChunkCache.Key {
+            MediaChunkCache.Key(owner: key.ownerID, sha256: info.sha256, chunkBytes: chunkBytes, seq: seq)
+        }
         while seq <= lastSeq {
-            let cacheKey = MediaChunkCache.Key(owner: key.ownerID, sha256: info.sha256, chunkBytes: chunkBytes, seq: seq)
-            if let cached = cache?.chunk(cacheKey) {
+            if let cached = cache?.chunk(cacheKey(seq)) {
                 if let part = part(of: cached, index: seq) { try await write(part) }
                 seq += 1
                 continue
@@ -137,7 +139,7 @@ public struct DatabaseMediaStore: MediaStore {
             for row in rows {
                 let index = try row.decode(column: "seq", as: Int.self)
                 let chunk = try Self.bytes(of: row, engine: database.engine)
-                cache?.keep(chunk, as: MediaChunkCache.Key(owner: key.ownerID, sha256: info.sha256, chunkBytes: chunkBytes, seq: index))
+                cache?.keep(chunk, as: cacheKey(index))
                 if let part = part(of: chunk, index: index) { try await write(part) }
             }
             seq = upTo + 1
