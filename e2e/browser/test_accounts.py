@@ -7,7 +7,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page
-from browser.waiting import wait_stale
+from browser.waiting import page_replaced, wait_stale
 from conftest import api, unique_email
 
 
@@ -16,16 +16,15 @@ def wait_for_path(driver, path, timeout=10):
 
 
 def shown(driver, css, timeout=10):
-    """The element once the page that holds it has loaded (a submit navigates asynchronously). An element read while
-    the submit's page replaces the old one can be reported by Chromium as an inspector error ("Node with given id does
-    not belong to the document") rather than as a stale element: that is waited through too."""
+    """The element once the page that holds it has loaded (a submit navigates asynchronously), waiting through the
+    old page being replaced while it is read (`page_replaced`)."""
     visible = EC.visibility_of_element_located((By.CSS_SELECTOR, css))
 
     def check(d):
         try:
             return visible(d)
         except WebDriverException as error:
-            if "does not belong to the document" in str(error):
+            if page_replaced(error):
                 return False
             raise
     return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(check)

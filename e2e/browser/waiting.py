@@ -3,14 +3,19 @@ from selenium.common.exceptions import NoSuchElementException, StaleElementRefer
 from selenium.webdriver.support.ui import WebDriverWait
 
 
+def page_replaced(error):
+    """True when `error` is Chromium saying an element's page was replaced. It says so as a stale element, or
+    sometimes as an inspector error: "Node with given id does not belong to the document"."""
+    return isinstance(error, StaleElementReferenceException) or "does not belong to the document" in str(error)
+
+
 def wait_until(driver, condition, timeout=15, message="", poll=0.5):
-    """Waits until condition() is true. An element read while a form's redirect lands goes stale; Chromium sometimes
-    reports that as an inspector error ("Node with given id does not belong to the document") instead."""
+    """Waits until condition() is true, through a form's redirect landing while an element is read (`page_replaced`)."""
     def check(_):
         try:
             return condition()
         except WebDriverException as error:
-            if "does not belong to the document" in str(error):
+            if page_replaced(error):
                 return False
             raise
     WebDriverWait(driver, timeout, poll_frequency=poll,
@@ -25,17 +30,13 @@ def tap(driver, element):
 
 
 def wait_stale(driver, element, timeout=20, message=""):
-    """Waits until `element` has left the page (the page it was on was replaced by the next). Chromium reports an element
-    of a page being replaced either as stale or as an inspector error that it "does not belong to the document": both
-    mean it has gone."""
+    """Waits until `element` has left the page (the page it was on was replaced by the next: `page_replaced`)."""
     def gone(_):
         try:
             element.is_enabled()
             return False
-        except StaleElementReferenceException:
-            return True
         except WebDriverException as error:
-            if "does not belong to the document" in str(error):
+            if page_replaced(error):
                 return True
             raise
     WebDriverWait(driver, timeout).until(gone, message)
