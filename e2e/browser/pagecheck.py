@@ -6,8 +6,19 @@ SIZES = {"watch": (176, 215), "phone": (390, 844), "desktop": (1280, 800)}
 
 
 def set_viewport(driver, width, height):
+    """Emulates a screen of width×height and returns once the page has been laid out for it. Chromium applies the
+    override a frame or two later: measured at once, the page can still be styled by the old width's media queries
+    (the desktop rail's margin) while its box already has the new width, an overflow no person ever sees."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.execute_async_script("""
+        const [width, done] = arguments;
+        const deadline = performance.now() + 5000;
+        const settled = () => matchMedia(`(min-width: ${width}px) and (max-width: ${width}px)`).matches;
+        const check = () => settled() || performance.now() > deadline
+            ? requestAnimationFrame(() => requestAnimationFrame(() => done()))
+            : requestAnimationFrame(check);
+        check();""", width)
 
 
 def console_errors(driver, expected_status=None):
