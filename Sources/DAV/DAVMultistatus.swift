@@ -3,21 +3,40 @@ import Foundation
 /// A 207 Multi-Status body (RFC 4918 §13): per resource, the properties found (200) and not found (404), or one
 /// status; and a sync-token for sync-collection (RFC 6578).
 public struct DAVMultistatus: Sendable {
-    /// A property with its value as XML content (already escaped): `DAVProperty.text` escapes for you.
+    /// A property with its value: markup written as it is, or text escaped as it is written into the body.
     public struct Property: Sendable {
         public let name: DAVName
-        public let content: String
+        let value: Value
 
-        public init(_ name: DAVName, content: String) {
-            self.name = name
-            self.content = content
+        enum Value: Sendable {
+            case markup(String)
+            /// Escaped straight into the body: calendar data is most of a full sync's bytes, and escaping it into a
+            /// string of its own first copied each task twice more (issue 41).
+            case text(String)
         }
 
-        public static func text(_ name: DAVName, _ value: String) -> Property { Property(name, content: DAVMultistatus.escape(value)) }
+        /// A property whose content is XML markup, already escaped.
+        public init(_ name: DAVName, content: String) {
+            self.name = name
+            self.value = .markup(content)
+        }
+
+        public static func text(_ name: DAVName, _ value: String) -> Property { Property(name, value: .text(value)) }
         public static func href(_ name: DAVName, _ href: String) -> Property {
             Property(name, content: "<d:href>\(DAVMultistatus.escape(href))</d:href>")
         }
         public static func empty(_ name: DAVName) -> Property { Property(name, content: "") }
+
+        private init(_ name: DAVName, value: Value) {
+            self.name = name
+            self.value = value
+        }
+
+        var isEmpty: Bool {
+            switch value {
+            case .markup(let content), .text(let content): content.isEmpty
+            }
+        }
     }
 
     public enum Response: Sendable {
@@ -36,40 +55,88 @@ public struct DAVMultistatus: Sendable {
     static let prefixes = [DAVName.dav: "d", DAVName.caldav: "c", DAVName.calendarServer: "cs", DAVName.appleICal: "ical",
                            DAVName.webdavPush: "P"]
 
-    public var xml: String {
-        var out = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
-        out += #"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" xmlns:ical="http://apple.com/ns/ical/" xmlns:P="https://bitfire.at/webdav-push">"#
-        out.reserveCapacity(responses.count * 300)
+    /// The body as UTF-8, written into one buffer: a full sync's answers are megabytes, and building them as strings
+    /// joined piece by piece cost more than reading the tasks (issue 41).
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256 + responses.reduce(0) { $0 + Self.estimatedSize($1) })
+        out += Array(#"<?xml version="1.0" encoding="utf-8"?>"#.utf8) + [0x0A]
+        out += Array(#"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" xmlns:ical="http://apple.com/ns/ical/" xmlns:P="https://bitfire.at/webdav-push">"#.utf8)
         for response in responses {
             switch response {
             case .properties(let href, let found, let missing, let forbidden):
-                out += "<d:response><d:href>\(Self.escape(href))</d:href>"
+                Self.write("<d:response><d:href>", to: &out)
+                Self.escape(href, into: &out)
+                Self.write("</d:href>", to: &out)
                 if !found.isEmpty {
-                    out += "<d:propstat><d:prop>"
-                    for property in found { out += Self.element(property.name, content: property.content) }
-                    out += "</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat>"
+                    Self.write("<d:propstat><d:prop>", to: &out)
+                    for property in found { Self.element(property, into: &out) }
+                    Self.write("</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat>", to: &out)
                 }
                 for (names, status) in [(forbidden, "403 Forbidden"), (missing, "404 Not Found")] where !names.isEmpty {
-                    out += "<d:propstat><d:prop>"
-                    for name in names { out += Self.element(name, content: "") }
-                    out += "</d:prop><d:status>HTTP/1.1 \(status)</d:status></d:propstat>"
+                    Self.write("<d:propstat><d:prop>", to: &out)
+                    for name in names { Self.element(.empty(name), into: &out) }
+                    Self.write("</d:prop><d:status>HTTP/1.1 \(status)</d:status></d:propstat>", to: &out)
                 }
-                out += "</d:response>"
+                Self.write("</d:response>", to: &out)
             case .status(let href, let code):
-                out += "<d:response><d:href>\(Self.escape(href))</d:href><d:status>HTTP/1.1 \(code) \(Self.reason(code))</d:status></d:response>"
+                Self.write("<d:response><d:href>", to: &out)
+                Self.escape(href, into: &out)
+                Self.write("</d:href><d:status>HTTP/1.1 \(code) \(Self.reason(code))</d:status></d:response>", to: &out)
             }
         }
-        if let syncToken { out += "<d:sync-token>\(Self.escape(syncToken))</d:sync-token>" }
-        return out + "</d:multistatus>\n"
+        if let syncToken {
+            Self.write("<d:sync-token>", to: &out)
+            Self.escape(syncToken, into: &out)
+            Self.write("</d:sync-token>", to: &out)
+        }
+        Self.write("</d:multistatus>\n", to: &out)
+        return out
+    }
+
+    /// The body as a string (tests, logs).
+    public var xml: String { String(decoding: bytes, as: UTF8.self) }
+
+    private static func estimatedSize(_ response: Response) -> Int {
+        guard case .properties(let href, let found, _, _) = response else { return 120 }
+        return 200 + href.utf8.count + found.reduce(0) { total, property in
+            switch property.value {
+            case .markup(let content): total + 40 + content.utf8.count
+            case .text(let text): total + 40 + text.utf8.count * 9 / 8
+            }
+        }
+    }
+
+    private static func write(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// `<d:getetag>…</d:getetag>`, or with its own namespace declaration for a namespace the root does not declare.
-    public static func element(_ name: DAVName, content: String) -> String {
-        if let prefix = prefixes[name.namespace] {
-            return content.isEmpty ? "<\(prefix):\(name.name)/>" : "<\(prefix):\(name.name)>\(content)</\(prefix):\(name.name)>"
+    private static func element(_ property: Property, into out: inout [UInt8]) {
+        let name = property.name
+        let prefix = prefixes[name.namespace]
+        if let prefix {
+            write("<\(prefix):\(name.name)", to: &out)
+        } else {
+            write("<x:\(name.name) xmlns:x=\"", to: &out)
+            escape(name.namespace, into: &out)
+            write("\"", to: &out)
         }
-        let open = "<x:\(name.name) xmlns:x=\"\(escape(name.namespace))\""
-        return content.isEmpty ? open + "/>" : open + ">\(content)</x:\(name.name)>"
+        guard !property.isEmpty else { return write("/>", to: &out) }
+        out.append(UInt8(ascii: ">"))
+        switch property.value {
+        case .markup(let content): write(content, to: &out)
+        case .text(let text): escape(text, into: &out)
+        }
+        write("</\(prefix ?? "x"):\(name.name)>", to: &out)
+    }
+
+    /// `<d:getetag>…</d:getetag>` as a string (content already escaped).
+    public static func element(_ name: DAVName, content: String) -> String {
+        var out: [UInt8] = []
+        element(Property(name, content: content), into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A WebDAV error body naming the failed precondition (RFC 4918 §16).
@@ -81,25 +148,35 @@ public struct DAVMultistatus: Sendable {
 
     /// XML text: `& < > "` as entities, CR as `&#13;` (calendar data's CRLFs survive an XML parser only as a
     /// reference), and the control characters XML 1.0 cannot carry dropped rather than sent as a broken document.
-    /// Byte by byte: a full sync escapes megabytes of calendar data.
     public static func escape(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + text.utf8.count / 8)
+        escape(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `escape`, appended to `out`: runs of bytes that need nothing copied whole, the others replaced one by one
+    /// (a full sync escapes megabytes of calendar data, a CR every line).
+    static func escape(_ text: String, into out: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + bytes.count / 16)
-            for byte in bytes {
+        text.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                    || byte == UInt8(ascii: "\""), byte != 0x0A, byte != 0x09 else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
                 switch byte {
                 case UInt8(ascii: "&"): out.append(contentsOf: Entity.amp)
                 case UInt8(ascii: "<"): out.append(contentsOf: Entity.lt)
                 case UInt8(ascii: ">"): out.append(contentsOf: Entity.gt)
                 case UInt8(ascii: "\""): out.append(contentsOf: Entity.quot)
                 case 0x0D: out.append(contentsOf: Entity.cr)
-                case 0x0A, 0x09: out.append(byte)
-                case ..<0x20: continue
-                default: out.append(byte)
+                default: break  // a control character XML 1.0 cannot carry
                 }
             }
-            return String(decoding: out, as: UTF8.self)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
     }
 

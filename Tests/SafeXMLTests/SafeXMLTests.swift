@@ -139,6 +139,17 @@ import Testing
         #expect(root.child("r", in: ["urn:d"]) == nil)
         #expect(root.descendants("r", in: ["urn:x"]).map(\.trimmedText) == ["in"])
     }
+
+    @Test(arguments: [
+        ("\n    /dav/calendars/reminders/a.ics\t\r\n  ", "/dav/calendars/reminders/a.ics"),  // a pretty-printed href
+        (" Überweisung ", "Überweisung"), ("Tâche à faire", "Tâche à faire"),
+        ("\u{00A0}Lista\u{2003} ", "Lista"),  // no-break and em spaces: Unicode white space, trimmed too
+        (" \n\t ", ""), ("", ""),
+    ])
+    func trimmedTextCutsTheWhiteSpaceAroundTheText(written: String, trimmed: String) throws {
+        let element = SafeXML.Element(namespace: "DAV:", name: "href", children: [.text(written)])
+        #expect(element.trimmedText == trimmed)
+    }
 }
 
 private struct Enough: Error {}

@@ -26,6 +26,18 @@ import Testing
                 <d:href>\(list)\(name)</d:href></c:calendar-multiget>
                 """)
             #expect(multiget.text.contains("<d:href>\(list)\(name)</d:href>") && multiget.text.contains("200 OK"), "\(multiget.text)")
+            // The same task named by an absolute URL, pretty-printed: found. A path in no list, or outside the DAV tree: 404s.
+            let absolute = try await app.dav("REPORT", list, body: """
+                <?xml version="1.0"?><c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>
+                    <d:href>
+                        http://cadence.example:8080\(list)\(name)
+                    </d:href>
+                    <d:href>/dav/calendars/elsewhere/\(name)</d:href>
+                    <d:href>/files/\(name)</d:href>
+                </c:calendar-multiget>
+                """)
+            #expect(absolute.text.components(separatedBy: "200 OK").count == 2, "\(absolute.text)")
+            #expect(absolute.text.components(separatedBy: "404 Not Found").count == 3, "\(absolute.text)")
             let sync = try await app.dav("REPORT", list, body: CalDAVTests.syncBody(""), headers: [HTTPField.Name("Depth")!: "0"])
             #expect(sync.text.contains("<d:href>\(list)\(name)</d:href>"))
             // An escape that is not one is not a crash, only an address with nothing there.

@@ -15,18 +15,22 @@ final class CalendarTextCache: Sendable {
     /// About 400 bytes a task: some 40 MB at most.
     static let capacity = 100_000
 
-    private let entries = Mutex<[String: Entry]>([:])
+    /// A resource of a list (a struct, not a string: a full sync looks up 10,000 of them).
+    private struct Key: Hashable {
+        let list: UUID
+        let name: String
+    }
 
-    static func key(list: UUID, name: String) -> String { list.uuidString + "/" + name }
+    private let entries = Mutex<[Key: Entry]>([:])
 
     func lookup(list: UUID, name: String, etag: String) -> Entry? {
-        entries.withLock { $0[Self.key(list: list, name: name)] }.flatMap { $0.etag == etag ? $0 : nil }
+        entries.withLock { $0[Key(list: list, name: name)] }.flatMap { $0.etag == etag ? $0 : nil }
     }
 
     func store(_ entry: Entry, list: UUID, name: String) {
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }  // rare; refilled as clients read
-            entries[Self.key(list: list, name: name)] = entry
+            entries[Key(list: list, name: name)] = entry
         }
     }
 }

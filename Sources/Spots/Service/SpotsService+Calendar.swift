@@ -26,8 +26,12 @@ extension SpotsService {
         try await store.lists(accountID: accountID, at: clock.now())
     }
 
+    /// The list at that address. One read for a list that exists (every CalDAV request names one); the Reminders list
+    /// is made on its first use, as `lists` makes it.
     public func list(slug: String, accountID: UUID) async throws -> StoredList? {
-        try await lists(accountID: accountID).first { $0.list.slug == slug }
+        if let stored = try await store.list(slug: slug, accountID: accountID) { return stored }
+        guard slug == TaskList.defaultSlug else { return nil }
+        return try await lists(accountID: accountID).first { $0.list.isDefault }
     }
 
     /// - Throws: `ValidationError` for a bad address or name; `Conflict("list_exists")`.

@@ -38,6 +38,8 @@ public protocol SpotsStore: Sendable {
 
     /// The account's lists, its Reminders list first (made when first asked for).
     func lists(accountID: UUID, at: Date) async throws -> [StoredList]
+    /// The account's list at that address, as stored (the Reminders list only once `lists` has made it).
+    func list(slug: String, accountID: UUID) async throws -> StoredList?
     /// - Throws: `SpotsStoreError.listExists` when the account has a list at that address.
     func createList(_ list: TaskList, accountID: UUID, at: Date) async throws
     func renameList(id: UUID, accountID: UUID, to name: String) async throws -> Bool

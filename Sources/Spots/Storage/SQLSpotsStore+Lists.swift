@@ -10,12 +10,20 @@ extension SQLSpotsStore {
         try await SpotsListRows.ensureDefaultList(accountID: accountID, at: at, on: database.sql)
         return try await database.sql.select().columns("id", "slug", "name", "seq").from("spots_lists")
             .where("account_id", .equal, accountID.uuidString).orderBy("created_at").all()
-            .map { row in
-                StoredList(list: TaskList(id: try row.decodeUUID(column: "id"), slug: try row.decode(column: "slug", as: String.self),
-                                          name: try row.decode(column: "name", as: String.self)),
-                           seq: try row.decode(column: "seq", as: Int64.self))
-            }
+            .map(Self.storedList)
             .sorted { $0.list.isDefault && !$1.list.isDefault }
+    }
+
+    public func list(slug: String, accountID: UUID) async throws -> StoredList? {
+        try await database.sql.select().columns("id", "slug", "name", "seq").from("spots_lists")
+            .where("account_id", .equal, accountID.uuidString).where("slug", .equal, slug).first()
+            .map(Self.storedList)
+    }
+
+    private static func storedList(_ row: any SQLRow) throws -> StoredList {
+        StoredList(list: TaskList(id: try row.decodeUUID(column: "id"), slug: try row.decode(column: "slug", as: String.self),
+                                  name: try row.decode(column: "name", as: String.self)),
+                   seq: try row.decode(column: "seq", as: Int64.self))
     }
 
     public func createList(_ list: TaskList, accountID: UUID, at: Date) async throws {

@@ -30,36 +30,38 @@ extension CalDAVExchange {
             }
             return Self.multistatus(DAVMultistatus(responses: responses + outside))
         case .syncCollection(let token, let names, _):
-            let since: Int64
-            if token.isEmpty {
-                since = 0
-            } else {
-                guard let number = CalDAVSyncToken.number(token, list: list.list) else {
-                    throw DAVError(status: 403, "That sync token is not one this list gave out; sync again from the start.",
-                                   condition: .d("valid-sync-token"))
-                }
-                since = number
-            }
-            guard let changes = try await spots.changes(in: list.list, since: since, accountID: account.id) else {
+            guard !token.isEmpty else { return try await firstSync(names, list: list) }
+            guard let since = CalDAVSyncToken.number(token, list: list.list),
+                  let changes = try await spots.changes(in: list.list, since: since, accountID: account.id) else {
                 throw DAVError(status: 403, "That sync token is not one this list gave out; sync again from the start.",
                                condition: .d("valid-sync-token"))
             }
             var responses: [DAVMultistatus.Response] = []
-            if Set(names).isSubset(of: Self.fromTagAlone), since == 0 {
-                // A first sync asks for ETags only: answered from them, without reading every task.
-                for (name, etag) in try await spots.resourceTags(in: list.list, accountID: account.id) {
-                    responses.append(answer(names, name: name, etag: etag, list: list))
-                }
-            } else if !changes.changed.isEmpty {
+            if !changes.changed.isEmpty {
                 for file in try await spots.calendarFiles(in: list.list, named: changes.changed, accountID: account.id) {
                     responses.append(answer(names, file: file, list: list))
                 }
             }
-            if since > 0 {
-                for name in changes.deleted { responses.append(.status(href: CalDAVPath.resource(slug: list.list.slug, name: name).href, 404)) }
-            }
+            for name in changes.deleted { responses.append(.status(href: CalDAVPath.resource(slug: list.list.slug, name: name).href, 404)) }
             return Self.multistatus(DAVMultistatus(responses: responses, syncToken: CalDAVSyncToken.make(list: list.list, seq: changes.seq)))
         }
+    }
+
+    /// A sync from no token: every task, and the token of the list as it was read at the start of the request (a
+    /// change made meanwhile comes again in the next sync). A first sync asks for ETags only: answered from them, in one
+    /// index-only read, without reading every task (issue 41).
+    private func firstSync(_ names: [DAVName], list: StoredList) async throws -> Response {
+        let tags = try await spots.resourceTags(in: list.list, accountID: account.id)
+        var responses: [DAVMultistatus.Response] = []
+        responses.reserveCapacity(tags.count)
+        if Set(names).isSubset(of: Self.fromTagAlone) {
+            for (name, etag) in tags { responses.append(answer(names, name: name, etag: etag, list: list)) }
+        } else {
+            for file in try await spots.calendarFiles(in: list.list, named: tags.map(\.name), accountID: account.id) {
+                responses.append(answer(names, file: file, list: list))
+            }
+        }
+        return Self.multistatus(DAVMultistatus(responses: responses, syncToken: CalDAVSyncToken.make(list: list.list, seq: list.seq)))
     }
 
     private func answer(_ names: [DAVName], file: SpotsService.CalendarFile, list: StoredList) -> DAVMultistatus.Response {

@@ -249,6 +249,6 @@ struct CalDAVExchange {
 
     static func multistatus(_ body: DAVMultistatus) -> Response {
         Response(status: HTTPResponse.Status(code: 207, reasonPhrase: "Multi-Status"), headers: [.contentType: "application/xml; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: body.xml)))
+                 body: .init(byteBuffer: ByteBuffer(bytes: body.bytes)))
     }
 }

@@ -22,21 +22,22 @@ enum CalDAVPath: Equatable {
     static let homePath = "/dav/calendars/"
     static let pushPath = "/dav/push/"
 
-    /// Reads a request path or an href (absolute URLs and percent-encoding allowed); nil outside `/dav/`.
+    /// Reads a request path or an href (absolute URLs and percent-encoding allowed); nil outside `/dav/`. Over the
+    /// UTF-8 bytes: a multiget names up to hundreds of hrefs and a full sync reads 10,000 (issue 41).
     init?(_ raw: String) {
-        var path = raw
+        var path = Substring(raw)
         // Absolute URLs are rare (most clients send paths): only they go through URL's parser.
-        if !raw.hasPrefix("/"), let url = URL(string: raw), url.scheme != nil { path = url.path.isEmpty ? "/" : url.path }
-        if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { Self.decode($0) }
+        if !raw.hasPrefix("/"), let url = URL(string: raw), url.scheme != nil { path = Substring(url.path.isEmpty ? "/" : url.path) }
+        if let query = path.utf8.firstIndex(of: UInt8(ascii: "?")) { path = path[..<query] }
+        let segments = path.utf8.split(separator: UInt8(ascii: "/")).map { Self.decode(Substring($0)) }
         guard segments.first == "dav" else { return nil }
-        switch Array(segments.dropFirst()) {
-        case []: self = .root
-        case ["principal"]: self = .principal
-        case ["calendars"]: self = .home
-        case let rest where rest.count == 2 && rest[0] == "push": self = .pushRegistration(id: rest[1])
-        case let rest where rest.count == 2 && rest[0] == "calendars": self = .list(slug: rest[1])
-        case let rest where rest.count == 3 && rest[0] == "calendars": self = .resource(slug: rest[1], name: rest[2])
+        switch (segments.count, segments.count > 1 ? segments[1] : "") {
+        case (1, _): self = .root
+        case (2, "principal"): self = .principal
+        case (2, "calendars"): self = .home
+        case (3, "push"): self = .pushRegistration(id: segments[2])
+        case (3, "calendars"): self = .list(slug: segments[2])
+        case (4, "calendars"): self = .resource(slug: segments[2], name: segments[3])
         default: return nil
         }
     }
