@@ -380,7 +380,7 @@ let package = Package(
                 "StageStorage",
                 "Stage",
                 "StagePackage",
-                "SpotsWeb",
+                "SpotsWeb", "DAV", "SafeXML",
                 "StageWeb",
                 "TalksWeb",
                 "Talks", "TalksService", "TalksStorage",
