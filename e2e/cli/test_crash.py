@@ -2,6 +2,7 @@
 PostgreSQL: after a restart every acknowledged write is there, and no half-written media file or row is visible
 (every picture a deck names is served whole, with the checksum its ETag promises)."""
 import hashlib
+import http.client
 import io
 import json
 import os
@@ -25,6 +26,9 @@ from postgres_cluster import PostgresCluster  # noqa: E402
 
 PASSWORD = "crash password 1"
 START = 1_793_516_400_000  # 2026-11-01T07:00:00Z, when the run began
+# What a writer sees when the server is killed under it: a refused connection, or an answer cut short (not an
+# acknowledgement either way).
+SERVER_GONE = (OSError, http.client.HTTPException)
 
 
 def png(width, height, shade):
@@ -64,7 +68,7 @@ class Writers:
             email = unique_email("crash")
             try:
                 status, _ = api(self.base, "POST", "/api/v1/auth/register", {"email": email, "displayName": "C", "password": PASSWORD})
-            except OSError:
+            except SERVER_GONE:
                 return
             if status == 201:
                 self.emails.append(email)
@@ -75,7 +79,7 @@ class Writers:
             seed += 1
             try:
                 job = post(self.base, "/api/v1/stage/imports?filename=d.zip", self.token, deck_zip(seed), "application/zip")
-            except OSError:
+            except SERVER_GONE:
                 return
             self.imports.append(job["id"])
 
@@ -85,7 +89,7 @@ class Writers:
             batch = [{"t": START + (second + i) * 1000, "lat": 45 + (second + i) * 0.0001, "lon": 7, "cadence": 170} for i in range(20)]
             try:
                 status, body = api(self.base, "POST", f"/api/v1/tempo/runs/{self.run_id}/samples", {"samples": batch}, token=self.token)
-            except OSError:
+            except SERVER_GONE:
                 return
             if status == 200:
                 self.samples = second + 20
