@@ -60,8 +60,8 @@ public struct DAVMultistatus: Sendable {
     public var bytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256 + responses.reduce(0) { $0 + Self.estimatedSize($1) })
-        out += Array(#"<?xml version="1.0" encoding="utf-8"?>"#.utf8) + [0x0A]
-        out += Array(#"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" xmlns:ical="http://apple.com/ns/ical/" xmlns:P="https://bitfire.at/webdav-push">"#.utf8)
+        Self.write(#"<?xml version="1.0" encoding="utf-8"?>"# + "\n", to: &out)
+        Self.write(#"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" xmlns:ical="http://apple.com/ns/ical/" xmlns:P="https://bitfire.at/webdav-push">"#, to: &out)
         for response in responses {
             switch response {
             case .properties(let href, let found, let missing, let forbidden):

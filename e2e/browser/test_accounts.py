@@ -1,13 +1,12 @@
 """Accounts as a person uses them, in real headless Chromium against the real server."""
 import re
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browser.pagecheck import check_page
-from browser.waiting import page_replaced, wait_stale
+from browser.waiting import wait_stale, wait_until
 from conftest import api, unique_email
 
 
@@ -17,17 +16,9 @@ def wait_for_path(driver, path, timeout=10):
 
 def shown(driver, css, timeout=10):
     """The element once the page that holds it has loaded (a submit navigates asynchronously), waiting through the
-    old page being replaced while it is read (`page_replaced`)."""
+    old page being replaced while it is read (`wait_until`)."""
     visible = EC.visibility_of_element_located((By.CSS_SELECTOR, css))
-
-    def check(d):
-        try:
-            return visible(d)
-        except WebDriverException as error:
-            if page_replaced(error):
-                return False
-            raise
-    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(check)
+    return wait_until(driver, lambda: visible(driver), timeout=timeout)
 
 
 def said(driver, timeout=10):

@@ -10,7 +10,8 @@ def page_replaced(error):
 
 
 def wait_until(driver, condition, timeout=15, message="", poll=0.5):
-    """Waits until condition() is true, through a form's redirect landing while an element is read (`page_replaced`)."""
+    """Waits until condition() is true, through a form's redirect landing while an element is read (`page_replaced`);
+    returns what it answered."""
     def check(_):
         try:
             return condition()
@@ -18,8 +19,8 @@ def wait_until(driver, condition, timeout=15, message="", poll=0.5):
             if page_replaced(error):
                 return False
             raise
-    WebDriverWait(driver, timeout, poll_frequency=poll,
-                  ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(check, message)
+    return WebDriverWait(driver, timeout, poll_frequency=poll,
+                         ignored_exceptions=[StaleElementReferenceException, NoSuchElementException]).until(check, message)
 
 
 def tap(driver, element):

@@ -36,12 +36,7 @@ extension CalDAVExchange {
                 throw DAVError(status: 403, "That sync token is not one this list gave out; sync again from the start.",
                                condition: .d("valid-sync-token"))
             }
-            var responses: [DAVMultistatus.Response] = []
-            if !changes.changed.isEmpty {
-                for file in try await spots.calendarFiles(in: list.list, named: changes.changed, accountID: account.id) {
-                    responses.append(answer(names, file: file, list: list))
-                }
-            }
+            var responses = try await answers(names, files: changes.changed, list: list)
             for name in changes.deleted { responses.append(.status(href: CalDAVPath.resource(slug: list.list.slug, name: name).href, 404)) }
             return Self.multistatus(DAVMultistatus(responses: responses, syncToken: CalDAVSyncToken.make(list: list.list, seq: changes.seq)))
         }
@@ -52,16 +47,16 @@ extension CalDAVExchange {
     /// index-only read, without reading every task (issue 41).
     private func firstSync(_ names: [DAVName], list: StoredList) async throws -> Response {
         let tags = try await spots.resourceTags(in: list.list, accountID: account.id)
-        var responses: [DAVMultistatus.Response] = []
-        responses.reserveCapacity(tags.count)
-        if Set(names).isSubset(of: Self.fromTagAlone) {
-            for (name, etag) in tags { responses.append(answer(names, name: name, etag: etag, list: list)) }
-        } else {
-            for file in try await spots.calendarFiles(in: list.list, named: tags.map(\.name), accountID: account.id) {
-                responses.append(answer(names, file: file, list: list))
-            }
-        }
+        let responses = Set(names).isSubset(of: Self.fromTagAlone)
+            ? tags.map { answer(names, name: $0.name, etag: $0.etag, list: list) }
+            : try await answers(names, files: tags.map(\.name), list: list)
         return Self.multistatus(DAVMultistatus(responses: responses, syncToken: CalDAVSyncToken.make(list: list.list, seq: list.seq)))
+    }
+
+    /// The named tasks that exist, each with the properties asked.
+    private func answers(_ names: [DAVName], files: [String], list: StoredList) async throws -> [DAVMultistatus.Response] {
+        guard !files.isEmpty else { return [] }
+        return try await spots.calendarFiles(in: list.list, named: files, accountID: account.id).map { answer(names, file: $0, list: list) }
     }
 
     private func answer(_ names: [DAVName], file: SpotsService.CalendarFile, list: StoredList) -> DAVMultistatus.Response {
