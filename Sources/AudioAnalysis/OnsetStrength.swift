@@ -14,9 +14,15 @@ public struct OnsetStrength {
         return (both.values, both.frameRate)
     }
 
-    /// The envelope over all bands and the same over the lowest `lowBands` (kick drum and bass), from one pass.
+    /// From one pass: the envelope over all bands, the same over the lowest `lowBands` (kick drum and bass), and the
+    /// spectral change in linear magnitude (`change`).
     struct Envelopes {
         var values: [Float], low: [Float], frameRate: Double
+        /// Each frame's L1 distance from the one before over the linear magnitude spectrum, rises and falls alike
+        /// (Essentia's "flux" onset function), detrended. Loud notes weigh as loud: a bass note on the beat outweighs
+        /// a quiet chord or hi-hat between beats, which the log-mel envelope, averaging its bands' decibels, ranks
+        /// higher. The beat tracker follows this one (issue 41); the tempo still comes from `values`.
+        var change: [Float]
     }
 
     static func envelopes(_ audio: AudioBuffer, hop: Int, frame requestedFrame: Int, bands: Int, lowBands: Int,
@@ -27,7 +33,7 @@ public struct OnsetStrength {
         let sr = Double(max(1, audio.sampleRate))
         let frameRate = sr / Double(hop)
         let x = audio.samples
-        guard x.count > 0 else { return Envelopes(values: [], low: [], frameRate: frameRate) }
+        guard x.count > 0 else { return Envelopes(values: [], low: [], frameRate: frameRate, change: []) }
         let frames = x.count <= frame ? 1 : (x.count - frame + hop - 1) / hop + 1
         let bins = frame / 2 + 1
 
@@ -41,6 +47,8 @@ public struct OnsetStrength {
         var re = [Float](repeating: 0, count: frame / 2)
         var im = [Float](repeating: 0, count: frame / 2)
         var power = [Float](repeating: 0, count: bins)
+        var magnitude = [Float](repeating: 0, count: bins)
+        var change = [Float](repeating: 0, count: frames)
         var maxPower: Float = 0
         let reportEvery = max(1, frames / 20)
 
@@ -50,16 +58,20 @@ public struct OnsetStrength {
                     re.withUnsafeMutableBufferPointer { r in
                         im.withUnsafeMutableBufferPointer { m in
                             power.withUnsafeMutableBufferPointer { p in
-                                bandPower.withUnsafeMutableBufferPointer { bp in
-                                    for t in 0..<frames {
-                                        let start = t * hop
-                                        let avail = min(frame, src.count - start)
-                                        for i in 0..<avail { b[i] = src[start + i] * win[i] }
-                                        if avail < frame { for i in max(0, avail)..<frame { b[i] = 0 } }
-                                        fft.powerSpectrum(b.baseAddress!, re: r.baseAddress!, im: m.baseAddress!, power: p.baseAddress!)
-                                        bank.apply(p.baseAddress!, into: bp.baseAddress! + t * nb)
-                                        for k in 0..<nb where bp[t * nb + k] > maxPower { maxPower = bp[t * nb + k] }
-                                        if let progress, t % reportEvery == 0 { progress(Double(t) / Double(frames)) }
+                                magnitude.withUnsafeMutableBufferPointer { mag in
+                                    bandPower.withUnsafeMutableBufferPointer { bp in
+                                        for t in 0..<frames {
+                                            let start = t * hop
+                                            let avail = min(frame, src.count - start)
+                                            for i in 0..<avail { b[i] = src[start + i] * win[i] }
+                                            if avail < frame { for i in max(0, avail)..<frame { b[i] = 0 } }
+                                            fft.powerSpectrum(b.baseAddress!, re: r.baseAddress!, im: m.baseAddress!, power: p.baseAddress!)
+                                            bank.apply(p.baseAddress!, into: bp.baseAddress! + t * nb)
+                                            let distance = magnitudeChange(power: UnsafeBufferPointer(p), previous: mag)
+                                            change[t] = t == 0 ? 0 : distance
+                                            for k in 0..<nb where bp[t * nb + k] > maxPower { maxPower = bp[t * nb + k] }
+                                            if let progress, t % reportEvery == 0 { progress(Double(t) / Double(frames)) }
+                                        }
                                     }
                                 }
                             }
@@ -88,7 +100,20 @@ public struct OnsetStrength {
             }
         }
         return Envelopes(values: detrend(values, frameRate: frameRate),
-                         low: lowBands > 0 ? detrend(low, frameRate: frameRate) : [], frameRate: frameRate)
+                         low: lowBands > 0 ? detrend(low, frameRate: frameRate) : [], frameRate: frameRate,
+                         change: detrend(change, frameRate: frameRate))
+    }
+
+    /// The L1 distance between this frame's magnitudes (the square roots of `power`) and `previous`, which then holds
+    /// them.
+    static func magnitudeChange(power: UnsafeBufferPointer<Float>, previous: UnsafeMutableBufferPointer<Float>) -> Float {
+        var distance: Float = 0
+        for k in 0..<min(power.count, previous.count) {
+            let magnitude = power[k].squareRoot()
+            distance += abs(magnitude - previous[k])
+            previous[k] = magnitude
+        }
+        return distance
     }
 
     /// Removes the local mean (box window of about one second) and half-wave rectifies.

@@ -48,7 +48,7 @@ public struct TempoEstimator: Sendable {
         analyse(audio, progress: progress).tempo
     }
 
-    /// The tempo and, at that tempo, the beats (`BeatTracker`), from one onset envelope.
+    /// The tempo and, at that tempo, the beats (`BeatTracker`), from one pass over the audio.
     public func analyse(_ audio: AudioBuffer, progress: (@Sendable (Double) -> Void)? = nil) -> RhythmAnalysis {
         progress?(0)
         defer { progress?(1) }
@@ -65,10 +65,13 @@ public struct TempoEstimator: Sendable {
         let smooth = Self.smooth(env.values, width: max(3, Int((0.07 * fps).rounded()) | 1))
         let tempo = estimate(envelope: smooth, frameRate: fps)
         guard tempo.bpm > 0 else { return nothing }
-        // An onset heard at sample s peaks in the frame whose window has it about a quarter in (measured on click
-        // tracks: `BeatTrackerTests`), so a frame's onset lies that far past the frame's start.
-        let latency = Double(frame) * Self.onsetLead / Double(audio.sampleRate)
-        let tracked = BeatTracker().track(envelope: smooth, low: env.low, frameRate: fps, bpm: tempo.bpm, latency: latency)
+        // The beats follow the change in linear magnitude (`OnsetStrength.Envelopes.change`), which keeps them on
+        // the loud notes rather than on the busy off-beats. An onset peaks there in the frame whose window has it
+        // about in the middle (measured on click tracks: `BeatTrackerTests`), so a frame's onset lies that far past
+        // the frame's start.
+        let latency = Double(frame) * Self.changeLead / Double(audio.sampleRate)
+        let change = Self.smooth(env.change, width: max(3, Int((0.07 * fps).rounded()) | 1))
+        let tracked = BeatTracker().track(envelope: change, low: env.low, frameRate: fps, bpm: tempo.bpm, latency: latency)
         let beats = BeatTrack(times: BeatOnsetRefiner.refined(tracked.times, samples: audio.samples, sampleRate: audio.sampleRate),
                               beatsPerBar: tracked.beatsPerBar, downbeat: tracked.downbeat)
         return RhythmAnalysis(tempo: tempo, beats: beats)
@@ -76,8 +79,8 @@ public struct TempoEstimator: Sendable {
 
     /// Mel bands (of 40 from 30 Hz) whose onsets mark downbeats: the lowest three, up to about 200 Hz.
     static let lowBands = 3
-    /// Where in the analysis window an onset falls when its frame's flux peaks, as a fraction of the window.
-    static let onsetLead = 0.8
+    /// Where in the analysis window an onset falls when its frame's magnitude change peaks, as a fraction of the window.
+    static let changeLead = 0.5
 
     func estimate(envelope smooth: [Float], frameRate fps: Double) -> TempoEstimate {
         guard let acf = Self.weightedAutocorrelation(smooth, frameRate: fps, maxPeriod: 60 / minBPM,
