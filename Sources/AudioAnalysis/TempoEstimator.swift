@@ -62,7 +62,8 @@ public struct TempoEstimator: Sendable {
                                           progress: progress.map { p in { @Sendable x in p(0.9 * x) } })
         let fps = env.frameRate
         // Light smoothing (Hann, ≈ 70 ms) so autocorrelation peaks span several lags and interpolate well.
-        let smooth = Self.smooth(env.values, width: max(3, Int((0.07 * fps).rounded()) | 1))
+        let smoothing = max(3, Int((0.07 * fps).rounded()) | 1)
+        let smooth = Self.smooth(env.values, width: smoothing)
         let tempo = estimate(envelope: smooth, frameRate: fps)
         guard tempo.bpm > 0 else { return nothing }
         // The beats follow the change in linear magnitude (`OnsetStrength.Envelopes.change`), which keeps them on
@@ -70,7 +71,7 @@ public struct TempoEstimator: Sendable {
         // about in the middle (measured on click tracks: `BeatTrackerTests`), so a frame's onset lies that far past
         // the frame's start.
         let latency = Double(frame) * Self.changeLead / Double(audio.sampleRate)
-        let change = Self.smooth(env.change, width: max(3, Int((0.07 * fps).rounded()) | 1))
+        let change = Self.smooth(env.change, width: smoothing)
         let tracked = BeatTracker().track(envelope: change, low: env.low, frameRate: fps, bpm: tempo.bpm, latency: latency)
         let beats = BeatTrack(times: BeatOnsetRefiner.refined(tracked.times, samples: audio.samples, sampleRate: audio.sampleRate),
                               beatsPerBar: tracked.beatsPerBar, downbeat: tracked.downbeat)
